@@ -1,0 +1,56 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsObject,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+
+/** A deployment profile: `config/profiles/<name>.json`, validated at start on the server. */
+export class DeploymentSwitchesDto {
+  @IsBoolean() twoFactor!: boolean;
+  @IsBoolean() captcha!: boolean;
+  @IsBoolean() history!: boolean;
+  @IsBoolean() fileResponses!: boolean;
+}
+
+export class LockoutDto {
+  @IsInt() @Min(1) @Max(100) maxFailures!: number;
+  @IsInt() @Min(1) @Max(1440) windowMinutes!: number;
+  @IsInt() @Min(1) @Max(10080) lockMinutes!: number;
+}
+
+export class SessionPolicyDto {
+  @IsInt() @Min(1) @Max(1440) idleMinutes!: number;
+  @IsInt() @Min(1) @Max(168) absoluteHours!: number;
+}
+
+export class DeploymentProfileDto {
+  @IsArray()
+  @ArrayUnique()
+  @Matches(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, { each: true, message: 'plugin ids are kebab-case' })
+  plugins!: string[];
+
+  @ValidateNested() @Type(() => DeploymentSwitchesDto) switches!: DeploymentSwitchesDto;
+
+  @IsObject() flags!: Record<string, boolean>;
+
+  @IsArray() @IsString({ each: true }) subscriberAppIds!: string[];
+
+  @IsArray()
+  @Matches(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, { each: true, message: 'allowed email domains are lower-case domain names' })
+  allowedEmailDomains!: string[];
+
+  @IsString() helpGuideUrl!: string;
+  @IsString() helpdeskUrl!: string;
+  @IsString() nextGenConsoleUrl!: string;
+
+  @ValidateNested() @Type(() => LockoutDto) lockout!: LockoutDto;
+  @ValidateNested() @Type(() => SessionPolicyDto) session!: SessionPolicyDto;
+}

@@ -1,0 +1,50 @@
+import type { RestrictionFlags, SubscriptionTierName } from './tiers';
+
+/** Engine services (§3): the superbot routes, the external engine answers through handlers. */
+export const NlpEngine = {
+  BUILT_IN: 'CIVIC_DIALOG_ENGINE',
+  REDIRECTION: 'REDIRECTION_ENGINE',
+  EXTERNAL: 'CIVIC_X',
+} as const;
+export type NlpEngineService = string;
+
+export type ChuMode = 'ALL' | 'PLAYGROUND';
+
+/** App settings as read (§3 "App settings"), the shape of data.appSettings. */
+export interface AppSettings {
+  appId: string;
+  appName: string;
+  description: string;
+  projectId: string;
+  mlConfidenceThreshold: number;
+  qnaConfidenceThreshold: number;
+  agency: { name: string };
+  hosting: string;
+  isPlaygroundEnabled: boolean;
+  isGenerative: boolean;
+  nlpEngine: { service: NlpEngineService };
+  qnaHandler: string | null;
+  dialogHandler: string | null;
+  subscriptionTier: SubscriptionTierName;
+  civicChuMode: ChuMode | null;
+  isCivicX: boolean;
+  isSuperbot: boolean;
+  restrictions: RestrictionFlags;
+}
+
+/** One row of GET /api/v1/admin/apps and of the app switcher (§7). */
+export interface AppSummary {
+  appId: string;
+  appName: string;
+  agency: { name: string };
+  nlpEngine: { service: NlpEngineService };
+  projectId: string;
+  isPlaygroundEnabled: boolean;
+  subscriptionTier: SubscriptionTierName;
+  civicChuMode: ChuMode | null;
+  isDecommissioned: boolean;
+}
+
+export function isSuperbotEngine(service: NlpEngineService): boolean {
+  return service === NlpEngine.REDIRECTION;
+}

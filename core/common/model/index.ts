@@ -1,0 +1,22 @@
+export type {
+  ApiFailure,
+  ApiSuccess,
+  AuthConfig,
+  ConsoleConfig,
+  DeploymentSwitches,
+  LoginFailureInfo,
+  LoginResult,
+  UnleashFrontendResponse,
+} from './api';
+export { NlpEngine, isSuperbotEngine, type AppSettings, type AppSummary, type ChuMode, type NlpEngineService } from './app';
+export {
+  compareAppsByTier,
+  NO_RESTRICTION_OVERRIDES,
+  SubscriptionTier,
+  TIER_ORDER,
+  type RestrictionFlags,
+  type SubscriptionTierName,
+  type TierLimit,
+} from './tiers';
+export { AuthLevel, type SessionUser } from './user';
+export { Role, ROLE_CODES, RoleName, isRoleCode, roleAtLeast, type RoleCode } from '../roles';

@@ -1,0 +1,1 @@
+export * from '@civic/core/common/access';

@@ -1,0 +1,1 @@
+export { validateDto, type ValidationOutcome } from '@civic/core/common/dto/validate';
