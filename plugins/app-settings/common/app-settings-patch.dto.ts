@@ -1,4 +1,4 @@
-import { IsNumber, IsOptional, Max, Min } from 'class-validator';
+import { IsNumber, IsOptional, Max, Min } from '@civic/sdk/common/validators';
 import { Messages } from '@civic/sdk/common/messages';
 
 /** PATCH /api/v1/apps/{appId}/settings (§7): mlConfidenceThreshold, optional qnaConfidenceThreshold. */

@@ -1,0 +1,126 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { builtinModules } from 'node:module';
+import { listSources, pluginIds, pluginOf, readSource, tierOf, type SourceFile } from './support/source-graph';
+
+/**
+ * The import rules of the architecture (docs/architecture.md), checked on every source file:
+ * a violation names the file, the line and the rule.
+ */
+const files: SourceFile[] = listSources().map(readSource);
+const NODE_BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+/** Packages that run the same in a browser and in Node, and so may appear in `common`. */
+const ISOMORPHIC_PACKAGES = ['class-validator', 'class-transformer', 'reflect-metadata'];
+
+function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+function violations(check: (file: SourceFile) => string[]): string[] {
+  return files.flatMap(check);
+}
+
+test('the tree has sources to check', () => {
+  assert.ok(files.length > 20, `only ${files.length} files found`);
+  assert.ok(files.some((f) => f.path.startsWith('plugins/')), 'no plugin files found');
+});
+
+test('common imports nothing platform-specific', () => {
+  const found = violations((file) => {
+    if (tierOf(file.path) !== 'common') return [];
+    return file.imports.flatMap((edge) => {
+      if (edge.target !== null) {
+        const tier = tierOf(edge.target);
+        return tier === 'web' || tier === 'server' ? [`${file.path}:${edge.line} imports ${tier} code (${edge.specifier})`] : [];
+      }
+      if (edge.typeOnly) return [];
+      if (NODE_BUILTINS.has(edge.specifier)) return [`${file.path}:${edge.line} imports Node's ${edge.specifier}`];
+      const pkg = packageName(edge.specifier);
+      return ISOMORPHIC_PACKAGES.includes(pkg) ? [] : [`${file.path}:${edge.line} imports ${pkg}, which is not isomorphic`];
+    });
+  });
+  assert.deepEqual(found, []);
+});
+
+test('web and server never import each other', () => {
+  const found = violations((file) => {
+    const tier = tierOf(file.path);
+    if (tier !== 'web' && tier !== 'server') return [];
+    const other = tier === 'web' ? 'server' : 'web';
+    return file.imports
+      .filter((edge) => edge.target !== null && tierOf(edge.target) === other)
+      .map((edge) => `${file.path}:${edge.line} (${tier}) imports ${other} code ${edge.specifier}`);
+  });
+  assert.deepEqual(found, []);
+});
+
+test('web code never imports Node built-ins', () => {
+  const found = violations((file) =>
+    tierOf(file.path) === 'web'
+      ? file.imports.filter((e) => !e.typeOnly && NODE_BUILTINS.has(e.specifier)).map((e) => `${file.path}:${e.line} imports ${e.specifier}`)
+      : [],
+  );
+  assert.deepEqual(found, []);
+});
+
+test('a plugin imports only the sdk and itself', () => {
+  const found = violations((file) => {
+    const plugin = pluginOf(file.path);
+    if (!plugin) return [];
+    return file.imports.flatMap((edge) => {
+      if (edge.target === null) return [`${file.path}:${edge.line} imports the package ${edge.specifier} directly (use @civic/sdk)`];
+      if (edge.target.startsWith('sdk/')) return [];
+      if (edge.target.startsWith(`plugins/${plugin}/`)) return [];
+      return [`${file.path}:${edge.line} reaches outside its plugin and the sdk: ${edge.specifier}`];
+    });
+  });
+  assert.deepEqual(found, []);
+});
+
+test('core, sdk and host never name a plugin', () => {
+  const ids = pluginIds();
+  const found = violations((file) => {
+    if (pluginOf(file.path) || file.path.endsWith('.test.ts') || file.path.endsWith('.test.tsx')) return [];
+    const byImport = file.imports
+      .filter((edge) => edge.target?.startsWith('plugins/'))
+      .map((edge) => `${file.path}:${edge.line} imports plugin code ${edge.specifier}`);
+    const byPath = ids
+      .filter((id) => file.text.includes(`plugins/${id}`))
+      .map((id) => `${file.path} names plugins/${id}`);
+    return [...byImport, ...byPath];
+  });
+  assert.deepEqual(found, []);
+});
+
+test('core never imports the sdk (the sdk is built on core, not the other way)', () => {
+  const found = violations((file) =>
+    file.path.startsWith('core/')
+      ? file.imports.filter((e) => e.target?.startsWith('sdk/')).map((e) => `${file.path}:${e.line} imports ${e.specifier}`)
+      : [],
+  );
+  assert.deepEqual(found, []);
+});
+
+test('every plugin has a plugin.ts manifest and a kebab-case id', () => {
+  for (const id of pluginIds()) {
+    assert.match(id, /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, `plugin folder ${id}`);
+    assert.ok(files.some((f) => f.path === `plugins/${id}/plugin.ts`), `plugins/${id}/plugin.ts is missing`);
+  }
+});
+
+test('file names are kebab-case', () => {
+  const bad = files
+    .map((f) => f.path.split('/').pop() ?? '')
+    .filter((name) => !/^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+)*\.(ts|tsx)$/.test(name));
+  assert.deepEqual(bad, []);
+});
+
+test('no export * in our own barrels (third-party re-exports in sdk are the exception)', () => {
+  const found = violations((file) =>
+    file.imports
+      .filter((edge) => edge.target !== null && new RegExp(`export \\* from '${edge.specifier.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}'`).test(file.text))
+      .map((edge) => `${file.path}:${edge.line} re-exports everything of ${edge.specifier}`),
+  );
+  assert.deepEqual(found, []);
+});
