@@ -3,6 +3,7 @@ import {
   ArrayUnique,
   IsArray,
   IsBoolean,
+  IsDefined,
   IsInt,
   IsObject,
   IsString,
@@ -37,7 +38,7 @@ export class DeploymentProfileDto {
   @Matches(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, { each: true, message: 'plugin ids are kebab-case' })
   plugins!: string[];
 
-  @ValidateNested() @Type(() => DeploymentSwitchesDto) switches!: DeploymentSwitchesDto;
+  @IsDefined() @ValidateNested() @Type(() => DeploymentSwitchesDto) switches!: DeploymentSwitchesDto;
 
   @IsObject() flags!: Record<string, boolean>;
 
@@ -51,6 +52,6 @@ export class DeploymentProfileDto {
   @IsString() helpdeskUrl!: string;
   @IsString() nextGenConsoleUrl!: string;
 
-  @ValidateNested() @Type(() => LockoutDto) lockout!: LockoutDto;
-  @ValidateNested() @Type(() => SessionPolicyDto) session!: SessionPolicyDto;
+  @IsDefined() @ValidateNested() @Type(() => LockoutDto) lockout!: LockoutDto;
+  @IsDefined() @ValidateNested() @Type(() => SessionPolicyDto) session!: SessionPolicyDto;
 }

@@ -39,6 +39,12 @@ export const Messages = {
     'An external-engine app needs both a Q&A handler and a dialog handler.',
   thresholdRange: 'Confidence threshold must be a number from 0 to 1',
   saved: 'Saved',
+  invalidJson: 'The request body is not valid JSON.',
+  payloadTooLarge: 'The request is too large.',
+  unsupportedMediaType: 'The request body must be JSON.',
+  requestTimedOut: 'The request took too long. Please try again.',
+  sessionTimeoutPrompt:
+    'You have been inactive for a while. For your security you will be logged off soon.',
 } as const;
 
 export type MessageKey = keyof typeof Messages;

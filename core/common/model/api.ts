@@ -12,6 +12,8 @@ export interface ApiFailure {
   /** Field → messages, for mapping a 422 back onto a form. */
   fields?: Record<string, string[]>;
   correlationId?: string;
+  /** Structured detail of some failures, e.g. LoginFailureInfo on a failed login. */
+  detail?: unknown;
 }
 
 /** What the server tells the browser at start: the deployment's plugins and switches. */

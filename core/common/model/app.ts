@@ -45,6 +45,20 @@ export interface AppSummary {
   isDecommissioned: boolean;
 }
 
+/** How the console names an engine service to people. */
+export function engineLabel(service: NlpEngineService): string {
+  switch (service) {
+    case NlpEngine.BUILT_IN:
+      return 'Built-in dialog engine';
+    case NlpEngine.REDIRECTION:
+      return 'Superbot (routes to linked apps)';
+    case NlpEngine.EXTERNAL:
+      return 'Civic X (external engine)';
+    default:
+      return service;
+  }
+}
+
 export function isSuperbotEngine(service: NlpEngineService): boolean {
   return service === NlpEngine.REDIRECTION;
 }

@@ -8,7 +8,7 @@ export type {
   LoginResult,
   UnleashFrontendResponse,
 } from './api';
-export { NlpEngine, isSuperbotEngine, type AppSettings, type AppSummary, type ChuMode, type NlpEngineService } from './app';
+export { NlpEngine, engineLabel, isSuperbotEngine, type AppSettings, type AppSummary, type ChuMode, type NlpEngineService } from './app';
 export {
   compareAppsByTier,
   NO_RESTRICTION_OVERRIDES,

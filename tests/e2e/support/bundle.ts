@@ -14,12 +14,12 @@ export interface LoadedScripts {
 
 /** Every script the page has loaded so far (from the Resource Timing buffer), measured from dist/web. */
 export async function loadedScripts(browser: Browser): Promise<LoadedScripts> {
-  const urls = (await browser.execute(() =>
+  const urls: string[] = await browser.execute(() =>
     performance
       .getEntriesByType('resource')
       .map((e) => e.name)
       .filter((name) => new URL(name).pathname.endsWith('.js')),
-  )) as string[];
+  );
   const files = [...new Set(urls.map((u) => new URL(u).pathname))];
   let gzipBytes = 0;
   const heavy = new Set<string>();

@@ -1,0 +1,92 @@
+import { anyone, signedIn } from '@civic/core/common/access';
+import { CoreApi } from '@civic/core/common/api-paths';
+import { LoginDto } from '@civic/core/common/dto/login.dto';
+import { Messages } from '@civic/core/common/messages';
+import type { AuthConfig, LoginResult } from '@civic/core/common/model/api';
+import type { SessionUser } from '@civic/core/common/model/user';
+import type { ServerConfig } from '../config/server-config';
+import { HttpError } from '../http/http-error';
+import type { RouteAdder } from '../http/route-registry';
+import type { LoginService } from './login-service';
+import type { SessionStore } from './session-store';
+
+export interface AuthRouteDeps {
+  config: ServerConfig;
+  login: LoginService;
+  sessions: SessionStore;
+}
+
+/** Sign-in and session routes (§7). The OTP, reset, activation and SSO routes come with identity. */
+export function registerAuthRoutes(routes: RouteAdder, { config, login, sessions }: AuthRouteDeps): void {
+  routes.add({
+    method: 'GET',
+    url: CoreApi.authConfig,
+    auth: 'public',
+    access: anyone,
+    description: 'The login key the browser encrypts the password with, and which sign-in steps apply',
+    handler: (): AuthConfig => ({
+      loginKey: config.keys.loginKey.toString('base64'),
+      twoFactor: config.switches.twoFactor,
+      captcha: config.switches.captcha,
+      ssoEnabled: false,
+    }),
+  });
+
+  routes.add({
+    method: 'POST',
+    url: CoreApi.login,
+    auth: 'public',
+    access: anyone,
+    body: LoginDto,
+    // The failure counter and the spent nonce must persist even though the answer is an error.
+    transaction: false,
+    audit: { action: 'auth.login', summary: () => 'signed in' },
+    description: 'Password sign-in; password = base64(iv):base64(AES-256-GCM(password|unixSeconds))',
+    handler: async (ctx): Promise<LoginResult> => {
+      const outcome = await login.login(ctx.body.email, ctx.body.password, ctx.now);
+      if (!outcome.ok) {
+        ctx.log.info({ failedLoginCounter: outcome.failure.failedLoginCounter }, 'sign-in refused');
+        throw new HttpError(401, Messages.loginFailed, { detail: { ...outcome.failure } });
+      }
+      const { user } = outcome.result;
+      ctx.audit({ actor: { id: user.id, email: user.email }, target: user.email });
+      return outcome.result;
+    },
+  });
+
+  routes.add({
+    method: 'POST',
+    url: CoreApi.logout,
+    access: anyone,
+    renewToken: 'never',
+    audit: { action: 'auth.logout', summary: () => 'signed out' },
+    handler: async (ctx) => {
+      await sessions.revoke(ctx.db, ctx.user.sessionId, ctx.now);
+      return {};
+    },
+  });
+
+  routes.add({
+    method: 'POST',
+    url: CoreApi.extendSession,
+    access: signedIn,
+    renewToken: 'always',
+    audit: { action: 'auth.extend-session', summary: () => 'stayed signed in' },
+    description: 'Marks the session active and returns a fresh token (called on real user activity)',
+    handler: async (ctx) => {
+      await sessions.markActive(ctx.db, ctx.user.sessionId, ctx.now);
+      return {};
+    },
+  });
+
+  routes.add({
+    method: 'GET',
+    url: CoreApi.me,
+    access: anyone,
+    description: 'The signed-in user, fresh from the database',
+    handler: (ctx): SessionUser => {
+      const { sessionId: _sessionId, ...user } = ctx.user;
+      return user;
+    },
+  });
+}

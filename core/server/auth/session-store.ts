@@ -1,0 +1,68 @@
+import crypto from 'node:crypto';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { SessionPolicyDto } from '@civic/config/deployment-profile';
+import type { DbExecutor } from '../db/database';
+import { sessions } from '../db/schema';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** last_seen_at is written at most this often; the idle limit is minutes, so seconds do not matter. */
+const TOUCH_EVERY_MS = 30_000;
+
+/**
+ * Server-side sessions, one per sign-in (profile.session: idle and absolute limits). Tokens are
+ * stateless, so this row is what makes logout, idle timeout and the absolute cap bite at once.
+ */
+export class SessionStore {
+  constructor(
+    private readonly db: DbExecutor,
+    private readonly policy: SessionPolicyDto,
+  ) {}
+
+  get idleMs(): number {
+    return this.policy.idleMinutes * 60_000;
+  }
+
+  async create(executor: DbExecutor, userId: string, now: Date): Promise<SessionRow> {
+    const row: SessionRow = {
+      id: crypto.randomUUID(),
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + this.policy.absoluteHours * 3600_000),
+      revokedAt: null,
+    };
+    await executor.insert(sessions).values(row);
+    return row;
+  }
+
+  /** The session if it belongs to the user and is neither revoked, idle too long, nor past its cap. */
+  async findLive(sessionId: string, userId: string, now: Date): Promise<SessionRow | undefined> {
+    const [row] = await this.db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+    if (!row || row.userId !== userId || row.revokedAt !== null) return undefined;
+    if (now.getTime() >= row.expiresAt.getTime()) return undefined;
+    if (now.getTime() - row.lastSeenAt.getTime() >= this.idleMs) return undefined;
+    return row;
+  }
+
+  /** Records activity; skipped when the last write is recent, to spare a write per request. */
+  async touch(session: SessionRow, now: Date): Promise<void> {
+    if (now.getTime() - session.lastSeenAt.getTime() < TOUCH_EVERY_MS) return;
+    await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+  }
+
+  /** Unconditional activity mark (extend-session). */
+  async markActive(executor: DbExecutor, sessionId: string, now: Date): Promise<void> {
+    await executor.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+  }
+
+  async revoke(executor: DbExecutor, sessionId: string, now: Date): Promise<void> {
+    await executor.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  /** Housekeeping: sessions past their cap, or revoked, for a day, are of no further use. */
+  async prune(now: Date): Promise<void> {
+    const dayAgo = new Date(now.getTime() - 86_400_000);
+    await this.db.delete(sessions).where(or(lt(sessions.expiresAt, dayAgo), lt(sessions.revokedAt, dayAgo)));
+  }
+}

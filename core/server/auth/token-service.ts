@@ -1,0 +1,108 @@
+import crypto, { type KeyObject } from 'node:crypto';
+import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { isRoleCode, type RoleCode } from '@civic/core/common/roles';
+import type { SessionUser } from '@civic/core/common/model/user';
+
+export const TOKEN_ISSUER = 'civic-console';
+export const TOKEN_AUDIENCE = 'civic-console';
+/** Pinned: RS512 only (§5, §9). Nothing else is ever accepted, whatever the header says. */
+export const TOKEN_ALGORITHM = 'RS512';
+/** The `typ` claim of a full sign-in; OTP-step, reset and activation tokens will use others. */
+export const ACCESS_TOKEN_TYPE = 'access';
+
+/** A verified access token. */
+export interface AccessToken {
+  user: SessionUser;
+  sessionId: string;
+  issuedAt: Date;
+  expiresAt: Date;
+}
+
+export class InvalidTokenError extends Error {
+  constructor(reason: string) {
+    super(`invalid token: ${reason}`);
+    this.name = 'InvalidTokenError';
+  }
+}
+
+/**
+ * Signs and verifies session tokens: RS512 (jose), issuer, audience and token type checked. The
+ * claims carry the §3 User fields so the browser can read them; the server trusts only sub and sid
+ * and reloads everything else from the database on every request.
+ */
+export class TokenService {
+  constructor(
+    private readonly privateKey: KeyObject,
+    private readonly publicKey: KeyObject,
+    private readonly now: () => Date,
+  ) {}
+
+  sign(user: SessionUser, sessionId: string, issuedAt: Date, expiresAt: Date): Promise<string> {
+    return new SignJWT({
+      typ: ACCESS_TOKEN_TYPE,
+      sid: sessionId,
+      email: user.email,
+      name: user.name,
+      isPlatformAdmin: user.isPlatformAdmin,
+      permissions: user.permissions,
+      agencyName: user.agencyName,
+      authLevel: user.authLevel,
+      hasResetPassword: user.hasResetPassword,
+    })
+      .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'JWT' })
+      .setSubject(user.id)
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setJti(crypto.randomUUID())
+      .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.privateKey);
+  }
+
+  /** Throws InvalidTokenError for anything but a well-formed, unexpired access token signed by us. */
+  async verify(token: string): Promise<AccessToken> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, this.publicKey, {
+        algorithms: [TOKEN_ALGORITHM],
+        issuer: TOKEN_ISSUER,
+        audience: TOKEN_AUDIENCE,
+        typ: 'JWT',
+        currentDate: this.now(),
+        requiredClaims: ['sub', 'sid', 'iat', 'exp', 'typ'],
+      }));
+    } catch (error) {
+      throw new InvalidTokenError((error as Error).message);
+    }
+    if (payload.typ !== ACCESS_TOKEN_TYPE) throw new InvalidTokenError('not an access token');
+    const { sub, sid, iat, exp } = payload;
+    if (typeof sub !== 'string' || typeof sid !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') {
+      throw new InvalidTokenError('malformed claims');
+    }
+    const authLevel = payload.authLevel === 1 || payload.authLevel === 2 ? payload.authLevel : undefined;
+    if (authLevel === undefined) throw new InvalidTokenError('malformed authLevel');
+    return {
+      user: {
+        id: sub,
+        email: String(payload.email ?? ''),
+        name: String(payload.name ?? ''),
+        isPlatformAdmin: payload.isPlatformAdmin === true,
+        permissions: readPermissions(payload.permissions),
+        agencyName: String(payload.agencyName ?? ''),
+        authLevel,
+        hasResetPassword: payload.hasResetPassword === true,
+      },
+      sessionId: sid,
+      issuedAt: new Date(iat * 1000),
+      expiresAt: new Date(exp * 1000),
+    };
+  }
+}
+
+function readPermissions(value: unknown): Record<string, RoleCode> {
+  const permissions: Record<string, RoleCode> = {};
+  if (value && typeof value === 'object') {
+    for (const [appId, role] of Object.entries(value)) if (isRoleCode(role)) permissions[appId] = role;
+  }
+  return permissions;
+}

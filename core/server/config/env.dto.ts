@@ -1,0 +1,81 @@
+import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+
+const ON_OFF = ['on', 'off'];
+const onOff = (name: string) => ({ message: `${name} must be "on" or "off"` });
+
+/**
+ * The environment variables the server reads, validated at start. Every value is text here;
+ * loadConfig converts after validation. Messages name the variable so an operator can fix it.
+ */
+export class EnvDto {
+  @IsOptional()
+  @Matches(/^\d{1,5}$/, { message: 'PORT must be a whole number from 0 to 65535' })
+  PORT?: string;
+
+  @IsOptional() @IsString() @MinLength(1, { message: 'HOST must not be empty' })
+  HOST?: string;
+
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
+  DATABASE_URL?: string;
+
+  @IsOptional() @IsString() @MinLength(1, { message: 'CIVIC_DATA_DIR must not be empty' })
+  CIVIC_DATA_DIR?: string;
+
+  @IsOptional()
+  @Matches(/^[a-z0-9][a-z0-9_-]*$/, {
+    message: 'CIVIC_PROFILE must name a file in config/profiles (lower-case letters, digits, - and _)',
+  })
+  CIVIC_PROFILE?: string;
+
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/]+(\/\S*)?$/, { message: 'CIVIC_PUBLIC_URL must be an http:// or https:// URL' })
+  CIVIC_PUBLIC_URL?: string;
+
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'CIVIC_LOGIN_KEY must be 32 bytes in base64 (44 characters)' })
+  CIVIC_LOGIN_KEY?: string;
+
+  @IsOptional()
+  @Matches(/-----BEGIN (RSA )?PRIVATE KEY-----/, { message: 'CIVIC_TOKEN_PRIVATE_KEY must be a PEM RSA private key' })
+  CIVIC_TOKEN_PRIVATE_KEY?: string;
+
+  @IsOptional()
+  @Matches(/-----BEGIN (RSA )?PUBLIC KEY-----/, { message: 'CIVIC_TOKEN_PUBLIC_KEY must be a PEM RSA public key' })
+  CIVIC_TOKEN_PUBLIC_KEY?: string;
+
+  @IsOptional() @IsIn(ON_OFF, onOff('CIVIC_TWO_FACTOR')) CIVIC_TWO_FACTOR?: string;
+  @IsOptional() @IsIn(ON_OFF, onOff('CIVIC_CAPTCHA')) CIVIC_CAPTCHA?: string;
+  @IsOptional() @IsIn(ON_OFF, onOff('CIVIC_HISTORY')) CIVIC_HISTORY?: string;
+  @IsOptional() @IsIn(ON_OFF, onOff('CIVIC_FILE_RESPONSES')) CIVIC_FILE_RESPONSES?: string;
+  @IsOptional() @IsIn(ON_OFF, onOff('CIVIC_TRUST_PROXY')) CIVIC_TRUST_PROXY?: string;
+
+  @IsOptional()
+  @IsIn(['0', '1'], { message: 'CIVIC_EPHEMERAL_KEYS must be 0 or 1' })
+  CIVIC_EPHEMERAL_KEYS?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(12, { message: 'CIVIC_DEMO_PASSWORD needs at least 12 characters' })
+  @MaxLength(128, { message: 'CIVIC_DEMO_PASSWORD may have at most 128 characters' })
+  @Matches(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, {
+    message: 'CIVIC_DEMO_PASSWORD needs an upper-case letter, a lower-case letter and a digit',
+  })
+  CIVIC_DEMO_PASSWORD?: string;
+
+  @IsOptional()
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+  })
+  LOG_LEVEL?: string;
+
+  @IsOptional() @IsString() NODE_ENV?: string;
+}
+
+/** The variable names EnvDto knows; everything else in the environment is ignored. */
+export const ENV_KEYS: readonly (keyof EnvDto)[] = [
+  'PORT', 'HOST', 'DATABASE_URL', 'CIVIC_DATA_DIR', 'CIVIC_PROFILE', 'CIVIC_PUBLIC_URL',
+  'CIVIC_LOGIN_KEY', 'CIVIC_TOKEN_PRIVATE_KEY', 'CIVIC_TOKEN_PUBLIC_KEY',
+  'CIVIC_TWO_FACTOR', 'CIVIC_CAPTCHA', 'CIVIC_HISTORY', 'CIVIC_FILE_RESPONSES', 'CIVIC_TRUST_PROXY',
+  'CIVIC_EPHEMERAL_KEYS', 'CIVIC_DEMO_PASSWORD', 'LOG_LEVEL', 'NODE_ENV',
+];

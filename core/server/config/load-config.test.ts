@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { ConfigError } from './config-error';
+import { loadConfig } from './load-config';
+
+function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'civic-config-'));
+}
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, { cwd: tempDir() });
+  } catch (error) {
+    assert.ok(error instanceof ConfigError);
+    return error.problems;
+  }
+  assert.fail('expected a ConfigError');
+}
+
+test('defaults: port 8080, embedded database in .civic-data, default profile and its switches', () => {
+  const cwd = tempDir();
+  const config = loadConfig({ NODE_ENV: 'test' }, { cwd });
+  assert.equal(config.port, 8080);
+  assert.equal(config.host, '0.0.0.0');
+  assert.equal(config.publicUrl, 'http://localhost:8080');
+  assert.deepEqual(config.database, { kind: 'pglite', dir: path.join(cwd, '.civic-data', 'pglite') });
+  assert.equal(config.profileName, 'default');
+  assert.deepEqual(config.switches, { twoFactor: true, captcha: true, history: false, fileResponses: false });
+  assert.equal(config.keys.source, 'ephemeral');
+  assert.equal(config.keys.loginKey.length, 32);
+});
+
+test('switch variables override the profile', () => {
+  const config = loadConfig({ NODE_ENV: 'test', CIVIC_TWO_FACTOR: 'off', CIVIC_HISTORY: 'on' }, { cwd: tempDir() });
+  assert.equal(config.switches.twoFactor, false);
+  assert.equal(config.switches.history, true);
+  assert.equal(config.profile.switches.twoFactor, false);
+});
+
+test('every bad variable is reported at once, by name', () => {
+  const problems = problemsOf({
+    NODE_ENV: 'test',
+    PORT: 'eighty',
+    DATABASE_URL: 'mysql://x',
+    CIVIC_CAPTCHA: 'yes',
+    CIVIC_LOGIN_KEY: 'short',
+    LOG_LEVEL: 'loud',
+  });
+  for (const name of ['PORT', 'DATABASE_URL', 'CIVIC_CAPTCHA', 'CIVIC_LOGIN_KEY', 'LOG_LEVEL']) {
+    assert.ok(problems.some((p) => p.startsWith(name)), `${name} reported in ${JSON.stringify(problems)}`);
+  }
+  assert.match(new ConfigError(problems).message, /^Invalid configuration:\n {2}- /);
+});
+
+test('PORT above 65535 is refused', () => {
+  assert.deepEqual(problemsOf({ NODE_ENV: 'test', PORT: '70000' }), ['PORT must be a whole number from 0 to 65535']);
+});
+
+test('an unknown profile is reported', () => {
+  const problems = problemsOf({ NODE_ENV: 'test', CIVIC_PROFILE: 'nope' });
+  assert.match(problems[0], /^CIVIC_PROFILE: cannot read .*nope\.json \(no such file\)/);
+});
+
+test('an invalid profile lists its bad fields', () => {
+  const dir = tempDir();
+  fs.writeFileSync(path.join(dir, 'broken.json'), JSON.stringify({ $comment: 'x', plugins: ['Bad_Id'], surprise: 1 }));
+  try {
+    loadConfig({ NODE_ENV: 'test', CIVIC_PROFILE: 'broken' }, { cwd: dir, profilesDir: dir });
+    assert.fail('expected a ConfigError');
+  } catch (error) {
+    assert.ok(error instanceof ConfigError);
+    assert.ok(error.problems.some((p) => p.includes('plugin ids are kebab-case')));
+    assert.ok(error.problems.some((p) => p.includes('surprise is not an accepted field')));
+    assert.ok(error.problems.some((p) => p.includes('switches')));
+  }
+});
+
+test('PostgreSQL deployments must give their keys explicitly', () => {
+  const problems = problemsOf({ DATABASE_URL: 'postgres://db/civic' });
+  assert.equal(problems.length, 3);
+  assert.match(problems[0], /^CIVIC_LOGIN_KEY is required when DATABASE_URL is set/);
+  assert.match(problems[1], /^CIVIC_TOKEN_PRIVATE_KEY is required/);
+  assert.match(problems[2], /^CIVIC_TOKEN_PUBLIC_KEY is required/);
+});
+
+test('given keys are used and must match', () => {
+  const pair = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const other = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const env = {
+    DATABASE_URL: 'postgres://db/civic',
+    CIVIC_LOGIN_KEY: crypto.randomBytes(32).toString('base64'),
+    CIVIC_TOKEN_PRIVATE_KEY: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    CIVIC_TOKEN_PUBLIC_KEY: pair.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
+  const config = loadConfig(env, { cwd: tempDir() });
+  assert.equal(config.keys.source, 'environment');
+  assert.equal(config.keys.loginKey.toString('base64'), env.CIVIC_LOGIN_KEY);
+  const mismatched = { ...env, CIVIC_TOKEN_PUBLIC_KEY: other.publicKey.export({ type: 'spki', format: 'pem' }).toString() };
+  assert.deepEqual(problemsOf(mismatched), ['CIVIC_TOKEN_PUBLIC_KEY does not belong to CIVIC_TOKEN_PRIVATE_KEY']);
+});
+
+test('embedded start generates owner-only key files once and reuses them', () => {
+  const cwd = tempDir();
+  const first = loadConfig({}, { cwd });
+  assert.equal(first.keys.source, 'data-dir');
+  const keyFile = path.join(cwd, '.civic-data', 'keys', 'token-private.pem');
+  assert.equal(fs.statSync(keyFile).mode & 0o777, 0o600);
+  const second = loadConfig({}, { cwd });
+  assert.ok(first.keys.loginKey.equals(second.keys.loginKey));
+  assert.ok(
+    first.keys.tokenPublicKey.export({ type: 'spki', format: 'der' }).equals(second.keys.tokenPublicKey.export({ type: 'spki', format: 'der' })),
+  );
+});

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { validateDto } from '@civic/core/common/dto/validate';
+import { ConfigError } from './config-error';
+import { ENV_KEYS, EnvDto } from './env.dto';
+import { resolveKeyMaterial, type KeyFallback } from './key-material';
+import { loadProfile, type SwitchOverrides } from './load-profile';
+import { RepoPaths } from './repo-paths';
+import type { DatabaseTarget, ServerConfig } from './server-config';
+
+export interface LoadConfigOptions {
+  /** Base for a relative CIVIC_DATA_DIR; defaults to process.cwd(). */
+  cwd?: string;
+  now?: () => Date;
+  profilesDir?: string;
+  webRoot?: string;
+  /** false for tools that never sign or verify (npm run seed): keys are then not demanded. */
+  needsKeys?: boolean;
+}
+
+/**
+ * Builds the server configuration from environment variables. Collects every problem (bad
+ * variables, unreadable profile, missing keys) and throws one ConfigError listing them all, so an
+ * operator fixes everything in one go. Tests call it in-process with their own variables.
+ */
+export function loadConfig(env: Record<string, string | undefined>, options: LoadConfigOptions = {}): ServerConfig {
+  const picked = Object.fromEntries(ENV_KEYS.filter((k) => env[k] !== undefined && env[k] !== '').map((k) => [k, env[k]]));
+  const { value: vars, fields } = validateDto(EnvDto, picked);
+  const problems = Object.values(fields).flat();
+
+  const port = vars.PORT === undefined ? 8080 : Number(vars.PORT);
+  if (fields.PORT === undefined && (port < 0 || port > 65535)) problems.push('PORT must be a whole number from 0 to 65535');
+
+  const dataDir = path.resolve(options.cwd ?? process.cwd(), vars.CIVIC_DATA_DIR ?? '.civic-data');
+  const database: DatabaseTarget = vars.DATABASE_URL
+    ? { kind: 'postgres', url: vars.DATABASE_URL }
+    : { kind: 'pglite', dir: path.join(dataDir, 'pglite') };
+
+  const profileName = vars.CIVIC_PROFILE ?? 'default';
+  const { profile, problems: profileProblems } =
+    fields.CIVIC_PROFILE === undefined ? loadProfile(options.profilesDir ?? RepoPaths.profiles, profileName, switchOverrides(vars)) : { profile: undefined, problems: [] };
+  problems.push(...profileProblems);
+
+  const ephemeral = vars.NODE_ENV === 'test' || vars.CIVIC_EPHEMERAL_KEYS === '1' || options.needsKeys === false;
+  const fallback: KeyFallback = ephemeral ? { kind: 'ephemeral' } : database.kind === 'postgres' ? { kind: 'required' } : { kind: 'data-dir', dir: dataDir };
+  const keyFieldsValid = !fields.CIVIC_LOGIN_KEY && !fields.CIVIC_TOKEN_PRIVATE_KEY && !fields.CIVIC_TOKEN_PUBLIC_KEY;
+  // Keys are generated only when everything else is valid: a typo elsewhere must not leave files behind.
+  const { keys, problems: keyProblems } =
+    keyFieldsValid && problems.length === 0
+      ? resolveKeyMaterial({ loginKey: vars.CIVIC_LOGIN_KEY, privateKeyPem: vars.CIVIC_TOKEN_PRIVATE_KEY, publicKeyPem: vars.CIVIC_TOKEN_PUBLIC_KEY }, fallback)
+      : { keys: undefined, problems: [] };
+  problems.push(...keyProblems);
+
+  if (problems.length > 0 || !profile || !keys) throw new ConfigError(problems);
+
+  return {
+    port,
+    host: vars.HOST ?? '0.0.0.0',
+    publicUrl: (vars.CIVIC_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir,
+    database,
+    profileName,
+    profile,
+    switches: { ...profile.switches },
+    keys,
+    demoPassword: vars.CIVIC_DEMO_PASSWORD,
+    logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
+    trustProxy: vars.CIVIC_TRUST_PROXY === 'on',
+    webRoot: options.webRoot ?? RepoPaths.webRoot,
+    versionFile: RepoPaths.versionFile,
+    now: options.now ?? (() => new Date()),
+  };
+}
+
+function switchOverrides(vars: EnvDto): SwitchOverrides {
+  const overrides: SwitchOverrides = {};
+  const pairs: Array<[keyof SwitchOverrides, string | undefined]> = [
+    ['twoFactor', vars.CIVIC_TWO_FACTOR],
+    ['captcha', vars.CIVIC_CAPTCHA],
+    ['history', vars.CIVIC_HISTORY],
+    ['fileResponses', vars.CIVIC_FILE_RESPONSES],
+  ];
+  for (const [key, value] of pairs) if (value !== undefined) overrides[key] = value === 'on';
+  return overrides;
+}

@@ -1,0 +1,41 @@
+import type { KeyObject } from 'node:crypto';
+import type { DeploymentProfileDto } from '@civic/config/deployment-profile';
+import type { DeploymentSwitches } from '@civic/core/common/model/api';
+
+/** Where the data lives: embedded PGlite in a folder, or PostgreSQL by URL. */
+export type DatabaseTarget = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+
+/** Key material. Loaded once at start; never logged, never sent except the login key (by design). */
+export interface KeyMaterial {
+  /** AES-256 key the browser encrypts the login password with (§7). */
+  loginKey: Buffer;
+  tokenPrivateKey: KeyObject;
+  tokenPublicKey: KeyObject;
+  /** Where the keys came from, for the start-up log line (never the keys themselves). */
+  source: 'environment' | 'data-dir' | 'ephemeral';
+}
+
+/** The validated configuration the server runs with. Built by loadConfig, or in-process by tests. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** Folder for embedded data, generated keys and the demo password file. */
+  dataDir: string;
+  database: DatabaseTarget;
+  profileName: string;
+  /** The profile with the environment's switch overrides applied. */
+  profile: DeploymentProfileDto;
+  switches: DeploymentSwitches;
+  keys: KeyMaterial;
+  /** CIVIC_DEMO_PASSWORD: the demo accounts' password when seeding; generated when absent. */
+  demoPassword: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Built console (dist/web); served when present. */
+  webRoot: string;
+  /** The one version file (repo root). */
+  versionFile: string;
+  /** Injectable clock: tokens, sessions, login freshness and audit times all read it. */
+  now: () => Date;
+}

@@ -1,0 +1,41 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import path from 'node:path';
+import type { Logger } from '../logging/logger';
+import { DataDirLock } from './data-dir-lock';
+import type { Database, DbExecutor } from './database';
+import * as schema from './schema';
+
+/**
+ * The embedded default: PostgreSQL in WASM, persisted to a folder. The folder is locked for this
+ * process before PGlite touches it; durability stays strict (no relaxedDurability) because this is
+ * the only copy of the data.
+ */
+export async function openPglite(dir: string, migrationsFolder: string, log: Logger): Promise<Database> {
+  const lock = DataDirLock.acquire(path.dirname(dir));
+  let client: PGlite | undefined;
+  try {
+    client = await PGlite.create(dir);
+    const db = drizzle({ client, schema });
+    await migrate(db, { migrationsFolder });
+    log.info({ dir }, 'embedded database (PGlite) ready');
+    const opened = client;
+    let closing: Promise<void> | undefined;
+    return {
+      kind: 'pglite',
+      db: db as unknown as DbExecutor,
+      async ping() {
+        await opened.query('select 1');
+      },
+      close() {
+        closing ??= opened.close().finally(() => lock.release());
+        return closing;
+      },
+    };
+  } catch (error) {
+    await client?.close().catch(() => undefined);
+    lock.release();
+    throw error;
+  }
+}

@@ -1,0 +1,11 @@
+/** The core tables. drizzle-kit reads this barrel to generate migrations. */
+export { agencies } from './agencies';
+export { appMembers } from './app-members';
+export { apps } from './apps';
+export { auditLog } from './audit-log';
+export { featureFlags } from './feature-flags';
+export { loginFailures } from './login-failures';
+export { loginNonces } from './login-nonces';
+export { sessions } from './sessions';
+export { tierLimits } from './tier-limits';
+export { users } from './users';

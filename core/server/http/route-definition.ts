@@ -1,0 +1,105 @@
+import type { ClassConstructor } from 'class-transformer';
+import type { AccessContext, AccessPredicate } from '@civic/core/common/access';
+import type { SessionUser } from '@civic/core/common/model/user';
+import type { AppRecord } from '../apps/app-record';
+import type { DbExecutor } from '../db/database';
+import type { Logger } from '../logging/logger';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `session` (default): a valid bearer token and a live session are required. */
+export type RouteAuth = 'public' | 'session';
+
+/** The signed-in caller, loaded fresh from the database for this request. */
+export interface RequestUser extends SessionUser {
+  sessionId: string;
+}
+
+/** Fields a handler may set on the audit row of its request. */
+export interface AuditNote {
+  summary?: string;
+  target?: string | null;
+  appId?: string | null;
+  /** For requests that establish who the actor is (sign-in). */
+  actor?: { id: string; email: string };
+}
+
+/** What a handler receives. `user` and `app` are typed by the route's `auth` and `app` options. */
+export interface HandlerContext<B = unknown, Q = unknown, A extends RouteAuth = RouteAuth, P extends string | undefined = string | undefined> {
+  body: B;
+  query: Q;
+  params: Readonly<Record<string, string>>;
+  user: A extends 'public' ? RequestUser | null : RequestUser;
+  /** The app named by the route's `app` parameter; visible to the caller, already access-checked. */
+  app: P extends string ? AppRecord : null;
+  access: AccessContext;
+  /** The request's transaction on mutating routes: use it, not a database of your own. */
+  db: DbExecutor;
+  /** Request time from the server's (injectable) clock. */
+  now: Date;
+  ip: string;
+  log: Logger;
+  /** Adds to the audit row written when a mutating request succeeds. */
+  audit(note: AuditNote): void;
+}
+
+export interface AuditSpec<C, R> {
+  /** Dotted and prefixed by the owner (`auth.login`, `app-settings.update`). */
+  action: string;
+  target?(ctx: C, result: R): string | null;
+  summary?(ctx: C, result: R): string;
+}
+
+/** `auto`: renew when half the token's life has passed; `always`: extend-session; `never`: logout. */
+export type TokenRenewal = 'auto' | 'always' | 'never';
+
+/**
+ * One API route. `access` is required: the guard evaluates it over the request's AccessContext
+ * before validation and the handler run. Mutating routes must also say how they are audited.
+ */
+export interface RouteDefinition<
+  B = unknown,
+  Q = unknown,
+  R = unknown,
+  A extends RouteAuth = 'session',
+  P extends string | undefined = undefined,
+> {
+  method: HttpMethod;
+  /** Fastify pattern under /api/, e.g. `/api/v1/apps/:appId/settings`. */
+  url: string;
+  access: AccessPredicate;
+  auth?: A;
+  /** Name of the path parameter holding an app id: the app is loaded, 404 if not visible. */
+  app?: P;
+  /** class-validator DTO for the JSON body (unknown fields refused → 422). */
+  body?: ClassConstructor<B>;
+  /** class-validator DTO for the query string (unknown parameters refused → 422). */
+  query?: ClassConstructor<Q>;
+  /** Required on POST/PUT/PATCH/DELETE. */
+  audit?: AuditSpec<HandlerContext<B, Q, A, P>, R>;
+  /**
+   * Mutating routes run in one transaction with their audit row (default). `false` for routes that
+   * must persist something even when they answer an error (sign-in failure counters).
+   */
+  transaction?: boolean;
+  /** Success status; 200 by default. */
+  status?: number;
+  /** `false` sends the handler's result as is instead of `{ data, token? }` (Unleash shape). */
+  envelope?: boolean;
+  renewToken?: TokenRenewal;
+  /** One line for the API reference. */
+  description?: string;
+  handler(ctx: HandlerContext<B, Q, A, P>): R | Promise<R>;
+}
+
+/** A route of any types, as the registry stores it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- erasure point of the typed definitions
+export type AnyRouteDefinition = RouteDefinition<any, any, any, RouteAuth, string | undefined>;
+
+/** Where a route came from; plugin routes also answer 404 while their feature flag is off. */
+export interface RouteOrigin {
+  owner: string;
+  featureFlag?: string;
+}
+
+export const MUTATING_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -1,0 +1,124 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ClassConstructor } from 'class-transformer';
+import { isAllowed, type AccessContext } from '@civic/core/common/access';
+import { validateDto } from '@civic/core/common/dto/validate';
+import { Messages } from '@civic/core/common/messages';
+import { toAccessApp } from '../apps/app-mappers';
+import { findAppRecord, type AppRecord } from '../apps/app-record';
+import { appendAudit } from '../audit/append-audit';
+import type { AuditEntry } from '../audit/audit-entry';
+import type { Authenticated, Authenticator } from '../auth/authenticator';
+import type { SessionTokens } from '../auth/session-tokens';
+import type { ServerConfig } from '../config/server-config';
+import type { Database, DbExecutor } from '../db/database';
+import { loadFeatureFlags } from '../flags/load-feature-flags';
+import { HttpError } from './http-error';
+import { MUTATING_METHODS, type AuditNote, type HandlerContext, type RequestUser } from './route-definition';
+import type { RegisteredRoute } from './route-registry';
+
+export interface PipelineDeps {
+  database: Database;
+  config: ServerConfig;
+  authenticator: Authenticator;
+  sessionTokens: SessionTokens;
+}
+
+/**
+ * The one request path every API route takes: authenticate → load the named app (404 when not
+ * visible) → build the AccessContext → access predicate (403) → validate body and query (422) →
+ * handler, inside a transaction with its audit row when it changes data → `{ data, token? }`.
+ */
+export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
+  const { definition: def, origin } = route;
+  const mutating = MUTATING_METHODS.has(def.method);
+
+  return async function handle(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+    const now = deps.config.now();
+    const db = deps.database.db;
+    const auth = def.auth === 'public' ? null : await deps.authenticator.authenticate(request.headers.authorization, now);
+
+    const flags = await loadFeatureFlags(db);
+    // A plugin whose feature flag is off does not exist for this request.
+    if (origin.featureFlag && flags[origin.featureFlag] !== true) throw HttpError.notFound();
+
+    const params = (request.params ?? {}) as Record<string, string>;
+    const app = def.app ? await loadVisibleApp(db, params[def.app], auth) : null;
+    const access: AccessContext = {
+      user: auth ? { id: auth.user.id, isPlatformAdmin: auth.user.isPlatformAdmin, permissions: auth.user.permissions, authLevel: auth.user.authLevel } : null,
+      app: app ? toAccessApp(app) : null,
+      flags,
+      switches: deps.config.switches,
+      subscriberAppIds: deps.config.profile.subscriberAppIds,
+    };
+    if (!isAllowed(def.access(access))) throw HttpError.forbidden();
+
+    const body: unknown = def.body ? validated(def.body, request.body) : undefined;
+    const query: unknown = def.query ? validated(def.query, request.query) : {};
+
+    const note: AuditNote = {};
+    const base = {
+      body,
+      query,
+      params,
+      user: auth?.user ?? null,
+      app,
+      access,
+      now,
+      ip: request.ip,
+      log: request.log,
+      audit: (more: AuditNote) => void Object.assign(note, more),
+    };
+    const run = async (executor: DbExecutor) => {
+      const ctx = { ...base, db: executor } as HandlerContext;
+      const result: unknown = await def.handler(ctx);
+      if (mutating) await appendAudit(executor, auditEntry(ctx, result, note, auth?.user ?? null, request));
+      return result;
+    };
+    const result = mutating && def.transaction !== false ? await db.transaction((tx) => run(tx)) : await run(db);
+
+    reply.code(def.status ?? 200);
+    if (def.envelope === false) return result;
+    const token = auth ? await renewedToken(auth, now) : undefined;
+    return token ? { data: result ?? {}, token } : { data: result ?? {} };
+  };
+
+  function auditEntry(ctx: HandlerContext, result: unknown, note: AuditNote, user: RequestUser | null, request: FastifyRequest): AuditEntry {
+    const spec = def.audit;
+    const actor = note.actor ?? (user ? { id: user.id, email: user.email } : null);
+    return {
+      at: ctx.now,
+      actorId: actor?.id ?? null,
+      actorEmail: actor?.email ?? 'anonymous',
+      appId: note.appId !== undefined ? note.appId : (ctx.app?.appId ?? null),
+      action: spec?.action ?? `${origin.owner}.${def.method.toLowerCase()}`,
+      target: note.target !== undefined ? note.target : (spec?.target?.(ctx, result) ?? ctx.app?.appId ?? null),
+      summary: note.summary ?? spec?.summary?.(ctx, result) ?? `${def.method} ${request.url.split('?')[0]}`,
+      ip: request.ip,
+    };
+  }
+
+  async function renewedToken(auth: Authenticated, now: Date): Promise<string | undefined> {
+    const policy = def.renewToken ?? 'auto';
+    if (policy === 'never') return undefined;
+    if (policy === 'auto' && !deps.sessionTokens.shouldRenew(auth.token, now)) return undefined;
+    const { sessionId: _sessionId, ...user } = auth.user;
+    return deps.sessionTokens.issue(user, auth.session, now);
+  }
+}
+
+/** The app, if the caller may know it exists: a role on it, or platform admin. Else 404, never 403. */
+async function loadVisibleApp(db: DbExecutor, appId: string | undefined, auth: Authenticated | null): Promise<AppRecord> {
+  const app = appId ? await findAppRecord(db, appId) : undefined;
+  if (!app) throw HttpError.notFound();
+  if (auth && !auth.user.isPlatformAdmin && auth.user.permissions[app.appId] === undefined) throw HttpError.notFound();
+  return app;
+}
+
+function validated<T extends object>(cls: ClassConstructor<T>, plain: unknown): T {
+  if (plain !== undefined && plain !== null && (typeof plain !== 'object' || Array.isArray(plain))) {
+    throw HttpError.invalid([Messages.invalidRequest]);
+  }
+  const outcome = validateDto(cls, plain ?? {}, { forbidUnknown: true });
+  if (outcome.messages.length > 0) throw HttpError.invalid(outcome.messages, outcome.fields);
+  return outcome.value;
+}

@@ -1,0 +1,75 @@
+import type { AnyRouteDefinition, RouteAuth, RouteDefinition, RouteOrigin } from './route-definition';
+import { MUTATING_METHODS } from './route-definition';
+
+export class RouteDefinitionError extends Error {
+  constructor(route: { method?: string; url?: string }, problem: string) {
+    super(`Route ${route.method ?? '?'} ${route.url ?? '?'}: ${problem}`);
+    this.name = 'RouteDefinitionError';
+  }
+}
+
+export interface RegisteredRoute {
+  definition: AnyRouteDefinition;
+  origin: RouteOrigin;
+}
+
+/** The add() of a route registry; what core route files and plugin server modules receive. */
+export interface RouteAdder {
+  add<B = unknown, Q = unknown, R = unknown, A extends RouteAuth = 'session', P extends string | undefined = undefined>(
+    definition: RouteDefinition<B, Q, R, A, P>,
+  ): void;
+}
+
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+const ACTION = /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+$/;
+
+/**
+ * Collects every API route before the server starts. A definition that could run unguarded or
+ * unaudited is a programming error, so it fails startup here instead of shipping.
+ */
+export class RouteRegistry {
+  private readonly routes: RegisteredRoute[] = [];
+  private readonly keys = new Set<string>();
+
+  /** A RouteAdder that stamps routes with their owner (`core` or a plugin id). */
+  for(origin: RouteOrigin): RouteAdder {
+    return { add: (definition) => this.register(definition as unknown as AnyRouteDefinition, origin) };
+  }
+
+  list(): readonly RegisteredRoute[] {
+    return this.routes;
+  }
+
+  private register(definition: AnyRouteDefinition, origin: RouteOrigin): void {
+    if (!definition || typeof definition !== 'object') throw new RouteDefinitionError({}, 'is not an object');
+    if (!METHODS.has(definition.method)) throw new RouteDefinitionError(definition, `unknown method "${String(definition.method)}"`);
+    if (typeof definition.url !== 'string' || !definition.url.startsWith('/api/')) {
+      throw new RouteDefinitionError(definition, 'the url must start with /api/');
+    }
+    if (typeof definition.access !== 'function') {
+      throw new RouteDefinitionError(definition, 'declares no access predicate; every route must say who may call it');
+    }
+    if (typeof definition.handler !== 'function') throw new RouteDefinitionError(definition, 'has no handler');
+    if (definition.auth !== undefined && definition.auth !== 'public' && definition.auth !== 'session') {
+      throw new RouteDefinitionError(definition, `unknown auth "${String(definition.auth)}"`);
+    }
+    if (definition.app !== undefined && !definition.url.includes(`:${definition.app}`)) {
+      throw new RouteDefinitionError(definition, `names app parameter "${definition.app}", which is not in the url`);
+    }
+    if (MUTATING_METHODS.has(definition.method)) {
+      if (!definition.audit) throw new RouteDefinitionError(definition, 'changes data but declares no audit action');
+    }
+    if (definition.audit) {
+      if (!ACTION.test(definition.audit.action)) {
+        throw new RouteDefinitionError(definition, `audit action "${definition.audit.action}" must be dotted lower-case, e.g. app-settings.update`);
+      }
+      if (origin.owner !== 'core' && !definition.audit.action.startsWith(`${origin.owner}.`)) {
+        throw new RouteDefinitionError(definition, `audit action "${definition.audit.action}" must start with "${origin.owner}."`);
+      }
+    }
+    const key = `${definition.method} ${definition.url.replace(/:[^/]+/g, ':')}`;
+    if (this.keys.has(key)) throw new RouteDefinitionError(definition, 'is registered twice');
+    this.keys.add(key);
+    this.routes.push({ definition, origin });
+  }
+}

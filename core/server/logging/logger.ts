@@ -1,0 +1,34 @@
+import pino, { type Logger } from 'pino';
+
+export type { Logger };
+
+/**
+ * Paths pino blanks out wherever they appear in a log object. Request logs never carry bodies, but
+ * anything logged by hand (an error's context, a config dump) goes through the same redaction.
+ */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  'password',
+  'token',
+  'secret',
+  '*.password',
+  '*.token',
+  '*.secret',
+  '*.passwordHash',
+  '*.loginKey',
+  '*.privateKey',
+];
+
+/** The one logger of a server instance; Fastify uses it for request logs too. */
+export function createLogger(level: string): Logger {
+  return pino({
+    level,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    base: { service: 'civic-console' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+  });
+}

@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { anyone, platformAdmin, type AccessContext, type AccessPredicate } from '@civic/core/common/access';
+import type { ServerConfig } from '../config/server-config';
+import { RouteRegistry } from '../http/route-registry';
+import { createLogger } from '../logging/logger';
+import { mountPlugins } from './mount-plugins';
+import type { ServerModule } from './server-module';
+
+const config = { profileName: 'test', publicUrl: 'http://localhost', switches: { twoFactor: true, captcha: true, history: false, fileResponses: false } } as ServerConfig;
+const log = createLogger('silent');
+const module = (pluginId: string, register: ServerModule['register']): ServerModule => ({ pluginId, register });
+const ctx = (isPlatformAdmin: boolean): AccessContext => ({
+  user: { id: 'u', isPlatformAdmin, permissions: {}, authLevel: 2 },
+  app: null,
+  flags: {},
+  switches: config.switches,
+  subscriberAppIds: [],
+});
+
+test("a plugin's own predicate guards each of its routes too", async () => {
+  const registry = new RouteRegistry();
+  await mountPlugins(
+    registry,
+    [{ manifest: { id: 'ops', canAccess: platformAdmin, featureFlag: 'ops-flag' }, module: module('ops', (api) => api.routes.add({ method: 'GET', url: '/api/v1/ops', access: anyone, handler: () => ({}) })) }],
+    config,
+    log,
+  );
+  const [route] = registry.list();
+  assert.deepEqual(route.origin, { owner: 'ops', featureFlag: 'ops-flag' });
+  assert.equal(route.definition.access(ctx(true)), true);
+  assert.equal(route.definition.access(ctx(false)), false);
+});
+
+test('a plugin route without an access predicate fails startup', async () => {
+  await assert.rejects(
+    mountPlugins(
+      new RouteRegistry(),
+      [{ manifest: { id: 'ops', canAccess: anyone }, module: module('ops', (api) => api.routes.add({ method: 'GET', url: '/api/v1/ops', access: undefined as unknown as AccessPredicate, handler: () => ({}) })) }],
+      config,
+      log,
+    ),
+    /declares no access predicate/,
+  );
+});
+
+test('a server module must belong to its manifest', async () => {
+  await assert.rejects(
+    mountPlugins(new RouteRegistry(), [{ manifest: { id: 'ops', canAccess: anyone }, module: module('other', () => undefined) }], config, log),
+    /exports the server module of "other"/,
+  );
+});
+
+test('plugins without a server module mount nothing', async () => {
+  const registry = new RouteRegistry();
+  await mountPlugins(registry, [{ manifest: { id: 'docs', canAccess: anyone } }], config, log);
+  assert.equal(registry.list().length, 0);
+});

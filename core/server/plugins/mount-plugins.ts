@@ -1,0 +1,33 @@
+import { allOf } from '@civic/core/common/access';
+import type { ServerConfig } from '../config/server-config';
+import type { RouteAdder, RouteRegistry } from '../http/route-registry';
+import type { Logger } from '../logging/logger';
+import type { ServerPlugin } from './server-module';
+
+/**
+ * Lets each enabled plugin register its routes. The plugin's own predicate (manifest.canAccess)
+ * guards every one of its routes in addition to the route's, exactly as it guards its pages, and
+ * a plugin with a feature flag answers 404 while the flag is off.
+ */
+export async function mountPlugins(registry: RouteRegistry, plugins: readonly ServerPlugin[], config: ServerConfig, log: Logger): Promise<void> {
+  for (const { manifest, module } of plugins) {
+    if (!module) continue;
+    if (module.pluginId !== manifest.id) {
+      throw new Error(`plugins/${manifest.id}/server exports the server module of "${module.pluginId}"`);
+    }
+    const adder = registry.for({ owner: manifest.id, featureFlag: manifest.featureFlag });
+    const routes: RouteAdder = {
+      add(definition) {
+        // A missing predicate is passed through untouched so the registry refuses it.
+        const access = typeof definition.access === 'function' ? allOf(manifest.canAccess, definition.access) : definition.access;
+        adder.add({ ...definition, access });
+      },
+    };
+    await module.register({
+      pluginId: manifest.id,
+      routes,
+      deployment: { profileName: config.profileName, publicUrl: config.publicUrl, switches: { ...config.switches } },
+      log: log.child({ plugin: manifest.id }),
+    });
+  }
+}

@@ -1,0 +1,36 @@
+import type { AccessPredicate } from '@civic/core/common/access';
+import type { DeploymentSwitches } from '@civic/core/common/model/api';
+import type { RouteAdder } from '../http/route-registry';
+import type { Logger } from '../logging/logger';
+
+/** What a plugin's server module is given when the host mounts it. */
+export interface ServerModuleApi {
+  readonly pluginId: string;
+  /** Same route definitions as core: access predicate required, audited when mutating. */
+  readonly routes: RouteAdder;
+  readonly deployment: Readonly<{ profileName: string; publicUrl: string; switches: DeploymentSwitches }>;
+  readonly log: Logger;
+}
+
+/** Default export of `plugins/<id>/server/index.ts`, made with defineServerModule (sdk/server). */
+export interface ServerModule {
+  readonly pluginId: string;
+  register(api: ServerModuleApi): void | Promise<void>;
+}
+
+/**
+ * The parts of a plugin manifest the server reads. Structural, so core needs no sdk import: a
+ * PluginManifest fits it as is.
+ */
+export interface ServerPluginManifest {
+  id: string;
+  canAccess: AccessPredicate;
+  featureFlag?: string;
+  server?: boolean;
+}
+
+/** An enabled plugin as the host hands it to createServer. */
+export interface ServerPlugin {
+  manifest: ServerPluginManifest;
+  module?: ServerModule;
+}

@@ -1,0 +1,26 @@
+import { CONSOLE_NAME } from '@civic/core/common/constants';
+import { DEMO_USERS } from '@civic/core/server/seed/demo-data';
+
+export type DemoPasswordSource = { kind: 'known'; password: string } | { kind: 'environment' } | { kind: 'unknown' };
+
+/**
+ * What an operator reads after `npm start`: where the console is and, on the embedded demo,
+ * how to sign in. Printed to stdout (not the JSON log) so it stays readable.
+ */
+export function printBanner(url: string, demo: { accountsExist: boolean; password: DemoPasswordSource }): void {
+  const lines = ['', `${CONSOLE_NAME} is running at ${url}`];
+  if (demo.accountsExist) {
+    const width = Math.max(...DEMO_USERS.map((u) => u.email.length));
+    lines.push('', 'Demo accounts:');
+    for (const user of DEMO_USERS) lines.push(`  ${user.email.padEnd(width)}  ${user.description}`);
+    const password =
+      demo.password.kind === 'known'
+        ? demo.password.password
+        : demo.password.kind === 'environment'
+          ? '(the value of CIVIC_DEMO_PASSWORD)'
+          : '(set when the demo data was seeded; not stored here)';
+    lines.push(`Password for all of them: ${password}`);
+  }
+  lines.push('');
+  process.stdout.write(`${lines.join('\n')}\n`);
+}

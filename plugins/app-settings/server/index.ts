@@ -1,0 +1,9 @@
+import { defineServerModule } from '@civic/sdk/server';
+import { registerSettingsRoutes } from './settings-routes';
+
+export default defineServerModule({
+  pluginId: 'app-settings',
+  register(api) {
+    registerSettingsRoutes(api.routes);
+  },
+});

@@ -1,0 +1,46 @@
+/**
+ * Everything a plugin's server code may use, in one place: plugins import `@civic/sdk/server` and
+ * their own files, never core or a third-party package directly (checked by the architecture test).
+ */
+export { defineServerModule } from './define-server-module';
+export type { ServerModule, ServerModuleApi } from '@civic/core/server/plugins/server-module';
+export type {
+  AuditNote,
+  AuditSpec,
+  HandlerContext,
+  HttpMethod,
+  RequestUser,
+  RouteAuth,
+  RouteDefinition,
+  TokenRenewal,
+} from '@civic/core/server/http/route-definition';
+export type { RouteAdder } from '@civic/core/server/http/route-registry';
+export { HttpError, type HttpErrorExtras } from '@civic/core/server/http/http-error';
+export type { DbExecutor } from '@civic/core/server/db/database';
+export { findAppRecord, type AppRecord } from '@civic/core/server/apps/app-record';
+export { effectiveRestrictions, isDecommissioned, toAppSettings, toAppSummary } from '@civic/core/server/apps/app-mappers';
+export { agencies, appMembers, apps, auditLog, featureFlags, tierLimits } from './tables';
+export {
+  and,
+  asc,
+  between,
+  count,
+  desc,
+  eq,
+  exists,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  lte,
+  ne,
+  not,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from './query';

@@ -1,0 +1,69 @@
+import got, { type Got } from 'got';
+import { createServer, type CivicServer } from '@civic/core/server/app/create-server';
+import { loadConfig } from '@civic/core/server/config/load-config';
+import { RepoPaths } from '@civic/core/server/config/repo-paths';
+import type { ServerConfig } from '@civic/core/server/config/server-config';
+import { openDatabase } from '@civic/core/server/db/open-database';
+import { createLogger } from '@civic/core/server/logging/logger';
+import type { ServerPlugin } from '@civic/core/server/plugins/server-module';
+import { seedDemo } from '@civic/core/server/seed/seed-demo';
+import { loadServerPlugins } from '../../../host/server/load-server-plugins';
+import { addFixtures, TEST_PASSWORD } from './fixtures';
+import { TestClock } from './test-clock';
+import { createTestDatabase } from './test-database';
+
+export interface TestServer {
+  baseUrl: string;
+  /** got bound to the server: JSON, never throws on status, no retries. */
+  http: Got;
+  server: CivicServer;
+  config: ServerConfig;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Extra environment variables for loadConfig (switch overrides…). */
+  env?: Record<string, string>;
+  /** Replaces the profile's plugins (default: the real ones, loaded like the host does). */
+  plugins?: ServerPlugin[];
+  /** Mounted beside the plugins (test-only routes). */
+  extraPlugins?: ServerPlugin[];
+  /** Path of the built console; default a folder that does not exist. */
+  webRoot?: string;
+}
+
+/**
+ * The real server, in-process, on a fresh database seeded with the demo data (known password) and
+ * the test fixtures, listening on a free port. One per test file.
+ */
+export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
+  const testDb = await createTestDatabase();
+  const clock = new TestClock();
+  const config: ServerConfig = {
+    ...loadConfig({ NODE_ENV: 'test', CIVIC_DATA_DIR: testDb.dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', ...options.env }, {
+      now: clock.now,
+      webRoot: options.webRoot ?? `${testDb.dataDir}/no-web-build`,
+    }),
+    database: testDb.target,
+  };
+  const log = createLogger(config.logLevel);
+  const database = await openDatabase(config.database, log);
+  await seedDemo(database.db, { password: TEST_PASSWORD, profile: config.profile, now: clock.now() });
+  await addFixtures(database.db, clock.now());
+  const plugins = options.plugins ?? (await loadServerPlugins(config.profile.plugins, RepoPaths.plugins));
+  const server = await createServer(config, { plugins: [...plugins, ...(options.extraPlugins ?? [])], logger: log, database });
+  const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const http = got.extend({ prefixUrl: address, throwHttpErrors: false, retry: { limit: 0 }, responseType: 'json', timeout: { request: 30_000 } });
+  return {
+    baseUrl: address,
+    http,
+    server,
+    config,
+    clock,
+    async close() {
+      await server.close();
+      await testDb.dispose();
+    },
+  };
+}
