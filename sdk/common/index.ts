@@ -1,5 +1,6 @@
 export {
   definePlugin,
+  SettingsTabOrder,
   type ContainerModuleLike,
   type NavEntry,
   type NavSection,

@@ -14,6 +14,7 @@ export {
   type SubscriptionTierName,
   type TierLimit,
   compareAppsByTier,
+  engineLabel,
   isRoleCode,
   isSuperbotEngine,
   NlpEngine,

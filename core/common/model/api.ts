@@ -53,14 +53,53 @@ export interface AuthConfig {
   twoFactor: boolean;
   captcha: boolean;
   ssoEnabled: boolean;
+  /** §3 email rule: exact domain or a subdomain of one of these (see isAllowedEmailDomain). */
+  allowedEmailDomains: string[];
 }
 
+/**
+ * A successful password sign-in. With two-factor on, `token` is an OTP-step token (typ otp-step,
+ * user.authLevel 1) good only for the OTP endpoints; POST /auth/otp/verify gives the full one.
+ */
 export interface LoginResult {
   token: string;
   user: import('./user').SessionUser;
+  /** True when the next step is /twofa-otp. */
+  otpRequired?: boolean;
+  /** Which second factors the user may use at the OTP step. */
+  otpChannels?: Array<'email' | 'totp'>;
 }
 
 export interface LoginFailureInfo {
   failedLoginCounter: number;
   isLocked: boolean;
+}
+
+/** detail of the 403 a sign-in of a not yet activated account gets (§4: to /account-activation). */
+export interface ActivationRequiredInfo {
+  /** Activation-step token (typ activation): POST /auth/activation/resend { token }. */
+  token: string;
+  userId: string;
+}
+
+/** POST /api/v1/auth/totp/enrol: shown once; confirm with a code to switch it on. */
+export interface TotpEnrolment {
+  otpauthUri: string;
+  /** data:image/png;base64,… */
+  qrCodeDataUrl: string;
+  secret: string;
+}
+
+/** GET /api/v1/auth/captcha: an ALTCHA v1 challenge for the widget's `challengejson`. */
+export interface CaptchaChallenge {
+  algorithm: string;
+  challenge: string;
+  maxnumber?: number;
+  salt: string;
+  signature: string;
+}
+
+/** A plain confirmation answer of the identity routes; `message` is what the page shows. */
+export interface MessageResult {
+  message: string;
 }

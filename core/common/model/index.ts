@@ -1,11 +1,15 @@
 export type {
+  ActivationRequiredInfo,
   ApiFailure,
   ApiSuccess,
   AuthConfig,
+  CaptchaChallenge,
   ConsoleConfig,
   DeploymentSwitches,
   LoginFailureInfo,
   LoginResult,
+  MessageResult,
+  TotpEnrolment,
   UnleashFrontendResponse,
 } from './api';
 export { NlpEngine, engineLabel, isSuperbotEngine, type AppSettings, type AppSummary, type ChuMode, type NlpEngineService } from './app';

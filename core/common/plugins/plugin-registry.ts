@@ -1,0 +1,35 @@
+import type { PluginManifest } from './plugin-manifest';
+
+export class PluginRegistryError extends Error {}
+
+/**
+ * Validates a deployment's plugin set, on both tiers (host algorithm in ARCHITECTURE): unique ids,
+ * unique route paths, `requires` met, every enabled id known. Fails loudly.
+ */
+export function validatePluginSet(enabledIds: readonly string[], manifests: readonly PluginManifest[]): void {
+  const byId = new Map<string, PluginManifest>();
+  for (const manifest of manifests) {
+    if (byId.has(manifest.id)) throw new PluginRegistryError(`Two plugins have the id "${manifest.id}"`);
+    byId.set(manifest.id, manifest);
+  }
+  const enabled = new Set(enabledIds);
+  for (const id of enabledIds) {
+    if (!byId.has(id)) throw new PluginRegistryError(`The profile enables "${id}", but no such plugin exists`);
+  }
+  const paths = new Map<string, string>();
+  for (const manifest of manifests) {
+    if (!enabled.has(manifest.id)) continue;
+    for (const required of manifest.requires ?? []) {
+      if (!enabled.has(required)) {
+        throw new PluginRegistryError(`Plugin "${manifest.id}" requires "${required}", which is not enabled`);
+      }
+    }
+    for (const route of manifest.routes) {
+      const owner = paths.get(route.path);
+      if (owner) {
+        throw new PluginRegistryError(`Route ${route.path} is declared by both "${owner}" and "${manifest.id}"`);
+      }
+      paths.set(route.path, manifest.id);
+    }
+  }
+}

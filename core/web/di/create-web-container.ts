@@ -1,0 +1,24 @@
+import { Container, type ContainerModule } from 'inversify';
+import type { ConsoleConfig } from '@civic/core/common/model';
+import type { PluginManifest } from '@civic/core/common/plugins';
+import { ConsoleConfigService, ConsoleConfigServiceImpl } from '../config/console-config-service';
+import { PluginCatalog, PluginCatalogImpl } from '../plugins/plugin-catalog';
+import { coreWebModule } from './core-web-module';
+
+export interface WebContainerInput {
+  config: ConsoleConfig;
+  /** The enabled plugins' manifests, already validated. */
+  plugins: readonly PluginManifest[];
+  /** The enabled plugins' web modules. */
+  modules?: readonly ContainerModule[];
+}
+
+/** The browser's composition: core services, deployment data, then the plugins' bindings. */
+export function createWebContainer(input: WebContainerInput): Container {
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.load(coreWebModule);
+  container.bind<ConsoleConfigService>(ConsoleConfigService).toConstantValue(new ConsoleConfigServiceImpl(input.config));
+  container.bind<PluginCatalog>(PluginCatalog).toConstantValue(new PluginCatalogImpl(input.plugins));
+  if (input.modules?.length) container.load(...input.modules);
+  return container;
+}

@@ -1,0 +1,45 @@
+import type { ContainerModule } from 'inversify';
+import { PluginRegistryError, validatePluginSet, type PluginManifest } from '@civic/core/common/plugins';
+
+/** Manifest importers by file path, as `import.meta.glob('…/plugins/*\/plugin.ts')` gives them. */
+export type ManifestImporters = Record<string, () => Promise<unknown>>;
+
+export interface LoadedPlugins {
+  manifests: PluginManifest[];
+  modules: ContainerModule[];
+}
+
+const PLUGIN_FILE = /plugins\/([^/]+)\/plugin\.[tj]sx?$/;
+
+/**
+ * The host algorithm in the browser: import only the enabled plugins' manifests (a disabled
+ * plugin's code is never downloaded), validate the set (fail loudly), then load their web modules.
+ */
+export async function loadEnabledPlugins(
+  importers: ManifestImporters,
+  enabledIds: readonly string[],
+): Promise<LoadedPlugins> {
+  const byId = new Map<string, () => Promise<unknown>>();
+  for (const [path, importer] of Object.entries(importers)) {
+    const id = PLUGIN_FILE.exec(path)?.[1];
+    if (id) byId.set(id, importer);
+  }
+
+  const manifests = await Promise.all(
+    enabledIds.map(async (id) => {
+      const importer = byId.get(id);
+      if (!importer) throw new PluginRegistryError(`The profile enables "${id}", but no such plugin exists`);
+      const manifest = ((await importer()) as { default?: PluginManifest }).default;
+      if (!manifest || manifest.id !== id) {
+        throw new PluginRegistryError(`plugins/${id}/plugin.ts must default-export a plugin with the id "${id}"`);
+      }
+      return manifest;
+    }),
+  );
+  validatePluginSet(enabledIds, manifests);
+
+  const modules = await Promise.all(
+    manifests.filter((m) => m.module).map(async (m) => (await (m.module as NonNullable<PluginManifest['module']>)()).default),
+  );
+  return { manifests, modules };
+}

@@ -1,0 +1,69 @@
+import { injectable } from 'inversify';
+import { matchPath } from 'react-router-dom';
+import type { NavEntry, NavSection, PluginManifest, PluginRoute, SettingsTab } from '@civic/core/common/plugins';
+
+export interface PluginContribution<T> {
+  plugin: PluginManifest;
+  item: T;
+}
+
+export interface RouteMatch {
+  plugin: PluginManifest;
+  route: PluginRoute;
+  params: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * The enabled plugins' manifests, validated, as the rest of the shell reads them: routes, nav
+ * entries, App settings tabs. Core names no plugin; it only reads this data.
+ */
+export const PluginCatalog = Symbol('PluginCatalog');
+export interface PluginCatalog {
+  readonly plugins: readonly PluginManifest[];
+  routes(): PluginContribution<PluginRoute>[];
+  nav(section: NavSection): PluginContribution<NavEntry>[];
+  /** Every plugin's App settings tabs, in `order` (§2: General, Web Chat, Knowledge base …). */
+  settingsTabs(): PluginContribution<SettingsTab>[];
+  /** Whether some enabled plugin declares this exact route pattern (e.g. '/twofa-otp'). */
+  hasRoute(pattern: string): boolean;
+  /** The plugin route a browser path belongs to. */
+  match(pathname: string): RouteMatch | null;
+}
+
+@injectable()
+export class PluginCatalogImpl implements PluginCatalog {
+  constructor(readonly plugins: readonly PluginManifest[]) {}
+
+  routes(): PluginContribution<PluginRoute>[] {
+    return this.plugins.flatMap((plugin) => plugin.routes.map((item) => ({ plugin, item })));
+  }
+
+  nav(section: NavSection): PluginContribution<NavEntry>[] {
+    return this.plugins
+      .flatMap((plugin) => (plugin.nav ?? []).map((item) => ({ plugin, item })))
+      .filter((c) => c.item.section === section)
+      .sort((a, b) => a.item.order - b.item.order);
+  }
+
+  settingsTabs(): PluginContribution<SettingsTab>[] {
+    return this.plugins
+      .flatMap((plugin) => (plugin.settingsTabs ?? []).map((item) => ({ plugin, item })))
+      .sort((a, b) => a.item.order - b.item.order);
+  }
+
+  hasRoute(pattern: string): boolean {
+    return this.plugins.some((plugin) => plugin.routes.some((route) => route.path === pattern));
+  }
+
+  match(pathname: string): RouteMatch | null {
+    // Static segments outrank parameters, as in the router: '/app-settings/:tabId/:appId' vs others.
+    let best: (RouteMatch & { score: number }) | null = null;
+    for (const { plugin, item: route } of this.routes()) {
+      const found = matchPath({ path: route.path, end: true }, pathname);
+      if (!found) continue;
+      const score = route.path.split('/').filter((s) => s && !s.startsWith(':')).length;
+      if (!best || score > best.score) best = { plugin, route, params: found.params, score };
+    }
+    return best ? { plugin: best.plugin, route: best.route, params: best.params } : null;
+  }
+}

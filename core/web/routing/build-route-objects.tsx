@@ -1,0 +1,85 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import type { RouteLayout } from '@civic/core/common/plugins';
+import type { PluginCatalog } from '../plugins/plugin-catalog';
+import { GuardPaths } from '../shell/guard-rules';
+import { LayoutGate } from '../shell/layout-gate';
+import { NotFoundPage } from '../shell/not-found-page';
+import { LoadingScreen } from '../shell/loading-screen';
+import { PageSkeleton } from '../shell/page-skeleton';
+import { PublicLayout } from '../shell/public-layout';
+import { RootLayout } from '../shell/root-layout';
+import { RouteErrorPage } from '../shell/route-error-page';
+import { PluginPage } from './plugin-page';
+
+const LoginPage = lazy(() => import('../auth/login-page').then((m) => ({ default: m.LoginPage as ComponentType })));
+// The signed-in layouts (sidebar, app switcher, dialogs, popovers) load after sign-in, keeping
+// them out of the JavaScript the login page needs.
+const AppShell = lazy(() => import('../shell/app-shell').then((m) => ({ default: m.AppShell as ComponentType })));
+const BareLayout = lazy(() => import('../shell/bare-layout').then((m) => ({ default: m.BareLayout as ComponentType })));
+
+/**
+ * The router, built once from route data: the core's login page, every enabled plugin's routes
+ * under their layout, `/` → /dashboard, and a not-found page inside the shell. Each page has its
+ * own error boundary, so a crash leaves the shell working.
+ */
+export function buildRouteObjects(catalog: PluginCatalog): RouteObject[] {
+  const byLayout: Record<RouteLayout, RouteObject[]> = { public: [], main: [], bare: [] };
+  for (const { plugin, item: route } of catalog.routes()) {
+    const Page = lazy(route.load);
+    byLayout[route.layout].push({
+      path: route.path,
+      element: <PluginPage plugin={plugin} route={route} Page={Page} />,
+      errorElement: <RouteErrorPage />,
+    });
+  }
+
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        { path: '/', element: <Navigate to={GuardPaths.landing} replace /> },
+        {
+          element: (
+            <LayoutGate layout="public">
+              <PublicLayout />
+            </LayoutGate>
+          ),
+          children: [
+            {
+              path: GuardPaths.login,
+              element: (
+                <Suspense fallback={<PageSkeleton />}>
+                  <LoginPage />
+                </Suspense>
+              ),
+              errorElement: <RouteErrorPage />,
+            },
+            ...byLayout.public,
+          ],
+        },
+        {
+          element: (
+            <LayoutGate layout="bare">
+              <Suspense fallback={<LoadingScreen />}>
+                <BareLayout />
+              </Suspense>
+            </LayoutGate>
+          ),
+          children: byLayout.bare,
+        },
+        {
+          element: (
+            <LayoutGate layout="main">
+              <Suspense fallback={<LoadingScreen />}>
+                <AppShell />
+              </Suspense>
+            </LayoutGate>
+          ),
+          children: [...byLayout.main, { path: '*', element: <NotFoundPage /> }],
+        },
+      ],
+    },
+  ];
+}

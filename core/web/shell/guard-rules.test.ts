@@ -1,0 +1,50 @@
+/** @jest-environment node */
+import { testUser } from '../testing/fixtures';
+import { guardRedirect, type GuardInput } from './guard-rules';
+
+const routes = new Set<string>();
+const input = (overrides: Partial<GuardInput>): GuardInput => ({
+  user: null,
+  pathname: '/dashboard',
+  layout: 'main',
+  twoFactorEnabled: true,
+  hasRoute: (pattern) => routes.has(pattern),
+  ...overrides,
+});
+
+describe('guardRedirect (§2 guard rules)', () => {
+  afterEach(() => routes.clear());
+
+  it('sends signed-out visitors of signed-in pages to /login, and lets them see public pages', () => {
+    expect(guardRedirect(input({}))).toBe('/login');
+    expect(guardRedirect(input({ layout: 'bare', pathname: '/flow/a1/edit' }))).toBe('/login');
+    expect(guardRedirect(input({ layout: 'public', pathname: '/login' }))).toBeNull();
+  });
+
+  it('sends signed-in users away from login, signup and activation, but not from the sharing page', () => {
+    const user = testUser();
+    for (const pathname of ['/login', '/signup', '/account-activation']) {
+      expect(guardRedirect(input({ user, layout: 'public', pathname }))).toBe('/dashboard');
+    }
+    expect(guardRedirect(input({ user, layout: 'public', pathname: '/sharing/a1' }))).toBeNull();
+    expect(guardRedirect(input({ user }))).toBeNull();
+  });
+
+  it('holds a user owing the second factor on the one-time-code screen once it exists', () => {
+    const halfway = testUser({ authLevel: 1 });
+    expect(guardRedirect(input({ user: halfway }))).toBe('/login'); // no such screen yet
+    routes.add('/twofa-otp');
+    expect(guardRedirect(input({ user: halfway }))).toBe('/twofa-otp');
+    expect(guardRedirect(input({ user: halfway, layout: 'bare', pathname: '/twofa-otp' }))).toBeNull();
+    expect(guardRedirect(input({ user: halfway, layout: 'public', pathname: '/login' }))).toBe('/twofa-otp');
+    expect(guardRedirect(input({ user: halfway, twoFactorEnabled: false }))).toBe('/login');
+  });
+
+  it('holds a user who never reset their password on the reset screen once it exists', () => {
+    const fresh = testUser({ hasResetPassword: false });
+    expect(guardRedirect(input({ user: fresh }))).toBeNull();
+    routes.add('/settings/reset-password');
+    expect(guardRedirect(input({ user: fresh }))).toBe('/settings/reset-password');
+    expect(guardRedirect(input({ user: fresh, layout: 'bare', pathname: '/settings/reset-password' }))).toBeNull();
+  });
+});

@@ -1,0 +1,47 @@
+import { observer } from 'mobx-react-lite';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import type { RouteLayout } from '@civic/core/common/plugins';
+import { AuthService } from '../auth/auth-service';
+import { ConsoleConfigService } from '../config/console-config-service';
+import { useService } from '../di/container-context';
+import { PluginCatalog } from '../plugins/plugin-catalog';
+import { GuardPaths, guardRedirect } from './guard-rules';
+import { LoadingScreen } from './loading-screen';
+
+/** Where a redirect to /login came from, so signing in returns there. */
+export interface FromState {
+  from?: { pathname: string; search?: string };
+}
+
+/** Applies the §2 guard rules to every route of one layout before rendering it. */
+export const LayoutGate = observer(function LayoutGate(props: { layout: RouteLayout; children: ReactNode }) {
+  const auth = useService<AuthService>(AuthService);
+  const catalog = useService<PluginCatalog>(PluginCatalog);
+  const { config } = useService<ConsoleConfigService>(ConsoleConfigService);
+  const location = useLocation();
+
+  if (auth.status === 'unknown') return <LoadingScreen />;
+  const target = guardRedirect({
+    user: auth.user,
+    pathname: location.pathname,
+    layout: props.layout,
+    twoFactorEnabled: config.switches.twoFactor,
+    hasRoute: (pattern) => catalog.hasRoute(pattern),
+  });
+  if (!target) return <>{props.children}</>;
+
+  if (target === GuardPaths.login) {
+    // After a chosen logout the next person starts afresh; after an expiry or a deep link, come back here.
+    const state: FromState | null =
+      auth.signOutCause === 'logout' ? null : { from: { pathname: location.pathname, search: location.search } };
+    return <Navigate to={GuardPaths.login} state={state} replace />;
+  }
+  // Just signed in: back to the page that sent them to /login, if it was a signed-in page.
+  const from = (location.state as FromState | null)?.from;
+  const back =
+    target === GuardPaths.landing && from && !(GuardPaths.signedOutOnly as readonly string[]).includes(from.pathname)
+      ? `${from.pathname}${from.search ?? ''}`
+      : target;
+  return <Navigate to={back} replace />;
+});

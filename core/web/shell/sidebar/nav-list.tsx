@@ -1,0 +1,125 @@
+import { Collapse, Tag, Tooltip } from '@blueprintjs/core';
+import { ChevronDownIcon, ChevronRightIcon } from '@blueprintjs/icons';
+import { observer } from 'mobx-react-lite';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useContainer } from '../../di/container-context';
+import { NavBadgeProvider } from '../../apps/nav-badge-provider';
+import type { NavGroupModel, NavLinkModel, NavNode } from './nav-model';
+
+/** The nav entry of the current page, if any (see activeLinkId). */
+type Active = { activeId: string | undefined };
+
+/** One sidebar section: links and collapsible groups, all reachable and usable by keyboard. */
+export function NavList(props: { nodes: readonly NavNode[] } & Active) {
+  return (
+    <ul className="civic-nav-list">
+      {props.nodes.map((node) =>
+        node.kind === 'group' ? (
+          <NavGroup key={node.id} group={node} activeId={props.activeId} />
+        ) : (
+          <NavItem key={node.id} link={node} activeId={props.activeId} />
+        ),
+      )}
+    </ul>
+  );
+}
+
+function NavGroup(props: { group: NavGroupModel } & Active) {
+  const containsCurrent = props.group.links.some((link) => link.id === props.activeId);
+  const [open, setOpen] = useState(containsCurrent);
+  const listId = useId();
+  const Chevron = open ? ChevronDownIcon : ChevronRightIcon;
+  return (
+    <li className="civic-nav-group">
+      <button
+        type="button"
+        className="civic-nav-entry civic-nav-group-toggle"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+      >
+        <span className="civic-nav-label">{props.group.label}</span>
+        <Chevron aria-hidden="true" />
+      </button>
+      <Collapse isOpen={open}>
+        <ul id={listId} className="civic-nav-list civic-nav-sublist">
+          {props.group.links.map((link) => (
+            <NavItem key={link.id} link={link} activeId={props.activeId} />
+          ))}
+        </ul>
+      </Collapse>
+    </li>
+  );
+}
+
+function NavItem(props: { link: NavLinkModel } & Active) {
+  const { link } = props;
+  const reasonId = useId();
+  const content = (
+    <>
+      <span className="civic-nav-label">{link.label}</span>
+      {link.badge && <NavBadge badgeKey={link.badge} />}
+    </>
+  );
+
+  if (link.disabledReason) {
+    // Focusable, so keyboard users reach the tooltip; the reason is also in the accessible description.
+    return (
+      <li>
+        <Tooltip content={link.disabledReason} placement="right" fill>
+          <span
+            className="civic-nav-entry civic-nav-entry-disabled"
+            role="link"
+            aria-disabled="true"
+            aria-describedby={reasonId}
+            tabIndex={0}
+          >
+            {content}
+          </span>
+        </Tooltip>
+        <span id={reasonId} className="civic-visually-hidden">
+          {link.disabledReason}
+        </span>
+      </li>
+    );
+  }
+  if (link.fullPageLoad) {
+    return (
+      <li>
+        <a
+          className="civic-nav-entry"
+          href={link.to}
+          {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        >
+          {content}
+          {link.external && <span className="civic-visually-hidden"> (opens in a new tab)</span>}
+        </a>
+      </li>
+    );
+  }
+  return (
+    <li>
+      <Link
+        className={`civic-nav-entry${link.id === props.activeId ? ' civic-nav-entry-active' : ''}`}
+        aria-current={link.id === props.activeId ? 'page' : undefined}
+        to={link.to}
+      >
+        {content}
+      </Link>
+    </li>
+  );
+}
+
+const NavBadge = observer(function NavBadge(props: { badgeKey: string }) {
+  const container = useContainer();
+  const providers = container.isBound(NavBadgeProvider) ? container.getAll<NavBadgeProvider>(NavBadgeProvider) : [];
+  const provider = providers.find((p) => p.key === props.badgeKey);
+  // §2: the count falls back to 0 on failure; nothing to show at 0.
+  if (!provider || provider.count <= 0) return null;
+  return (
+    <Tag intent="danger" round className="civic-nav-badge" aria-label={provider.describe(provider.count)}>
+      {provider.count}
+    </Tag>
+  );
+});

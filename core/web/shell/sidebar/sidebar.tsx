@@ -1,0 +1,47 @@
+import { observer } from 'mobx-react-lite';
+import { useId } from 'react';
+import { useLocation } from 'react-router-dom';
+import { CONSOLE_NAME } from '@civic/core/common/constants';
+import { AppContextService } from '../../apps/app-context-service';
+import { useService } from '../../di/container-context';
+import { PluginCatalog } from '../../plugins/plugin-catalog';
+import { AppSwitcher } from './app-switcher';
+import { activeLinkId, buildNav, type NavNode } from './nav-model';
+import { NavList } from './nav-list';
+import { UserMenu } from './user-menu';
+
+/**
+ * The sidebar (§2, §9: 320 px): the user menu, the platform section, the app switcher and the app
+ * menu — every entry comes from plugin nav data filtered by its predicates.
+ */
+export const Sidebar = observer(function Sidebar() {
+  const catalog = useService<PluginCatalog>(PluginCatalog);
+  const apps = useService<AppContextService>(AppContextService);
+  const ctx = apps.accessContext;
+  const platform = buildNav(catalog.nav('platform'), ctx);
+  const app = buildNav(catalog.nav('app'), ctx);
+  const { pathname } = useLocation();
+  const activeId = activeLinkId([...platform, ...app], pathname);
+
+  return (
+    <nav className="civic-sidebar" aria-label="Main navigation">
+      <div className="civic-sidebar-brand">{CONSOLE_NAME}</div>
+      <UserMenu />
+      {platform.length > 0 && <NavSection title="Platform" nodes={platform} activeId={activeId} />}
+      <AppSwitcher />
+      {app.length > 0 && <NavSection title="App menu" nodes={app} activeId={activeId} />}
+    </nav>
+  );
+});
+
+function NavSection(props: { title: string; nodes: NavNode[]; activeId: string | undefined }) {
+  const headingId = useId();
+  return (
+    <section className="civic-nav-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="civic-sidebar-heading">
+        {props.title}
+      </h2>
+      <NavList nodes={props.nodes} activeId={props.activeId} />
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * Testing for plugins: render a page inside a console with overridden services, plus the one copy
+ * of Testing Library (queries, events, user-event) plugins use.
+ */
+export {
+  FakeApiClient,
+  renderConsoleInTestApp,
+  renderInTestApp,
+  settle,
+  testApp,
+  testConfig,
+  testSettings,
+  testUser,
+  userWithRole,
+  type FakeHandler,
+  type FakeRequest,
+  type TestApp,
+  type TestAppOptions,
+} from '@civic/core/web/testing';
+export { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+export { default as userEvent } from '@testing-library/user-event';

@@ -1,0 +1,2 @@
+/** Blueprint's Select, Suggest, MultiSelect and Omnibar, the console's one copy. */
+export * from '@blueprintjs/select';

@@ -1,0 +1,5 @@
+/**
+ * Blueprint for plugins, the console's one copy. A re-export of a third-party library (as
+ * Theia's shared/ does); import names, never the namespace, so unused components stay out.
+ */
+export * from '@blueprintjs/core';

@@ -1,0 +1,5 @@
+/** Shell building blocks for plugin pages (UX.md page anatomy, loading skeletons). */
+export { Page, type PageProps } from '@civic/core/web/page/page';
+export { EmptyState, type EmptyStateProps } from '@civic/core/web/shell/empty-state';
+export { LoadingScreen } from '@civic/core/web/shell/loading-screen';
+export { PageSkeleton } from '@civic/core/web/shell/page-skeleton';

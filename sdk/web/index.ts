@@ -1,0 +1,36 @@
+/** The SDK's browser surface beyond the re-exported libraries (react, router, mobx, inversify, blueprint). */
+export {
+  ApiClient,
+  ApiError,
+  AppContextService,
+  AuthService,
+  ConsoleConfigService,
+  contributionAccess,
+  FeatureFlagService,
+  isApiError,
+  NavBadgeProvider,
+  PageTitleService,
+  PluginCatalog,
+  RoleService,
+  SessionService,
+  TierLimitService,
+  ToastService,
+  type AppsStatus,
+  type AuthStatus,
+  type HttpMethod,
+  type PluginContribution,
+  type QueryValue,
+  type RequestOptions,
+  type ToastIntent,
+} from './services';
+export {
+  useAccess,
+  useAccessContext,
+  useContainer,
+  usePageTitle,
+  useSaveShortcut,
+  useService,
+  useUnsavedChangesPrompt,
+  type AccessAnswer,
+} from './hooks';
+export { EmptyState, LoadingScreen, Page, PageSkeleton, type EmptyStateProps, type PageProps } from './components';

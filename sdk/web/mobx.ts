@@ -1,0 +1,21 @@
+/**
+ * MobX for plugin stores. MobX 7 has no legacy decorators: use `makeObservable(this, {...})` or
+ * `makeAutoObservable(this)` in the constructor, and `observer` for components that read stores.
+ */
+export {
+  action,
+  autorun,
+  computed,
+  flow,
+  makeAutoObservable,
+  makeObservable,
+  observable,
+  observableRef,
+  observableShallow,
+  reaction,
+  runInAction,
+  toJS,
+  when,
+} from 'mobx';
+export type { IReactionDisposer } from 'mobx';
+export { observer, useLocalObservable } from 'mobx-react-lite';

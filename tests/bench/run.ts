@@ -1,0 +1,53 @@
+/**
+ * `npm run bench`: what the brief's performance bars are measured by. Needs `npm run build` first.
+ * Prints a table; exits non-zero when a measured figure misses its target.
+ */
+import { startConsole, E2E_PASSWORD } from '../e2e/support/server';
+import { measure, signInForBench, type LatencyResult } from './api-latency';
+import { bundleReport } from './bundle-size';
+
+const KiB = 1024;
+const targets: Array<{ what: string; value: string; target: string; ok: boolean }> = [];
+
+const bundle = bundleReport();
+targets.push({
+  what: 'entry JS (index.html + static imports), gzip',
+  value: `${(bundle.entryClosureGzip / KiB).toFixed(1)} KiB`,
+  target: '≤ 200 KiB',
+  ok: bundle.entryClosureGzip <= 200 * KiB,
+});
+console.log('Largest chunks (gzip):');
+for (const chunk of bundle.largest) console.log(`  ${(chunk.gzip / KiB).toFixed(1).padStart(7)} KiB  ${chunk.file}`);
+
+const running = await startConsole({ CIVIC_TWO_FACTOR: 'off', CIVIC_CAPTCHA: 'off', LOG_LEVEL: 'error' });
+try {
+  const token = await signInForBench(running.url, 'admin@demo.gov.sg', E2E_PASSWORD);
+  const auth = { headers: { authorization: `Bearer ${token}` } };
+  const results: LatencyResult[] = [];
+  // Warm up the JIT and the database's caches first; the warm-up is not counted.
+  await measure('warm-up', running.url, () => ({ path: '/api/v1/apps', init: auth }), 500, 16);
+  results.push(await measure('GET /api/v1/apps', running.url, () => ({ path: '/api/v1/apps', init: auth }), 4000, 32));
+  results.push(await measure('GET /api/v1/apps/{appId}/settings', running.url, () => ({ path: '/api/v1/apps/demo-plus/settings', init: auth }), 4000, 32));
+  results.push(await measure('GET /api/v1/admin/apps', running.url, () => ({ path: '/api/v1/admin/apps?page_size=150', init: auth }), 2000, 32));
+  let n = 0;
+  results.push(
+    await measure('PATCH /api/v1/apps/{appId}/settings (audited)', running.url, () => ({
+      path: '/api/v1/apps/demo-plus/settings',
+      init: { method: 'PATCH', headers: { ...auth.headers, 'content-type': 'application/json' }, body: JSON.stringify({ mlConfidenceThreshold: 0.5 + ((n += 1) % 40) / 100 }) },
+    }), 500, 8),
+  );
+  console.log('\nAPI latency (server: embedded PGlite, 2 cores shared with this client):');
+  for (const r of results) {
+    console.log(
+      `  ${r.label.padEnd(48)} ${r.requests} req, c=${r.concurrency}: ${r.perSecond.toFixed(0)} req/s, ` +
+        `p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, errors ${r.errors}`,
+    );
+    targets.push({ what: `${r.label} p95`, value: `${r.p95.toFixed(1)} ms`, target: '≤ 50 ms', ok: r.p95 <= 50 && r.errors === 0 });
+  }
+} finally {
+  await running.stop();
+}
+
+console.log('\nTargets:');
+for (const t of targets) console.log(`  ${t.ok ? 'MET ' : 'MISS'}  ${t.what}: ${t.value} (${t.target})`);
+process.exit(targets.every((t) => t.ok) ? 0 : 1);
