@@ -1,0 +1,66 @@
+import type { Browser } from './browser';
+
+/** What a person does in the console, by the names the screens show (labels, roles, texts). */
+
+export async function waitForPath(browser: Browser, path: string | RegExp, timeout = 15_000): Promise<void> {
+  await browser.waitUntil(
+    async () => {
+      const current = new URL(await browser.getUrl()).pathname;
+      return typeof path === 'string' ? current === path : path.test(current);
+    },
+    { timeout, timeoutMsg: `expected to reach ${path}, still at ${await browser.getUrl()}` },
+  );
+}
+
+export async function signIn(browser: Browser, baseUrl: string, email: string, password: string): Promise<void> {
+  await browser.url(`${baseUrl}/login`);
+  const emailField = browser.$('#login-email');
+  await emailField.waitForDisplayed({ timeout: 15_000 });
+  await emailField.setValue(email);
+  await browser.$('#login-password').setValue(password);
+  await browser.$('button[type="submit"]').click();
+  await waitForPath(browser, '/dashboard');
+  await browser.$('#page-title').waitForDisplayed();
+}
+
+export async function signOut(browser: Browser): Promise<void> {
+  await browser.$('.civic-user-menu-button').click();
+  const item = browser.$('//*[@role="menuitem"][contains(., "LOG OUT")]');
+  await item.waitForDisplayed();
+  await item.click();
+  await waitForPath(browser, '/login');
+}
+
+/** The labels of the sidebar's links, in order (disabled entries included). */
+export async function sidebarEntries(browser: Browser): Promise<string[]> {
+  const nav = browser.$('nav[aria-label="Main navigation"]');
+  await nav.waitForDisplayed();
+  const entries = await nav.$$('.civic-nav-entry .civic-nav-label');
+  const labels: string[] = [];
+  for (const entry of entries) labels.push((await entry.getText()).trim());
+  return labels;
+}
+
+/** Opens the app switcher and returns its options' text (name then tier). */
+export async function appSwitcherOptions(browser: Browser): Promise<string[]> {
+  await browser.$('.civic-app-switcher-button').click();
+  const list = browser.$('[role="listbox"][aria-label="Apps"]');
+  await list.waitForDisplayed();
+  const options: string[] = [];
+  for (const option of await list.$$('[role="option"]')) options.push((await option.getText()).replace(/\s+/g, ' ').trim());
+  return options;
+}
+
+export async function pickApp(browser: Browser, appName: string): Promise<void> {
+  const list = browser.$('[role="listbox"][aria-label="Apps"]');
+  if (!(await list.isDisplayed().catch(() => false))) await browser.$('.civic-app-switcher-button').click();
+  const option = list.$(`.//*[@role="option"][contains(., "${appName}")]`);
+  await option.waitForDisplayed();
+  await option.click();
+}
+
+export async function pageTitle(browser: Browser): Promise<string> {
+  const title = browser.$('#page-title');
+  await title.waitForDisplayed();
+  return (await title.getText()).trim();
+}
