@@ -6,6 +6,7 @@ import {
   IsDefined,
   IsInt,
   IsObject,
+  IsOptional,
   IsString,
   Matches,
   Max,
@@ -32,6 +33,16 @@ export class SessionPolicyDto {
   @IsInt() @Min(1) @Max(168) absoluteHours!: number;
 }
 
+/** Identity timings and limits (identity issue); every field has a default. */
+export class IdentityPolicyDto {
+  @IsInt() @Min(1) @Max(60) otpMinutes = 10;
+  @IsInt() @Min(1) @Max(20) otpMaxTries = 5;
+  @IsInt() @Min(5) @Max(1440) resetLinkMinutes = 30;
+  @IsInt() @Min(1) @Max(720) activationLinkHours = 72;
+  /** Requests per IP per minute on the public auth routes; over it → 429 with Retry-After. */
+  @IsInt() @Min(1) @Max(10000) authRequestsPerMinute = 10;
+}
+
 export class DeploymentProfileDto {
   @IsArray()
   @ArrayUnique()
@@ -54,4 +65,6 @@ export class DeploymentProfileDto {
 
   @IsDefined() @ValidateNested() @Type(() => LockoutDto) lockout!: LockoutDto;
   @IsDefined() @ValidateNested() @Type(() => SessionPolicyDto) session!: SessionPolicyDto;
+
+  @IsOptional() @ValidateNested() @Type(() => IdentityPolicyDto) identity: IdentityPolicyDto = new IdentityPolicyDto();
 }

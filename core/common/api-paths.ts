@@ -18,6 +18,10 @@ export const CoreApi = {
   forgotPassword: '/api/v1/auth/forgot-password',
   resetPassword: '/api/v1/auth/reset-password',
   changePassword: '/api/v1/auth/change-password',
+  ssoCallback: '/api/v1/auth/sso/callback',
+  /** Full page navigation (not an API call): starts the OpenID Connect sign-in. */
+  ssoLogin: '/api/v1/auth/sso/login',
+  ssoExchange: '/api/v1/auth/sso/exchange',
   myApps: '/api/v1/apps',
   adminApps: '/api/v1/admin/apps',
   tierLimits: '/api/v1/subscription-tier-limit',

@@ -64,6 +64,7 @@ export const Messages = {
   totpAlreadyEnabled: 'An authenticator app is already set up. Remove it first to set up another.',
   totpNotPending: 'Please start the authenticator setup again.',
   cannotChangeOwnAdmin: 'You cannot revoke your own platform admin rights or lock your own account.',
+  ssoFailed: 'Single sign-on could not be completed. Please try again or sign in with your password.',
   sessionTimeoutPrompt:
     'You have been inactive for a while. For your security you will be logged off soon.',
 } as const;

@@ -37,7 +37,8 @@ async function main(): Promise<void> {
   const address = await server.app.listen({ port: config.port, host: config.host });
   const url = config.port === 0 ? address.replace(/\/\/[^:]+:/, '//localhost:') : config.publicUrl;
   const demoUsers = await database.db.select({ id: users.id }).from(users).where(inArray(users.email, DEMO_USERS.map((u) => u.email)));
-  printBanner(url, { accountsExist: demoUsers.length > 0, password });
+  const otpInLog = config.switches.twoFactor && !config.mail.smtpUrl && database.kind === 'pglite';
+  printBanner(url, { accountsExist: demoUsers.length > 0, password, otpInLog });
 }
 
 function loadConfigOrExit(): ServerConfig {

@@ -7,7 +7,7 @@ export type DemoPasswordSource = { kind: 'known'; password: string } | { kind: '
  * What an operator reads after `npm start`: where the console is and, on the embedded demo,
  * how to sign in. Printed to stdout (not the JSON log) so it stays readable.
  */
-export function printBanner(url: string, demo: { accountsExist: boolean; password: DemoPasswordSource }): void {
+export function printBanner(url: string, demo: { accountsExist: boolean; password: DemoPasswordSource; otpInLog?: boolean }): void {
   const lines = ['', `${CONSOLE_NAME} is running at ${url}`];
   if (demo.accountsExist) {
     const width = Math.max(...DEMO_USERS.map((u) => u.email.length));
@@ -20,6 +20,10 @@ export function printBanner(url: string, demo: { accountsExist: boolean; passwor
           ? '(the value of CIVIC_DEMO_PASSWORD)'
           : '(set when the demo data was seeded; not stored here)';
     lines.push(`Password for all of them: ${password}`);
+    if (demo.otpInLog) {
+      lines.push('Two-factor is on and no SMTP_URL is set: mail goes to the outbox table, and (demo only)');
+      lines.push('each one-time password is also printed in the log line "DEMO ONLY … one-time password".');
+    }
   }
   lines.push('');
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -17,6 +17,7 @@ export type {
 export type { RouteAdder } from '@civic/core/server/http/route-registry';
 export { HttpError, type HttpErrorExtras } from '@civic/core/server/http/http-error';
 export type { DbExecutor } from '@civic/core/server/db/database';
+export type { AdminUser, AdminUserQuery, UserAdmin } from '@civic/core/server/users/user-admin';
 export { findAppRecord, type AppRecord } from '@civic/core/server/apps/app-record';
 export { effectiveRestrictions, isDecommissioned, toAppSettings, toAppSummary } from '@civic/core/server/apps/app-mappers';
 export { agencies, appMembers, apps, auditLog, featureFlags, tierLimits } from './tables';

@@ -31,6 +31,8 @@ interface Row {
   own: Expect;
   other?: Expect;
   json?: unknown;
+  /** The URL to call when the pattern has parameters other than :appId. */
+  call?: string;
 }
 
 const all = (status: number, anonymous = 401): Expect => ({ platformAdmin: status, appAdmin: status, editor: status, viewer: status, outsider: status, anonymous });
@@ -43,6 +45,8 @@ const editApp: Pick<Row, 'own' | 'other'> = {
   own: { platformAdmin: 200, appAdmin: 200, editor: 200, viewer: 403, outsider: 404, anonymous: 401 },
   other: { platformAdmin: 200, appAdmin: 404, editor: 404, viewer: 404, outsider: 200, anonymous: 401 },
 };
+
+const NO_USER = '00000000-0000-4000-8000-000000000000';
 
 const MATRIX: Row[] = [
   { method: 'GET', url: '/api/v1/console-config', own: all(200, 200) },
@@ -57,6 +61,24 @@ const MATRIX: Row[] = [
   { method: 'GET', url: '/api/v1/apps/:appId/settings', ...readApp },
   { method: 'PATCH', url: '/api/v1/apps/:appId/settings', ...editApp, json: { mlConfidenceThreshold: 0.7 } },
   { method: 'GET', url: '/api/v1/apps/:appId/workspace', ...readApp },
+  { method: 'GET', url: '/api/v1/auth/captcha', own: all(200, 200) },
+  // The OTP step takes only an OTP-step token: an access token is refused like no token.
+  { method: 'POST', url: '/api/v1/auth/otp/verify', own: all(401, 401), json: { otp: '123456' } },
+  { method: 'POST', url: '/api/v1/auth/otp/resend', own: all(401, 401) },
+  { method: 'POST', url: '/api/v1/auth/totp/enrol', own: all(200) },
+  { method: 'POST', url: '/api/v1/auth/totp/confirm', own: all(422), json: { code: '000000' } },
+  { method: 'DELETE', url: '/api/v1/auth/totp', own: all(200) },
+  { method: 'POST', url: '/api/v1/auth/signup', own: all(422, 422), json: {} },
+  { method: 'POST', url: '/api/v1/auth/activate', own: all(422, 422), json: {} },
+  { method: 'POST', url: '/api/v1/auth/activation/resend', own: all(422, 422), json: {} },
+  { method: 'POST', url: '/api/v1/auth/forgot-password', own: all(422, 422), json: {} },
+  { method: 'POST', url: '/api/v1/auth/reset-password', own: all(422, 422), json: {} },
+  { method: 'POST', url: '/api/v1/auth/change-password', own: all(422), json: {} },
+  { method: 'GET', url: '/api/v1/admin/users', own: { ...all(403), platformAdmin: 200 } },
+  { method: 'POST', url: '/api/v1/admin/users', own: { ...all(403), platformAdmin: 422 }, json: {} },
+  { method: 'PATCH', url: '/api/v1/admin/users/:userId', call: `/api/v1/admin/users/${NO_USER}`, own: { ...all(403), platformAdmin: 404 }, json: {} },
+  { method: 'POST', url: '/api/v1/admin/users/:userId/reset-password', call: `/api/v1/admin/users/${NO_USER}/reset-password`, own: { ...all(403), platformAdmin: 404 } },
+  { method: 'PUT', url: '/api/v1/admin/users/:userId/roles', call: `/api/v1/admin/users/${NO_USER}/roles`, own: { ...all(403), platformAdmin: 404 }, json: { roles: {} } },
   // Logout revokes the session, so it runs last, once per caller.
   { method: 'POST', url: '/api/v1/auth/logout', own: all(200) },
 ];
@@ -87,7 +109,7 @@ for (const row of MATRIX) {
     const failures: string[] = [];
     for (const [which, appId, expected] of targets) {
       for (const caller of Object.keys(expected) as Caller[]) {
-        const url = row.url.replace(':appId', appId);
+        const url = (row.call ?? row.url).replace(':appId', appId);
         const response = await call(t.http, row.method, url, { token: tokens[caller], json: row.json });
         if (response.status !== expected[caller]) failures.push(`${caller} on ${which} app: ${response.status}, expected ${expected[caller]}`);
         if (response.status === 403 || response.status === 404 || response.status === 401) {

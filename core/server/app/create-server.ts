@@ -2,12 +2,13 @@ import crypto from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerAuthRoutes } from '../auth/auth-routes';
 import { Authenticator } from '../auth/authenticator';
-import { LoginFailureCounter } from '../auth/login-failure-counter';
-import { LoginNonceStore } from '../auth/login-nonce-store';
+import { createIdentity } from '../auth/identity';
 import { LoginService } from '../auth/login-service';
-import { SessionStore } from '../auth/session-store';
-import { SessionTokens } from '../auth/session-tokens';
-import { TokenService } from '../auth/token-service';
+import { registerPasswordRoutes } from '../auth/password-routes';
+import { pruneIdentityRows } from '../auth/prune-identity';
+import { registerSecondFactorRoutes } from '../auth/second-factor-routes';
+import { registerSignupRoutes } from '../auth/signup-routes';
+import { registerSsoRoutes } from '../auth/sso-routes';
 import type { ServerConfig } from '../config/server-config';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/open-database';
@@ -23,6 +24,7 @@ import type { ServerPlugin } from '../plugins/server-module';
 import { registerAppRoutes } from '../routes/app-routes';
 import { registerConsoleRoutes } from '../routes/console-routes';
 import { registerHealthRoutes } from '../routes/health-routes';
+import { UserAdmin } from '../users/user-admin';
 import { readVersion } from './read-version';
 
 export interface CreateServerOptions {
@@ -97,21 +99,23 @@ async function buildApp(
   registerJsonBodyParser(app);
   app.setErrorHandler((error, request, reply) => handleError(error as Error, request, reply));
 
-  const db = database.db;
-  const tokens = new TokenService(config.keys.tokenPrivateKey, config.keys.tokenPublicKey, config.now);
-  const sessions = new SessionStore(db, config.profile.session);
-  const sessionTokens = new SessionTokens(tokens, sessions.idleMs);
-  const authenticator = new Authenticator(db, tokens, sessions);
-  const login = new LoginService(db, config.keys.loginKey, new LoginNonceStore(db), new LoginFailureCounter(db, config.profile.lockout), sessions, sessionTokens);
+  const identity = createIdentity(config, database, log);
+  const { sessions, sessionTokens, rateLimiter } = identity;
+  const authenticator = new Authenticator(database.db, identity.tokens, sessions);
+  const login = new LoginService(identity);
 
   const registry = new RouteRegistry();
   const core = registry.for({ owner: 'core' });
-  registerAuthRoutes(core, { config, login, sessions });
+  registerAuthRoutes(core, { config, login, identity });
+  registerSecondFactorRoutes(core, identity, login);
+  registerSignupRoutes(core, identity);
+  registerPasswordRoutes(core, identity);
+  if (config.sso) registerSsoRoutes(core, identity, login, config.sso);
   registerConsoleRoutes(core, config, version);
   registerAppRoutes(core);
-  await mountPlugins(registry, plugins, config, log);
+  await mountPlugins(registry, plugins, config, log, new UserAdmin(identity));
 
-  const deps = { database, config, authenticator, sessionTokens };
+  const deps = { database, config, authenticator, sessionTokens, rateLimiter };
   for (const route of registry.list()) {
     app.route({ method: route.definition.method, url: route.definition.url, handler: createRouteHandler(route, deps) });
   }
@@ -121,6 +125,7 @@ async function buildApp(
   await app.ready();
   // Sessions past their cap are of no further use; tidy once at start (cheap, indexed).
   await sessions.prune(config.now()).catch((error: unknown) => log.warn({ err: error }, 'session pruning failed'));
+  await pruneIdentityRows(database.db, config.now()).catch((error: unknown) => log.warn({ err: error }, 'sign-in housekeeping failed'));
   const routes = registry.list().map(({ definition, origin }) => ({
     method: definition.method,
     url: definition.url,

@@ -2,22 +2,24 @@ import { anyone, signedIn } from '@civic/core/common/access';
 import { CoreApi } from '@civic/core/common/api-paths';
 import { LoginDto } from '@civic/core/common/dto/login.dto';
 import { Messages } from '@civic/core/common/messages';
-import type { AuthConfig, LoginResult } from '@civic/core/common/model/api';
+import type { AuthConfig, CaptchaChallenge, LoginResult } from '@civic/core/common/model/api';
 import type { SessionUser } from '@civic/core/common/model/user';
 import type { ServerConfig } from '../config/server-config';
 import { HttpError } from '../http/http-error';
 import type { RouteAdder } from '../http/route-registry';
+import type { Identity } from './identity';
 import type { LoginService } from './login-service';
-import type { SessionStore } from './session-store';
+import { requireCaptcha } from './require-captcha';
 
 export interface AuthRouteDeps {
   config: ServerConfig;
   login: LoginService;
-  sessions: SessionStore;
+  identity: Identity;
 }
 
-/** Sign-in and session routes (§7). The OTP, reset, activation and SSO routes come with identity. */
-export function registerAuthRoutes(routes: RouteAdder, { config, login, sessions }: AuthRouteDeps): void {
+/** Sign-in and session routes (§7). OTP, signup/activation and password routes have their own files. */
+export function registerAuthRoutes(routes: RouteAdder, { config, login, identity }: AuthRouteDeps): void {
+  const sessions = identity.sessions;
   routes.add({
     method: 'GET',
     url: CoreApi.authConfig,
@@ -28,8 +30,19 @@ export function registerAuthRoutes(routes: RouteAdder, { config, login, sessions
       loginKey: config.keys.loginKey.toString('base64'),
       twoFactor: config.switches.twoFactor,
       captcha: config.switches.captcha,
-      ssoEnabled: false,
+      ssoEnabled: config.sso !== undefined,
+      allowedEmailDomains: [...config.profile.allowedEmailDomains],
     }),
+  });
+
+  routes.add({
+    method: 'GET',
+    url: CoreApi.captcha,
+    auth: 'public',
+    access: anyone,
+    rateLimited: true,
+    description: 'A proof-of-work captcha challenge (ALTCHA v1) for login, signup and forgot-password',
+    handler: (ctx): Promise<CaptchaChallenge> => identity.captcha.challenge(ctx.now),
   });
 
   routes.add({
@@ -40,14 +53,17 @@ export function registerAuthRoutes(routes: RouteAdder, { config, login, sessions
     body: LoginDto,
     // The failure counter and the spent nonce must persist even though the answer is an error.
     transaction: false,
-    audit: { action: 'auth.login', summary: () => 'signed in' },
+    rateLimited: true,
+    audit: { action: 'auth.login', summary: (_ctx, result: LoginResult) => (result.otpRequired ? 'password accepted, OTP sent' : 'signed in') },
     description: 'Password sign-in; password = base64(iv):base64(AES-256-GCM(password|unixSeconds))',
     handler: async (ctx): Promise<LoginResult> => {
+      await requireCaptcha(identity, ctx.db, ctx.body.captcha, ctx.now);
       const outcome = await login.login(ctx.body.email, ctx.body.password, ctx.now);
-      if (!outcome.ok) {
-        ctx.log.info({ failedLoginCounter: outcome.failure.failedLoginCounter }, 'sign-in refused');
+      if (outcome.kind === 'failed') {
+        ctx.log.info({ failedLoginCounter: outcome.failure.failedLoginCounter, isLocked: outcome.failure.isLocked }, 'sign-in refused');
         throw new HttpError(401, Messages.loginFailed, { detail: { ...outcome.failure } });
       }
+      if (outcome.kind === 'inactive') throw new HttpError(403, Messages.activationRequired, { detail: { ...outcome.detail } });
       const { user } = outcome.result;
       ctx.audit({ actor: { id: user.id, email: user.email }, target: user.email });
       return outcome.result;
@@ -59,6 +75,7 @@ export function registerAuthRoutes(routes: RouteAdder, { config, login, sessions
     url: CoreApi.logout,
     access: anyone,
     renewToken: 'never',
+    beforePasswordChange: true,
     audit: { action: 'auth.logout', summary: () => 'signed out' },
     handler: async (ctx) => {
       await sessions.revoke(ctx.db, ctx.user.sessionId, ctx.now);
@@ -71,6 +88,7 @@ export function registerAuthRoutes(routes: RouteAdder, { config, login, sessions
     url: CoreApi.extendSession,
     access: signedIn,
     renewToken: 'always',
+    beforePasswordChange: true,
     audit: { action: 'auth.extend-session', summary: () => 'stayed signed in' },
     description: 'Marks the session active and returns a fresh token (called on real user activity)',
     handler: async (ctx) => {
@@ -83,6 +101,7 @@ export function registerAuthRoutes(routes: RouteAdder, { config, login, sessions
     method: 'GET',
     url: CoreApi.me,
     access: anyone,
+    beforePasswordChange: true,
     description: 'The signed-in user, fresh from the database',
     handler: (ctx): SessionUser => {
       const { sessionId: _sessionId, ...user } = ctx.user;

@@ -10,10 +10,13 @@ const KEEP_MS = 4 * LOGIN_PAYLOAD_MAX_SKEW_SECONDS * 1000;
 export class LoginNonceStore {
   constructor(private readonly db: DbExecutor) {}
 
-  /** True the first time an IV is seen; false for a replay. */
-  async accept(iv: string, now: Date): Promise<boolean> {
-    await this.db.delete(loginNonces).where(lt(loginNonces.seenAt, new Date(now.getTime() - KEEP_MS)));
-    const inserted = await this.db.insert(loginNonces).values({ iv, seenAt: now }).onConflictDoNothing().returning({ iv: loginNonces.iv });
+  /**
+   * True the first time an IV is seen; false for a replay. `executor`: the request's transaction
+   * when there is one (PGlite has one connection: a second one would wait for it for ever).
+   */
+  async accept(iv: string, now: Date, executor: DbExecutor = this.db): Promise<boolean> {
+    await executor.delete(loginNonces).where(lt(loginNonces.seenAt, new Date(now.getTime() - KEEP_MS)));
+    const inserted = await executor.insert(loginNonces).values({ iv, seenAt: now }).onConflictDoNothing().returning({ iv: loginNonces.iv });
     return inserted.length === 1;
   }
 }

@@ -1,54 +1,78 @@
-import type { LoginFailureInfo, LoginResult } from '@civic/core/common/model/api';
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { ActivationRequiredInfo, LoginFailureInfo, LoginResult } from '@civic/core/common/model/api';
 import { AuthLevel } from '@civic/core/common/model/user';
 import type { DbExecutor } from '../db/database';
-import type { LoginFailureCounter } from './login-failure-counter';
-import type { LoginNonceStore } from './login-nonce-store';
+import { users } from '../db/schema';
+import { MailTemplates } from '../mail/mail-templates';
+import type { Identity } from './identity';
 import { decryptLoginPayload } from './login-payload';
 import { verifyDummyPassword, verifyPassword } from './password-hasher';
-import type { SessionStore } from './session-store';
-import type { SessionTokens } from './session-tokens';
 import { findUserByEmail, loadSessionUser, normaliseEmail } from './user-directory';
 
-export type LoginOutcome = { ok: true; result: LoginResult } | { ok: false; failure: LoginFailureInfo };
+export type LoginOutcome =
+  | { kind: 'ok'; result: LoginResult }
+  | { kind: 'failed'; failure: LoginFailureInfo }
+  | { kind: 'inactive'; detail: ActivationRequiredInfo };
 
 /**
  * Password sign-in (§7, identity issue). Every way to fail — malformed, tampered, stale or replayed
- * payload, unknown email, inactive account, wrong password — takes one argon2 verification and ends
- * in the same failure, so neither the answer nor its timing tells them apart.
- *
- * Two-factor: the profile switch is on by default, but the OTP step is built by the identity work;
- * until it lands a correct password gives a full (authLevel 2) session directly.
+ * payload, unknown email, wrong password, locked email — takes one argon2 verification and ends in
+ * the same 401, so neither the answer nor its timing tells them apart (a lock adds isLocked, which
+ * is per email whether or not an account exists). A right password on a not yet activated account
+ * is the one exception (403 → /account-activation), as §4 asks. With two-factor on, success gives an
+ * OTP-step token only.
  */
 export class LoginService {
-  constructor(
-    private readonly db: DbExecutor,
-    private readonly loginKey: Buffer,
-    private readonly nonces: LoginNonceStore,
-    private readonly failures: LoginFailureCounter,
-    private readonly sessions: SessionStore,
-    private readonly tokens: SessionTokens,
-  ) {}
+  constructor(private readonly id: Identity) {}
 
   async login(emailInput: string, passwordField: string, now: Date): Promise<LoginOutcome> {
+    const { failures, nonces, config } = this.id;
+    const db = this.id.database.db;
     const email = normaliseEmail(emailInput);
-    const payload = decryptLoginPayload(passwordField, this.loginKey, now);
-    const fresh = payload ? await this.nonces.accept(payload.iv, now) : false;
-    const account = await findUserByEmail(this.db, email);
+    const payload = decryptLoginPayload(passwordField, config.keys.loginKey, now);
+    const fresh = payload ? await nonces.accept(payload.iv, now) : false;
+    const status = await failures.status(email, now);
+    const account = await findUserByEmail(db, email);
+    const locked = status.isLocked || account?.isLocked === true;
 
     const password = payload?.password ?? passwordField;
     const verified =
-      fresh && account?.isActive && account.passwordHash
-        ? await verifyPassword(account.passwordHash, password)
-        : await verifyDummyPassword(password);
-    if (!verified || !account) return { ok: false, failure: await this.failures.recordFailure(email, now) };
+      !locked && fresh && account?.passwordHash ? await verifyPassword(account.passwordHash, password) : await verifyDummyPassword(password);
+    if (locked) return { kind: 'failed', failure: { failedLoginCounter: status.failedLoginCounter, isLocked: true } };
+    if (!verified || !account) return { kind: 'failed', failure: await failures.recordFailure(email, now) };
 
-    const result = await this.db.transaction(async (tx) => {
-      await this.failures.reset(tx, email);
-      const session = await this.sessions.create(tx, account.id, now);
-      const user = await loadSessionUser(tx, account.id, AuthLevel.FULL);
+    await failures.reset(db, email);
+    if (!account.isActive) {
+      // Good only for asking for a new activation mail: it names no link row, so it activates nothing.
+      const expiresAt = new Date(now.getTime() + config.profile.identity.activationLinkHours * 3600_000);
+      const token = await this.id.tokens.signStep('activation', account.id, crypto.randomUUID(), now, expiresAt);
+      return { kind: 'inactive', detail: { token, userId: account.id } };
+    }
+    if (config.switches.twoFactor) return { kind: 'ok', result: await this.startSecondFactor(account.id, account.email, account.totpEnabledAt !== null, now) };
+    return { kind: 'ok', result: await this.completeSignIn(db, account.id, now) };
+  }
+
+  /** Password (or SSO without enforced MFA) done: mails a code and gives the OTP-step token. */
+  async startSecondFactor(userId: string, email: string, hasTotp: boolean, now: Date): Promise<LoginResult> {
+    const db = this.id.database.db;
+    const { attemptId, code, expiresAt } = await this.id.otp.start(db, userId, now);
+    await this.id.mailer.send(MailTemplates.otp(email, code, this.id.config.profile.identity.otpMinutes));
+    if (this.id.logOtpForDemo) this.id.log.warn({ to: email, otp: code }, 'DEMO ONLY (embedded database, no SMTP_URL): one-time password');
+    const user = await loadSessionUser(db, userId, AuthLevel.PASSWORD);
+    if (!user) throw new Error('account vanished during sign-in');
+    const token = await this.id.tokens.signStep('otp-step', userId, attemptId, now, expiresAt);
+    return { token, user, otpRequired: true, otpChannels: hasTotp ? ['email', 'totp'] : ['email'] };
+  }
+
+  /** Every factor done: a session and a full (authLevel 2) access token. */
+  async completeSignIn(executor: DbExecutor, userId: string, now: Date): Promise<LoginResult> {
+    return executor.transaction(async (tx) => {
+      await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
+      const session = await this.id.sessions.create(tx, userId, now);
+      const user = await loadSessionUser(tx, userId, AuthLevel.FULL);
       if (!user) throw new Error('account vanished during sign-in');
-      return { token: await this.tokens.issue(user, session, now), user };
+      return { token: await this.id.sessionTokens.issue(user, session, now), user };
     });
-    return { ok: true, result };
   }
 }

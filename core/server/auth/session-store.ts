@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import type { SessionPolicyDto } from '@civic/config/deployment-profile';
 import type { DbExecutor } from '../db/database';
 import { sessions } from '../db/schema';
@@ -65,4 +65,10 @@ export class SessionStore {
     const dayAgo = new Date(now.getTime() - 86_400_000);
     await this.db.delete(sessions).where(or(lt(sessions.expiresAt, dayAgo), lt(sessions.revokedAt, dayAgo)));
   }
+}
+
+/** Ends every session of a user, or every one but `keep` (the caller's own, on a password change). */
+export async function revokeUserSessions(executor: DbExecutor, userId: string, now: Date, keep?: string): Promise<void> {
+  const live = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
+  await executor.update(sessions).set({ revokedAt: now }).where(keep ? and(live, ne(sessions.id, keep)) : live);
 }

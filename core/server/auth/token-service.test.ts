@@ -89,3 +89,19 @@ test('an embedded jwk header does not make a foreign key trusted', async () => {
 test('garbage is refused', async () => {
   for (const token of ['', 'abc', 'a.b.c', `${Buffer.from('{}').toString('base64url')}..`]) await rejects(token);
 });
+
+test('step tokens and access tokens are not interchangeable', async () => {
+  const access = await service.sign(user, 'session-1', now, later);
+  const step = await service.signStep('otp-step', user.id, 'attempt-1', now, later);
+  const reset = await service.signStep('reset', user.id, 'link-1', now, later);
+  const activation = await service.signStep('activation', user.id, 'link-2', now, later);
+  await rejects(step);
+  await rejects(reset);
+  await rejects(activation);
+  await assert.rejects(service.verifyStep(access, 'otp-step'), InvalidTokenError);
+  await assert.rejects(service.verifyStep(reset, 'otp-step'), InvalidTokenError);
+  await assert.rejects(service.verifyStep(step, 'reset'), InvalidTokenError);
+  await assert.rejects(service.verifyStep(activation, 'reset'), InvalidTokenError);
+  await assert.rejects(service.verifyStep(reset, 'activation'), InvalidTokenError);
+  assert.deepEqual(await service.verifyStep(step, 'otp-step'), { userId: user.id, id: 'attempt-1', expiresAt: later });
+});

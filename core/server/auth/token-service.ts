@@ -7,8 +7,22 @@ export const TOKEN_ISSUER = 'civic-console';
 export const TOKEN_AUDIENCE = 'civic-console';
 /** Pinned: RS512 only (§5, §9). Nothing else is ever accepted, whatever the header says. */
 export const TOKEN_ALGORITHM = 'RS512';
-/** The `typ` claim of a full sign-in; OTP-step, reset and activation tokens will use others. */
+/** The `typ` claim of a full sign-in. The other types are accepted only by their own endpoints. */
 export const ACCESS_TOKEN_TYPE = 'access';
+
+/**
+ * Short-lived single-purpose tokens: `otp-step` (password done, second factor owed; sid = the OTP
+ * attempt), `reset` and `activation` (mailed links; sid = the one-time link row).
+ */
+export type StepTokenType = 'otp-step' | 'reset' | 'activation';
+
+/** A verified step token. */
+export interface StepToken {
+  userId: string;
+  /** The OTP attempt or one-time link the token belongs to. */
+  id: string;
+  expiresAt: Date;
+}
 
 /** A verified access token. */
 export interface AccessToken {
@@ -59,21 +73,46 @@ export class TokenService {
       .sign(this.privateKey);
   }
 
-  /** Throws InvalidTokenError for anything but a well-formed, unexpired access token signed by us. */
-  async verify(token: string): Promise<AccessToken> {
-    let payload: JWTPayload;
+  signStep(type: StepTokenType, userId: string, id: string, issuedAt: Date, expiresAt: Date): Promise<string> {
+    return new SignJWT({ typ: type, sid: id })
+      .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setJti(crypto.randomUUID())
+      .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.privateKey);
+  }
+
+  /** Throws InvalidTokenError unless the token is ours, unexpired and of exactly this type. */
+  async verifyStep(token: string, type: StepTokenType): Promise<StepToken> {
+    const payload = await this.verifySignature(token);
+    if (payload.typ !== type) throw new InvalidTokenError(`not a ${type} token`);
+    const { sub, sid, exp } = payload;
+    if (typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') throw new InvalidTokenError('malformed claims');
+    return { userId: sub, id: sid, expiresAt: new Date(exp * 1000) };
+  }
+
+  private async verifySignature(token: string): Promise<JWTPayload> {
     try {
-      ({ payload } = await jwtVerify(token, this.publicKey, {
+      const { payload } = await jwtVerify(token, this.publicKey, {
         algorithms: [TOKEN_ALGORITHM],
         issuer: TOKEN_ISSUER,
         audience: TOKEN_AUDIENCE,
         typ: 'JWT',
         currentDate: this.now(),
         requiredClaims: ['sub', 'sid', 'iat', 'exp', 'typ'],
-      }));
+      });
+      return payload;
     } catch (error) {
       throw new InvalidTokenError((error as Error).message);
     }
+  }
+
+  /** Throws InvalidTokenError for anything but a well-formed, unexpired access token signed by us. */
+  async verify(token: string): Promise<AccessToken> {
+    const payload = await this.verifySignature(token);
     if (payload.typ !== ACCESS_TOKEN_TYPE) throw new InvalidTokenError('not an access token');
     const { sub, sid, iat, exp } = payload;
     if (typeof sub !== 'string' || typeof sid !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') {

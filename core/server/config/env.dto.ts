@@ -44,11 +44,38 @@ export class EnvDto {
   @Matches(/-----BEGIN (RSA )?PUBLIC KEY-----/, { message: 'CIVIC_TOKEN_PUBLIC_KEY must be a PEM RSA public key' })
   CIVIC_TOKEN_PUBLIC_KEY?: string;
 
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'CIVIC_SECRETS_KEY must be 32 bytes in base64 (44 characters)' })
+  CIVIC_SECRETS_KEY?: string;
+
+  @IsOptional()
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  @IsOptional() @IsString() @MinLength(3, { message: 'MAIL_FROM must be a sender address' })
+  MAIL_FROM?: string;
+
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/]+(\/\S*)?$/, { message: 'CIVIC_SSO_ISSUER must be the http(s) URL of an OpenID Connect issuer' })
+  CIVIC_SSO_ISSUER?: string;
+
+  @IsOptional() @IsString() @MinLength(1, { message: 'CIVIC_SSO_CLIENT_ID must not be empty' })
+  CIVIC_SSO_CLIENT_ID?: string;
+
+  @IsOptional() @IsString() @MinLength(8, { message: 'CIVIC_SSO_CLIENT_SECRET must have at least 8 characters' })
+  CIVIC_SSO_CLIENT_SECRET?: string;
+
+  @IsOptional() @IsIn(ON_OFF, onOff('CIVIC_SSO_MFA_ENFORCED')) CIVIC_SSO_MFA_ENFORCED?: string;
+
   @IsOptional() @IsIn(ON_OFF, onOff('CIVIC_TWO_FACTOR')) CIVIC_TWO_FACTOR?: string;
   @IsOptional() @IsIn(ON_OFF, onOff('CIVIC_CAPTCHA')) CIVIC_CAPTCHA?: string;
   @IsOptional() @IsIn(ON_OFF, onOff('CIVIC_HISTORY')) CIVIC_HISTORY?: string;
   @IsOptional() @IsIn(ON_OFF, onOff('CIVIC_FILE_RESPONSES')) CIVIC_FILE_RESPONSES?: string;
   @IsOptional() @IsIn(ON_OFF, onOff('CIVIC_TRUST_PROXY')) CIVIC_TRUST_PROXY?: string;
+
+  @IsOptional()
+  @Matches(/^\d{1,6}$/, { message: 'CIVIC_AUTH_RATE_LIMIT must be a whole number of requests per minute (0 turns the limit off)' })
+  CIVIC_AUTH_RATE_LIMIT?: string;
 
   @IsOptional()
   @IsIn(['0', '1'], { message: 'CIVIC_EPHEMERAL_KEYS must be 0 or 1' })
@@ -75,7 +102,8 @@ export class EnvDto {
 /** The variable names EnvDto knows; everything else in the environment is ignored. */
 export const ENV_KEYS: readonly (keyof EnvDto)[] = [
   'PORT', 'HOST', 'DATABASE_URL', 'CIVIC_DATA_DIR', 'CIVIC_PROFILE', 'CIVIC_PUBLIC_URL',
-  'CIVIC_LOGIN_KEY', 'CIVIC_TOKEN_PRIVATE_KEY', 'CIVIC_TOKEN_PUBLIC_KEY',
+  'CIVIC_LOGIN_KEY', 'CIVIC_TOKEN_PRIVATE_KEY', 'CIVIC_TOKEN_PUBLIC_KEY', 'CIVIC_SECRETS_KEY', 'SMTP_URL', 'MAIL_FROM',
+  'CIVIC_SSO_ISSUER', 'CIVIC_SSO_CLIENT_ID', 'CIVIC_SSO_CLIENT_SECRET', 'CIVIC_SSO_MFA_ENFORCED',
   'CIVIC_TWO_FACTOR', 'CIVIC_CAPTCHA', 'CIVIC_HISTORY', 'CIVIC_FILE_RESPONSES', 'CIVIC_TRUST_PROXY',
-  'CIVIC_EPHEMERAL_KEYS', 'CIVIC_DEMO_PASSWORD', 'LOG_LEVEL', 'NODE_ENV',
+  'CIVIC_AUTH_RATE_LIMIT', 'CIVIC_EPHEMERAL_KEYS', 'CIVIC_DEMO_PASSWORD', 'LOG_LEVEL', 'NODE_ENV',
 ];

@@ -7,6 +7,7 @@ export interface KeyInputs {
   loginKey?: string;
   privateKeyPem?: string;
   publicKeyPem?: string;
+  secretsKey?: string;
 }
 
 /** How keys that the environment does not give are obtained. */
@@ -27,29 +28,33 @@ export function resolveKeyMaterial(input: KeyInputs, fallback: KeyFallback): { k
     if (!input.loginKey) problems.push('CIVIC_LOGIN_KEY is required when DATABASE_URL is set (32 random bytes, base64)');
     if (!input.privateKeyPem) problems.push('CIVIC_TOKEN_PRIVATE_KEY is required when DATABASE_URL is set (PEM RSA private key, 2048 bits or more)');
     if (!input.publicKeyPem) problems.push('CIVIC_TOKEN_PUBLIC_KEY is required when DATABASE_URL is set (PEM RSA public key of that private key)');
+    if (!input.secretsKey) problems.push('CIVIC_SECRETS_KEY is required when DATABASE_URL is set (32 random bytes, base64)');
   } else if (hasTokenKeys && !(input.privateKeyPem && input.publicKeyPem)) {
     problems.push('CIVIC_TOKEN_PRIVATE_KEY and CIVIC_TOKEN_PUBLIC_KEY must be given together');
   }
   if (problems.length > 0) return { problems };
 
   let loginKey: Buffer | undefined = input.loginKey ? Buffer.from(input.loginKey, 'base64') : undefined;
+  let secretsKey: Buffer | undefined = input.secretsKey ? Buffer.from(input.secretsKey, 'base64') : undefined;
   let pair = input.privateKeyPem && input.publicKeyPem ? parsePair(input.privateKeyPem, input.publicKeyPem, problems) : undefined;
   if (problems.length > 0) return { problems };
 
   let source: KeyMaterial['source'] = 'environment';
-  if (!loginKey || !pair) {
+  if (!loginKey || !pair || !secretsKey) {
     if (fallback.kind === 'data-dir') {
       const stored = readOrCreateStoredKeys(path.join(fallback.dir, 'keys'));
       loginKey ??= stored.loginKey;
+      secretsKey ??= stored.secretsKey;
       pair ??= { privateKey: stored.privateKey, publicKey: stored.publicKey };
       source = 'data-dir';
     } else {
       loginKey ??= crypto.randomBytes(32);
+      secretsKey ??= crypto.randomBytes(32);
       pair ??= crypto.generateKeyPairSync('rsa', { modulusLength: MIN_RSA_BITS });
       source = 'ephemeral';
     }
   }
-  return { keys: { loginKey, tokenPrivateKey: pair.privateKey, tokenPublicKey: pair.publicKey, source }, problems };
+  return { keys: { loginKey, secretsKey, tokenPrivateKey: pair.privateKey, tokenPublicKey: pair.publicKey, source }, problems };
 }
 
 function parsePair(privatePem: string, publicPem: string, problems: string[]): { privateKey: KeyObject; publicKey: KeyObject } | undefined {
@@ -81,6 +86,7 @@ function parsePair(privatePem: string, publicPem: string, problems: string[]): {
 
 interface StoredKeys {
   loginKey: Buffer;
+  secretsKey: Buffer;
   privateKey: KeyObject;
   publicKey: KeyObject;
 }
@@ -89,6 +95,9 @@ interface StoredKeys {
 function readOrCreateStoredKeys(dir: string): StoredKeys {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const loginFile = path.join(dir, 'login.key');
+  const secretsFile = path.join(dir, 'secrets.key');
+  // Data dirs from before the identity work have no secrets key yet: it is added on the next start.
+  if (!fs.existsSync(secretsFile)) writeSecret(secretsFile, crypto.randomBytes(32).toString('base64'));
   const privateFile = path.join(dir, 'token-private.pem');
   const publicFile = path.join(dir, 'token-public.pem');
   if (!fs.existsSync(loginFile)) writeSecret(loginFile, crypto.randomBytes(32).toString('base64'));
@@ -99,8 +108,11 @@ function readOrCreateStoredKeys(dir: string): StoredKeys {
   }
   const loginKey = Buffer.from(fs.readFileSync(loginFile, 'utf8').trim(), 'base64');
   if (loginKey.length !== 32) throw new Error(`${loginFile} does not hold a 32-byte base64 key; delete it to generate a new one`);
+  const secretsKey = Buffer.from(fs.readFileSync(secretsFile, 'utf8').trim(), 'base64');
+  if (secretsKey.length !== 32) throw new Error(`${secretsFile} does not hold a 32-byte base64 key; delete it to generate a new one`);
   return {
     loginKey,
+    secretsKey,
     privateKey: crypto.createPrivateKey(fs.readFileSync(privateFile, 'utf8')),
     publicKey: crypto.createPublicKey(fs.readFileSync(publicFile, 'utf8')),
   };

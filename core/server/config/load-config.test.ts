@@ -41,6 +41,12 @@ test('switch variables override the profile', () => {
   assert.equal(config.profile.switches.twoFactor, false);
 });
 
+test('CIVIC_AUTH_RATE_LIMIT overrides the profile limit; a non-number is refused', () => {
+  assert.equal(loadConfig({ NODE_ENV: 'test' }, { cwd: tempDir() }).profile.identity.authRequestsPerMinute, 10);
+  assert.equal(loadConfig({ NODE_ENV: 'test', CIVIC_AUTH_RATE_LIMIT: '0' }, { cwd: tempDir() }).profile.identity.authRequestsPerMinute, 0);
+  assert.ok(problemsOf({ NODE_ENV: 'test', CIVIC_AUTH_RATE_LIMIT: 'many' }).some((p) => p.startsWith('CIVIC_AUTH_RATE_LIMIT')));
+});
+
 test('every bad variable is reported at once, by name', () => {
   const problems = problemsOf({
     NODE_ENV: 'test',
@@ -81,10 +87,11 @@ test('an invalid profile lists its bad fields', () => {
 
 test('PostgreSQL deployments must give their keys explicitly', () => {
   const problems = problemsOf({ DATABASE_URL: 'postgres://db/civic' });
-  assert.equal(problems.length, 3);
+  assert.equal(problems.length, 4);
   assert.match(problems[0], /^CIVIC_LOGIN_KEY is required when DATABASE_URL is set/);
   assert.match(problems[1], /^CIVIC_TOKEN_PRIVATE_KEY is required/);
   assert.match(problems[2], /^CIVIC_TOKEN_PUBLIC_KEY is required/);
+  assert.match(problems[3], /^CIVIC_SECRETS_KEY is required/);
 });
 
 test('given keys are used and must match', () => {
@@ -95,6 +102,7 @@ test('given keys are used and must match', () => {
     CIVIC_LOGIN_KEY: crypto.randomBytes(32).toString('base64'),
     CIVIC_TOKEN_PRIVATE_KEY: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     CIVIC_TOKEN_PUBLIC_KEY: pair.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    CIVIC_SECRETS_KEY: crypto.randomBytes(32).toString('base64'),
   };
   const config = loadConfig(env, { cwd: tempDir() });
   assert.equal(config.keys.source, 'environment');

@@ -40,17 +40,28 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     fields.CIVIC_PROFILE === undefined ? loadProfile(options.profilesDir ?? RepoPaths.profiles, profileName, switchOverrides(vars)) : { profile: undefined, problems: [] };
   problems.push(...profileProblems);
 
+  const ssoGiven = [vars.CIVIC_SSO_ISSUER, vars.CIVIC_SSO_CLIENT_ID, vars.CIVIC_SSO_CLIENT_SECRET].filter(Boolean).length;
+  if (ssoGiven > 0 && ssoGiven < 3) problems.push('CIVIC_SSO_ISSUER, CIVIC_SSO_CLIENT_ID and CIVIC_SSO_CLIENT_SECRET must be given together');
+  const sso =
+    vars.CIVIC_SSO_ISSUER && vars.CIVIC_SSO_CLIENT_ID && vars.CIVIC_SSO_CLIENT_SECRET
+      ? { issuer: vars.CIVIC_SSO_ISSUER, clientId: vars.CIVIC_SSO_CLIENT_ID, clientSecret: vars.CIVIC_SSO_CLIENT_SECRET, mfaEnforced: vars.CIVIC_SSO_MFA_ENFORCED === 'on' }
+      : undefined;
+
   const ephemeral = vars.NODE_ENV === 'test' || vars.CIVIC_EPHEMERAL_KEYS === '1' || options.needsKeys === false;
   const fallback: KeyFallback = ephemeral ? { kind: 'ephemeral' } : database.kind === 'postgres' ? { kind: 'required' } : { kind: 'data-dir', dir: dataDir };
-  const keyFieldsValid = !fields.CIVIC_LOGIN_KEY && !fields.CIVIC_TOKEN_PRIVATE_KEY && !fields.CIVIC_TOKEN_PUBLIC_KEY;
+  const keyFieldsValid = !fields.CIVIC_LOGIN_KEY && !fields.CIVIC_TOKEN_PRIVATE_KEY && !fields.CIVIC_TOKEN_PUBLIC_KEY && !fields.CIVIC_SECRETS_KEY;
   // Keys are generated only when everything else is valid: a typo elsewhere must not leave files behind.
   const { keys, problems: keyProblems } =
     keyFieldsValid && problems.length === 0
-      ? resolveKeyMaterial({ loginKey: vars.CIVIC_LOGIN_KEY, privateKeyPem: vars.CIVIC_TOKEN_PRIVATE_KEY, publicKeyPem: vars.CIVIC_TOKEN_PUBLIC_KEY }, fallback)
+      ? resolveKeyMaterial({ loginKey: vars.CIVIC_LOGIN_KEY, privateKeyPem: vars.CIVIC_TOKEN_PRIVATE_KEY, publicKeyPem: vars.CIVIC_TOKEN_PUBLIC_KEY, secretsKey: vars.CIVIC_SECRETS_KEY }, fallback)
       : { keys: undefined, problems: [] };
   problems.push(...keyProblems);
 
   if (problems.length > 0 || !profile || !keys) throw new ConfigError(problems);
+  // An operator (or a browser test signing in many times a minute) may override the profile's limit.
+  if (vars.CIVIC_AUTH_RATE_LIMIT !== undefined) {
+    profile.identity = { ...profile.identity, authRequestsPerMinute: Number(vars.CIVIC_AUTH_RATE_LIMIT) };
+  }
 
   return {
     port,
@@ -62,6 +73,8 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     profile,
     switches: { ...profile.switches },
     keys,
+    sso,
+    mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? 'Civic Console <no-reply@localhost>' },
     demoPassword: vars.CIVIC_DEMO_PASSWORD,
     logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: vars.CIVIC_TRUST_PROXY === 'on',

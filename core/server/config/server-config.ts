@@ -11,8 +11,18 @@ export interface KeyMaterial {
   loginKey: Buffer;
   tokenPrivateKey: KeyObject;
   tokenPublicKey: KeyObject;
+  /** AES-256 key sealing secrets at rest (TOTP secrets) and deriving the captcha HMAC key. */
+  secretsKey: Buffer;
   /** Where the keys came from, for the start-up log line (never the keys themselves). */
   source: 'environment' | 'data-dir' | 'ephemeral';
+}
+
+export interface SsoConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The IdP enforces MFA: SSO sign-ins skip the console's OTP step. */
+  mfaEnforced: boolean;
 }
 
 /** The validated configuration the server runs with. Built by loadConfig, or in-process by tests. */
@@ -28,6 +38,10 @@ export interface ServerConfig {
   profile: DeploymentProfileDto;
   switches: DeploymentSwitches;
   keys: KeyMaterial;
+  /** Outgoing mail: SMTP when smtpUrl is set, else the outbox table (embedded default). */
+  mail: { smtpUrl: string | undefined; from: string };
+  /** OpenID Connect realm; absent when SSO is not configured. */
+  sso: SsoConfig | undefined;
   /** CIVIC_DEMO_PASSWORD: the demo accounts' password when seeding; generated when absent. */
   demoPassword: string | undefined;
   logLevel: string;

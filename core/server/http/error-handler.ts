@@ -20,7 +20,8 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }>
 export function handleError(error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply): ApiFailure {
   if (error instanceof HttpError) {
     reply.code(error.status);
-    const { info, fields, detail } = error.extras;
+    const { info, fields, detail, headers } = error.extras;
+    if (headers) reply.headers(headers);
     return { message: error.message, ...(info ? { info } : {}), ...(fields ? { fields } : {}), ...(detail ? { detail } : {}) };
   }
   const code = (error as FastifyError).code;

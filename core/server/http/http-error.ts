@@ -4,6 +4,8 @@ export interface HttpErrorExtras {
   info?: string[];
   fields?: Record<string, string[]>;
   detail?: Record<string, unknown>;
+  /** Response headers that go with the error (Retry-After on a 429). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -31,6 +33,10 @@ export class HttpError extends Error {
   /** Also the answer for things that exist but are not visible to the caller: nothing leaks. */
   static notFound(): HttpError {
     return new HttpError(404, Messages.notFound);
+  }
+
+  static tooManyRequests(retryAfterSeconds: number): HttpError {
+    return new HttpError(429, Messages.tooManyRequests, { headers: { 'retry-after': String(retryAfterSeconds) } });
   }
 
   static conflict(message: string): HttpError {

@@ -38,6 +38,12 @@ export interface HandlerContext<B = unknown, Q = unknown, A extends RouteAuth = 
   /** Request time from the server's (injectable) clock. */
   now: Date;
   ip: string;
+  /** The raw Authorization header: public routes that take a step token (OTP) verify it themselves. */
+  authorization: string | undefined;
+  /** Cookies of the request (only the SSO flow uses one). */
+  cookies: Readonly<Record<string, string>>;
+  /** Path and query as requested (the SSO callback hands it to the OIDC client). */
+  requestUrl: string;
   log: Logger;
   /** Adds to the audit row written when a mutating request succeeds. */
   audit(note: AuditNote): void;
@@ -87,9 +93,28 @@ export interface RouteDefinition<
   /** `false` sends the handler's result as is instead of `{ data, token? }` (Unleash shape). */
   envelope?: boolean;
   renewToken?: TokenRenewal;
+  /** Counts against the per-IP limit of the auth routes (profile.identity.authRequestsPerMinute). */
+  rateLimited?: boolean;
+  /**
+   * Callable by a signed-in user who still has to change an admin-given password
+   * (hasResetPassword false). Every other session route answers them 403 until they do.
+   */
+  beforePasswordChange?: boolean;
+  /**
+   * Full-page navigation routes (SSO): the handler returns a RedirectResult and the answer is a
+   * 303 to its location instead of JSON.
+   */
+  redirect?: boolean;
   /** One line for the API reference. */
   description?: string;
   handler(ctx: HandlerContext<B, Q, A, P>): R | Promise<R>;
+}
+
+/** What a `redirect: true` route's handler returns. */
+export interface RedirectResult {
+  location: string;
+  /** Set-Cookie header values. */
+  setCookies?: string[];
 }
 
 /** A route of any types, as the registry stores it. */

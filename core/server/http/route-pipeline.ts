@@ -8,12 +8,13 @@ import { findAppRecord, type AppRecord } from '../apps/app-record';
 import { appendAudit } from '../audit/append-audit';
 import type { AuditEntry } from '../audit/audit-entry';
 import type { Authenticated, Authenticator } from '../auth/authenticator';
+import type { RateLimiter } from '../auth/rate-limiter';
 import type { SessionTokens } from '../auth/session-tokens';
 import type { ServerConfig } from '../config/server-config';
 import type { Database, DbExecutor } from '../db/database';
 import { loadFeatureFlags } from '../flags/load-feature-flags';
 import { HttpError } from './http-error';
-import { MUTATING_METHODS, type AuditNote, type HandlerContext, type RequestUser } from './route-definition';
+import { MUTATING_METHODS, type AuditNote, type HandlerContext, type RedirectResult, type RequestUser } from './route-definition';
 import type { RegisteredRoute } from './route-registry';
 
 export interface PipelineDeps {
@@ -21,6 +22,7 @@ export interface PipelineDeps {
   config: ServerConfig;
   authenticator: Authenticator;
   sessionTokens: SessionTokens;
+  rateLimiter: RateLimiter;
 }
 
 /**
@@ -35,7 +37,14 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
   return async function handle(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
     const now = deps.config.now();
     const db = deps.database.db;
+    const perMinute = deps.config.profile.identity.authRequestsPerMinute;
+    if (def.rateLimited && perMinute > 0) {
+      const decision = await deps.rateLimiter.hit(`auth:${request.ip}`, perMinute, now);
+      if (!decision.allowed) throw HttpError.tooManyRequests(decision.retryAfterSeconds);
+    }
     const auth = def.auth === 'public' ? null : await deps.authenticator.authenticate(request.headers.authorization, now);
+    // An admin-given password must be changed before anything else (§2 guard; identity issue).
+    if (auth && !auth.user.hasResetPassword && !def.beforePasswordChange) throw new HttpError(403, Messages.passwordChangeRequired);
 
     const flags = await loadFeatureFlags(db);
     // A plugin whose feature flag is off does not exist for this request.
@@ -65,6 +74,9 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
       access,
       now,
       ip: request.ip,
+      authorization: request.headers.authorization,
+      cookies: parseCookies(request.headers.cookie),
+      requestUrl: request.url,
       log: request.log,
       audit: (more: AuditNote) => void Object.assign(note, more),
     };
@@ -76,6 +88,11 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
     };
     const result = mutating && def.transaction !== false ? await db.transaction((tx) => run(tx)) : await run(db);
 
+    if (def.redirect) {
+      const { location, setCookies } = result as RedirectResult;
+      if (setCookies?.length) reply.header('set-cookie', setCookies);
+      return reply.redirect(location, 303);
+    }
     reply.code(def.status ?? 200);
     if (def.envelope === false) return result;
     const token = auth ? await renewedToken(auth, now) : undefined;
@@ -121,4 +138,19 @@ function validated<T extends object>(cls: ClassConstructor<T>, plain: unknown): 
   const outcome = validateDto(cls, plain ?? {}, { forbidUnknown: true });
   if (outcome.messages.length > 0) throw HttpError.invalid(outcome.messages, outcome.fields);
   return outcome.value;
+}
+
+function parseCookies(header: string | undefined): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const part of header?.split(';') ?? []) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    const raw = part.slice(eq + 1).trim();
+    try {
+      cookies[part.slice(0, eq).trim()] = decodeURIComponent(raw);
+    } catch {
+      // A malformed cookie is ignored, not a 500.
+    }
+  }
+  return cookies;
 }

@@ -5,10 +5,13 @@ import type { ServerConfig } from '../config/server-config';
 import { RouteRegistry } from '../http/route-registry';
 import { createLogger } from '../logging/logger';
 import { mountPlugins } from './mount-plugins';
+import type { UserAdmin } from '../users/user-admin';
 import type { ServerModule } from './server-module';
 
 const config = { profileName: 'test', publicUrl: 'http://localhost', switches: { twoFactor: true, captcha: true, history: false, fileResponses: false } } as ServerConfig;
 const log = createLogger('silent');
+/** Never called by these tests: they only mount routes. */
+const users = {} as UserAdmin;
 const module = (pluginId: string, register: ServerModule['register']): ServerModule => ({ pluginId, register });
 const ctx = (isPlatformAdmin: boolean): AccessContext => ({
   user: { id: 'u', isPlatformAdmin, permissions: {}, authLevel: 2 },
@@ -25,6 +28,7 @@ test("a plugin's own predicate guards each of its routes too", async () => {
     [{ manifest: { id: 'ops', canAccess: platformAdmin, featureFlag: 'ops-flag' }, module: module('ops', (api) => api.routes.add({ method: 'GET', url: '/api/v1/ops', access: anyone, handler: () => ({}) })) }],
     config,
     log,
+    users,
   );
   const [route] = registry.list();
   assert.deepEqual(route.origin, { owner: 'ops', featureFlag: 'ops-flag' });
@@ -39,6 +43,7 @@ test('a plugin route without an access predicate fails startup', async () => {
       [{ manifest: { id: 'ops', canAccess: anyone }, module: module('ops', (api) => api.routes.add({ method: 'GET', url: '/api/v1/ops', access: undefined as unknown as AccessPredicate, handler: () => ({}) })) }],
       config,
       log,
+      users,
     ),
     /declares no access predicate/,
   );
@@ -46,13 +51,13 @@ test('a plugin route without an access predicate fails startup', async () => {
 
 test('a server module must belong to its manifest', async () => {
   await assert.rejects(
-    mountPlugins(new RouteRegistry(), [{ manifest: { id: 'ops', canAccess: anyone }, module: module('other', () => undefined) }], config, log),
+    mountPlugins(new RouteRegistry(), [{ manifest: { id: 'ops', canAccess: anyone }, module: module('other', () => undefined) }], config, log, users),
     /exports the server module of "other"/,
   );
 });
 
 test('plugins without a server module mount nothing', async () => {
   const registry = new RouteRegistry();
-  await mountPlugins(registry, [{ manifest: { id: 'docs', canAccess: anyone } }], config, log);
+  await mountPlugins(registry, [{ manifest: { id: 'docs', canAccess: anyone } }], config, log, users);
   assert.equal(registry.list().length, 0);
 });

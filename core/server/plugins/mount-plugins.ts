@@ -2,6 +2,7 @@ import { allOf } from '@civic/core/common/access';
 import type { ServerConfig } from '../config/server-config';
 import type { RouteAdder, RouteRegistry } from '../http/route-registry';
 import type { Logger } from '../logging/logger';
+import type { UserAdmin } from '../users/user-admin';
 import type { ServerPlugin } from './server-module';
 
 /**
@@ -9,7 +10,7 @@ import type { ServerPlugin } from './server-module';
  * guards every one of its routes in addition to the route's, exactly as it guards its pages, and
  * a plugin with a feature flag answers 404 while the flag is off.
  */
-export async function mountPlugins(registry: RouteRegistry, plugins: readonly ServerPlugin[], config: ServerConfig, log: Logger): Promise<void> {
+export async function mountPlugins(registry: RouteRegistry, plugins: readonly ServerPlugin[], config: ServerConfig, log: Logger, users: UserAdmin): Promise<void> {
   for (const { manifest, module } of plugins) {
     if (!module) continue;
     if (module.pluginId !== manifest.id) {
@@ -28,6 +29,7 @@ export async function mountPlugins(registry: RouteRegistry, plugins: readonly Se
       routes,
       deployment: { profileName: config.profileName, publicUrl: config.publicUrl, switches: { ...config.switches } },
       log: log.child({ plugin: manifest.id }),
+      users,
     });
   }
 }

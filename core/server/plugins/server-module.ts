@@ -2,6 +2,7 @@ import type { AccessPredicate } from '@civic/core/common/access';
 import type { DeploymentSwitches } from '@civic/core/common/model/api';
 import type { RouteAdder } from '../http/route-registry';
 import type { Logger } from '../logging/logger';
+import type { UserAdmin } from '../users/user-admin';
 
 /** What a plugin's server module is given when the host mounts it. */
 export interface ServerModuleApi {
@@ -10,6 +11,8 @@ export interface ServerModuleApi {
   readonly routes: RouteAdder;
   readonly deployment: Readonly<{ profileName: string; publicUrl: string; switches: DeploymentSwitches }>;
   readonly log: Logger;
+  /** Account administration (the users plugin): plugins never touch credential tables directly. */
+  readonly users: UserAdmin;
 }
 
 /** Default export of `plugins/<id>/server/index.ts`, made with defineServerModule (sdk/server). */

@@ -11,6 +11,7 @@ import { loadServerPlugins } from '../../../host/server/load-server-plugins';
 import { addFixtures, TEST_PASSWORD } from './fixtures';
 import { TestClock } from './test-clock';
 import { createTestDatabase } from './test-database';
+import { TestSmtp } from './test-smtp';
 
 export interface TestServer {
   baseUrl: string;
@@ -19,6 +20,8 @@ export interface TestServer {
   server: CivicServer;
   config: ServerConfig;
   clock: TestClock;
+  /** The loopback SMTP server, when started with `smtp: true`. */
+  smtp?: TestSmtp;
   close(): Promise<void>;
 }
 
@@ -31,7 +34,20 @@ export interface StartOptions {
   extraPlugins?: ServerPlugin[];
   /** Path of the built console; default a folder that does not exist. */
   webRoot?: string;
+  /** Send mail to a real SMTP server on loopback (default: the outbox table). */
+  smtp?: boolean;
+  /**
+   * Auth requests per IP per minute. Every test comes from 127.0.0.1, so the default is high;
+   * the rate-limit test sets the profile's 10.
+   */
+  authRequestsPerMinute?: number;
 }
+
+/**
+ * Two-factor and captcha are on in the default profile; tests that are not about them switch them
+ * off here (a test about them passes CIVIC_TWO_FACTOR / CIVIC_CAPTCHA = on).
+ */
+const TEST_SWITCHES = { CIVIC_TWO_FACTOR: 'off', CIVIC_CAPTCHA: 'off' };
 
 /**
  * The real server, in-process, on a fresh database seeded with the demo data (known password) and
@@ -40,13 +56,17 @@ export interface StartOptions {
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   const testDb = await createTestDatabase();
   const clock = new TestClock();
+  const smtp = options.smtp ? new TestSmtp() : undefined;
+  const smtpUrl = smtp ? await smtp.start() : undefined;
+  const env = { NODE_ENV: 'test', CIVIC_DATA_DIR: testDb.dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', CIVIC_PUBLIC_URL: 'https://console.example.gov.sg', ...TEST_SWITCHES, ...(smtpUrl ? { SMTP_URL: smtpUrl, MAIL_FROM: 'Civic Console <no-reply@example.gov.sg>' } : {}), ...options.env };
   const config: ServerConfig = {
-    ...loadConfig({ NODE_ENV: 'test', CIVIC_DATA_DIR: testDb.dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', ...options.env }, {
+    ...loadConfig(env, {
       now: clock.now,
       webRoot: options.webRoot ?? `${testDb.dataDir}/no-web-build`,
     }),
     database: testDb.target,
   };
+  config.profile.identity.authRequestsPerMinute = options.authRequestsPerMinute ?? 10_000;
   const log = createLogger(config.logLevel);
   const database = await openDatabase(config.database, log);
   await seedDemo(database.db, { password: TEST_PASSWORD, profile: config.profile, now: clock.now() });
@@ -61,8 +81,10 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     server,
     config,
     clock,
+    smtp,
     async close() {
       await server.close();
+      await smtp?.stop();
       await testDb.dispose();
     },
   };

@@ -17,4 +17,11 @@ export const users = pgTable('users', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
+  /** Locked by a platform admin (not the failed-login lock, which lives in login_failures). */
+  isLocked: boolean('is_locked').notNull().default(false),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+  /** Authenticator (TOTP) secret, AES-256-GCM sealed with the secrets key; never returned. */
+  totpSecret: text('totp_secret'),
+  /** Set when the user confirmed a code from the authenticator; until then the secret is pending. */
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
 });

@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import { anyone, signedIn } from '@civic/core/common/access';
+import { CoreApi } from '@civic/core/common/api-paths';
+import { OtpVerifyDto, TotpConfirmDto } from '@civic/core/common/dto/otp.dto';
+import { Messages } from '@civic/core/common/messages';
+import type { LoginResult, MessageResult, TotpEnrolment } from '@civic/core/common/model/api';
+import { users } from '../db/schema';
+import { HttpError } from '../http/http-error';
+import type { RouteAdder } from '../http/route-registry';
+import { MailTemplates } from '../mail/mail-templates';
+import type { Identity } from './identity';
+import type { LoginService } from './login-service';
+import { readStepToken } from './step-token';
+
+/**
+ * The OTP step (/twofa-otp) and the authenticator-app set-up (/settings). The OTP endpoints are
+ * public to the pipeline and take the OTP-step token themselves; no other route accepts that token.
+ */
+export function registerSecondFactorRoutes(routes: RouteAdder, identity: Identity, login: LoginService): void {
+  const ended = () => new HttpError(401, Messages.otpAttemptEnded, { detail: { attemptEnded: true } });
+
+  routes.add({
+    method: 'POST',
+    url: CoreApi.otpVerify,
+    auth: 'public',
+    access: anyone,
+    body: OtpVerifyDto,
+    rateLimited: true,
+    // Wrong tries must be counted even though the answer is an error.
+    transaction: false,
+    audit: { action: 'auth.otp-verify', summary: () => 'second factor accepted, signed in' },
+    description: 'Bearer OTP-step token + { otp }: the mailed code (or the authenticator code) → full token',
+    handler: async (ctx): Promise<LoginResult> => {
+      const step = await readStepToken(identity.tokens, ctx.authorization, 'otp-step');
+      const [account] = await ctx.db.select().from(users).where(eq(users.id, step.userId)).limit(1);
+      if (!account?.isActive || account.isLocked) throw ended();
+      const sealed = account.totpEnabledAt ? account.totpSecret : null;
+      const totp = sealed ? (code: string) => identity.totp.verify(account.id, sealed, code, ctx.now) : undefined;
+      const check = await identity.otp.check(step.id, step.userId, ctx.body.otp, ctx.now, totp);
+      if (check === 'ended') throw ended();
+      if (check === 'wrong') throw new HttpError(401, Messages.wrongOtp, { detail: { attemptEnded: false } });
+      ctx.audit({ actor: { id: account.id, email: account.email }, target: account.email });
+      return login.completeSignIn(ctx.db, account.id, ctx.now);
+    },
+  });
+
+  routes.add({
+    method: 'POST',
+    url: CoreApi.otpResend,
+    auth: 'public',
+    access: anyone,
+    rateLimited: true,
+    // The mail is sent while the request runs: outside a transaction, the outbox write cannot wait on it.
+    transaction: false,
+    audit: { action: 'auth.otp-resend', summary: () => 'OTP resent' },
+    description: 'Bearer OTP-step token: mails a new code for the same attempt (the old one stops working)',
+    handler: async (ctx): Promise<MessageResult> => {
+      const step = await readStepToken(identity.tokens, ctx.authorization, 'otp-step');
+      const [account] = await ctx.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, step.userId)).limit(1);
+      const code = account ? await identity.otp.resend(ctx.db, step.id, step.userId, ctx.now) : undefined;
+      if (!account || !code) throw ended();
+      await identity.mailer.send(MailTemplates.otp(account.email, code, identity.config.profile.identity.otpMinutes));
+      if (identity.logOtpForDemo) identity.log.warn({ to: account.email, otp: code }, 'DEMO ONLY (embedded database, no SMTP_URL): one-time password');
+      ctx.audit({ actor: { id: account.id, email: account.email }, target: account.email });
+      return { message: Messages.otpResent };
+    },
+  });
+
+  routes.add({
+    method: 'POST',
+    url: CoreApi.totpEnrol,
+    access: signedIn,
+    audit: { action: 'auth.totp-enrol', summary: () => 'started authenticator app set-up' },
+    description: 'Starts authenticator set-up: otpauth URI, QR code and secret, shown once; confirm to switch on',
+    handler: async (ctx): Promise<TotpEnrolment> => {
+      const [account] = await ctx.db.select({ enabled: users.totpEnabledAt }).from(users).where(eq(users.id, ctx.user.id)).limit(1);
+      if (account?.enabled) throw HttpError.conflict(Messages.totpAlreadyEnabled);
+      const { enrolment, sealed } = await identity.totp.enrol(ctx.user.id, ctx.user.email);
+      await ctx.db.update(users).set({ totpSecret: sealed, totpEnabledAt: null, updatedAt: ctx.now }).where(eq(users.id, ctx.user.id));
+      return enrolment;
+    },
+  });
+
+  routes.add({
+    method: 'POST',
+    url: CoreApi.totpConfirm,
+    access: signedIn,
+    body: TotpConfirmDto,
+    audit: { action: 'auth.totp-confirm', summary: () => 'authenticator app switched on' },
+    description: '{ code } from the authenticator just set up: switches it on as a second factor',
+    handler: async (ctx): Promise<MessageResult> => {
+      const [account] = await ctx.db.select({ sealed: users.totpSecret, enabled: users.totpEnabledAt }).from(users).where(eq(users.id, ctx.user.id)).limit(1);
+      if (!account?.sealed || account.enabled) throw HttpError.invalid([Messages.totpNotPending]);
+      if (!identity.totp.verify(ctx.user.id, account.sealed, ctx.body.code, ctx.now)) throw HttpError.invalid([Messages.wrongOtp], { code: [Messages.wrongOtp] });
+      await ctx.db.update(users).set({ totpEnabledAt: ctx.now, updatedAt: ctx.now }).where(eq(users.id, ctx.user.id));
+      return { message: Messages.saved };
+    },
+  });
+
+  routes.add({
+    method: 'DELETE',
+    url: CoreApi.totp,
+    access: signedIn,
+    audit: { action: 'auth.totp-remove', summary: () => 'authenticator app removed' },
+    description: 'Removes the authenticator app; the mailed code remains the second factor',
+    handler: async (ctx): Promise<MessageResult> => {
+      await ctx.db.update(users).set({ totpSecret: null, totpEnabledAt: null, updatedAt: ctx.now }).where(eq(users.id, ctx.user.id));
+      return { message: Messages.saved };
+    },
+  });
+}
