@@ -76,11 +76,13 @@ describe('each demo role walks the shell', () => {
       assert.equal(await pageTitle(browser), 'Dashboard');
       await expectAccessible(`dashboard as ${role.email}`);
 
-      const rows = await browser.$$('table[aria-label="Your apps"] tbody tr');
+      const rows = await browser.$$('//table[caption[normalize-space()="Your apps"]]/tbody/tr');
       assert.equal(rows.length, role.apps, 'the dashboard lists the apps the user holds a role on');
 
       const entries = await sidebarEntries(browser);
       assert.deepEqual(entries.slice(-2), ['My Workspace', 'Settings']);
+      // Platform items are for platform admins only (§6).
+      assert.equal(entries.includes('Users'), role.email === 'admin@demo.gov.sg', `sidebar: ${entries.join(', ')}`);
 
       const options = await appSwitcherOptions(browser);
       assert.equal(options.length, role.apps);
@@ -127,6 +129,12 @@ describe('app settings', () => {
     const reloaded = browser.$('#kb-mlConfidenceThreshold');
     await reloaded.waitForDisplayed();
     await browser.waitUntil(async () => (await reloaded.getValue()) === '0.65', { timeoutMsg: 'the saved threshold did not come back' });
+
+    // The change is audited: My Workspace lists it under recent activity, with who made it.
+    await browser.url(`${running.url}/my-workspace/demo-plus`);
+    const activity = browser.$('//table[.//*[contains(., "editor@demo.gov.sg")]]');
+    await activity.waitForDisplayed();
+    assert.match(await activity.getText(), /0\.65/);
     await signOut(browser);
   });
 

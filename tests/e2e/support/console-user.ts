@@ -3,17 +3,29 @@ import type { Browser } from './browser';
 /** What a person does in the console, by the names the screens show (labels, roles, texts). */
 
 export async function waitForPath(browser: Browser, path: string | RegExp, timeout = 15_000): Promise<void> {
-  await browser.waitUntil(
-    async () => {
-      const current = new URL(await browser.getUrl()).pathname;
-      return typeof path === 'string' ? current === path : path.test(current);
-    },
-    { timeout, timeoutMsg: `expected to reach ${path}, still at ${await browser.getUrl()}` },
-  );
+  let current = '';
+  try {
+    await browser.waitUntil(
+      async () => {
+        current = new URL(await browser.getUrl()).pathname;
+        return typeof path === 'string' ? current === path : path.test(current);
+      },
+      { timeout },
+    );
+  } catch {
+    throw new Error(`expected to reach ${path}, but the browser is at ${current}`);
+  }
 }
 
+/** Signs in from a clean slate: no stored token, no "return to" page left by an earlier test. */
 export async function signIn(browser: Browser, baseUrl: string, email: string, password: string): Promise<void> {
   await browser.url(`${baseUrl}/login`);
+  await browser.execute(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    history.replaceState(null, '');
+  });
+  await browser.refresh();
   const emailField = browser.$('#login-email');
   await emailField.waitForDisplayed({ timeout: 15_000 });
   await emailField.setValue(email);
