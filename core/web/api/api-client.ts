@@ -21,6 +21,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Return the body as is instead of its `data` (version file, Unleash frontend API). */
   raw?: boolean;
+  /**
+   * `false` when a 401 is this call's answer, not a sign of an expired session (a wrong one-time
+   * code, a wrong current password): the token is sent, but no re-verification or logout follows.
+   */
+  sessionCheck?: boolean;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -80,7 +85,7 @@ export class ApiClientImpl implements ApiClient {
     if (answer.status >= 200 && answer.status < 300) {
       return (options.raw ? answer.body : dataOf(answer.body)) as T;
     }
-    if (answer.status === 401 && sentToken !== null && path !== CoreApi.me) {
+    if (answer.status === 401 && sentToken !== null && path !== CoreApi.me && options.sessionCheck !== false) {
       // §8: a 401 may be a stale token or a refused action; ask the server who we are before logging out.
       if (!(await this.reverify())) {
         this.sessionEvents.emitExpired();

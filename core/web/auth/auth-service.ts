@@ -2,10 +2,11 @@ import { inject, injectable } from 'inversify';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { CoreApi } from '@civic/core/common/api-paths';
 import { Messages } from '@civic/core/common/messages';
-import type { AuthConfig, LoginResult, SessionUser } from '@civic/core/common/model';
+import type { AuthConfig, CaptchaChallenge, LoginResult, MessageResult, SessionUser, TotpEnrolment } from '@civic/core/common/model';
 import { ApiClient } from '../api/api-client';
 import { SessionEvents } from '../api/session-events';
 import { TokenStore } from '../api/token-store';
+import { openSessionChannel } from '../session/session-channel';
 import { SessionService } from '../session/session-service';
 import { ToastService } from '../toasts/toast-service';
 import { isTokenExpired } from './decode-token';
@@ -28,8 +29,26 @@ export interface AuthService {
   readonly signOutCause: SignOutCause;
   /** Checks the token kept from an earlier visit; sets `status`. */
   restore(): Promise<void>;
-  /** Throws ApiError with the server's message (and `detail`: failed-login counter, locked flag). */
-  login(email: string, password: string): Promise<SessionUser>;
+  /**
+   * Throws ApiError with the server's message (and `detail`: failed-login counter, locked flag; or
+   * the activation token of a 403). With two-factor on, the user comes back at authLevel 1.
+   */
+  login(email: string, password: string, captcha?: string): Promise<SessionUser>;
+  /** /twofa-otp: the mailed code or the authenticator's; a wrong one throws ApiError 401. */
+  verifyOtp(otp: string): Promise<SessionUser>;
+  resendOtp(): Promise<string>;
+  /** /login?code=…: the one-time code the SSO callback hands over, for a token. */
+  exchangeSsoCode(code: string): Promise<SessionUser>;
+  /** /settings/reset-password: the answer's token and user replace the current ones. */
+  changePassword(body: { oldPassword: string; password: string; confirmPassword: string }): Promise<void>;
+  /** A public identity call (signup, activation, forgot/reset password): the server's message. */
+  publicCall(path: string, body: object): Promise<string>;
+  captchaChallenge(): Promise<CaptchaChallenge>;
+  enrolTotp(): Promise<TotpEnrolment>;
+  confirmTotp(code: string): Promise<string>;
+  removeTotp(): Promise<string>;
+  /** Ends the session here without telling the server (another tab logged out, an OTP attempt ended). */
+  endLocally(cause?: SignOutCause): void;
   logout(): Promise<void>;
   /** STAY LOGGED IN (§4): the answer's token replaces the stored one. */
   extendSession(): Promise<void>;
@@ -89,20 +108,74 @@ export class AuthServiceImpl implements AuthService {
     return this.config;
   }
 
-  async login(email: string, password: string): Promise<SessionUser> {
+  async login(email: string, password: string, captcha?: string): Promise<SessionUser> {
     const { loginKey } = await this.authConfig();
     const encrypted = await encryptLoginPassword(password, loginKey);
     const result = await this.api.post<LoginResult>(
       CoreApi.login,
-      { email, password: encrypted },
+      captcha ? { email, password: encrypted, captcha } : { email, password: encrypted },
       { authenticated: false },
     );
+    return this.accept(result);
+  }
+
+  async verifyOtp(otp: string): Promise<SessionUser> {
+    // The OTP-step token goes along; its 401 is a wrong code, not an expired session.
+    const result = await this.api.post<LoginResult>(CoreApi.otpVerify, { otp }, { sessionCheck: false });
+    return this.accept(result);
+  }
+
+  async resendOtp(): Promise<string> {
+    const result = await this.api.post<MessageResult>(CoreApi.otpResend, undefined, { sessionCheck: false });
+    return result.message;
+  }
+
+  async exchangeSsoCode(code: string): Promise<SessionUser> {
+    const result = await this.api.post<LoginResult>(CoreApi.ssoExchange, { code }, { authenticated: false });
+    return this.accept(result);
+  }
+
+  async changePassword(body: { oldPassword: string; password: string; confirmPassword: string }): Promise<void> {
+    const result = await this.api.post<LoginResult>(CoreApi.changePassword, body, { sessionCheck: false });
+    this.accept(result);
+  }
+
+  async publicCall(path: string, body: object): Promise<string> {
+    const result = await this.api.post<MessageResult | undefined>(path, body, { authenticated: false });
+    return result?.message ?? '';
+  }
+
+  captchaChallenge(): Promise<CaptchaChallenge> {
+    return this.api.get<CaptchaChallenge>(CoreApi.captcha, { authenticated: false });
+  }
+
+  enrolTotp(): Promise<TotpEnrolment> {
+    return this.api.post<TotpEnrolment>(CoreApi.totpEnrol);
+  }
+
+  async confirmTotp(code: string): Promise<string> {
+    return (await this.api.post<MessageResult>(CoreApi.totpConfirm, { code })).message;
+  }
+
+  async removeTotp(): Promise<string> {
+    return (await this.api.delete<MessageResult>(CoreApi.totp)).message;
+  }
+
+  endLocally(cause: SignOutCause = 'none'): void {
+    if (this.status === 'signedIn') this.signOut(cause);
+  }
+
+  private accept(result: LoginResult): SessionUser {
     this.tokens.set(result.token);
     this.signIn(result.user);
     return result.user;
   }
 
   async logout(): Promise<void> {
+    // The other tabs of this console sign out too (§4: consistent across tabs).
+    const tabs = openSessionChannel();
+    tabs.post({ type: 'logout' });
+    tabs.close();
     if (this.tokens.token) {
       try {
         await this.api.post(CoreApi.logout);

@@ -2,41 +2,84 @@ import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { Messages } from '@civic/core/common/messages';
 import { useService } from '../di/container-context';
+import { openSessionChannel, type SessionChannel } from '../session/session-channel';
 import { ToastService } from '../toasts/toast-service';
 import { AuthService } from './auth-service';
+import { inactivityTimings } from './inactivity-settings';
 import { InactivityTimer, type InactivityPhase } from './inactivity-timer';
 
 const ACTIVITY_EVENTS = ['mousedown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
-const TICK_MS = 5_000;
+/** Real activity renews the server session at most this often (its idle limit is 30 minutes). */
+const EXTEND_EVERY_MS = 5 * 60_000;
+/** Other tabs hear of activity at most this often. */
+const BROADCAST_EVERY_MS = 5_000;
 
-/** §4: the Session Timeout dialog (LOG OFF / STAY LOGGED IN), and the automatic logoff after it. */
+/**
+ * §4: the Session Timeout dialog (LOG OFF / STAY LOGGED IN), and the automatic logoff after it.
+ * Tabs share one clock over a BroadcastChannel: activity, STAY LOGGED IN and logoff in one tab hold
+ * in all. The server session is extended only on real activity (never by a timer).
+ */
 export function InactivityDialog() {
   const auth = useService<AuthService>(AuthService);
   const toasts = useService<ToastService>(ToastService);
   const timer = useRef<InactivityTimer | null>(null);
+  const channel = useRef<SessionChannel | null>(null);
   const [phase, setPhase] = useState<InactivityPhase>('active');
 
   useEffect(() => {
-    const machine = new InactivityTimer(Date.now());
+    const timings = inactivityTimings();
+    const machine = new InactivityTimer(Date.now(), timings.promptAfterMs, timings.logoffAfterMs);
+    const tabs = openSessionChannel();
     timer.current = machine;
-    const onActivity = () => machine.activity(Date.now());
-    for (const event of ACTIVITY_EVENTS) window.addEventListener(event, onActivity, { passive: true, capture: true });
-    const interval = setInterval(() => {
-      const next = machine.tick(Date.now());
-      setPhase(next);
-      if (next === 'expired') {
-        clearInterval(interval);
-        void auth.logout().then(() => toasts.error(Messages.sessionExpired));
+    channel.current = tabs;
+    let lastExtend = Date.now();
+    let lastBroadcast = 0;
+
+    const onActivity = () => {
+      const now = Date.now();
+      if (machine.phase !== 'active') return; // only STAY LOGGED IN answers the dialog
+      machine.activity(now);
+      if (now - lastBroadcast >= BROADCAST_EVERY_MS) {
+        lastBroadcast = now;
+        tabs.post({ type: 'activity', at: now });
       }
-    }, TICK_MS);
+      if (now - lastExtend >= Math.min(EXTEND_EVERY_MS, timings.promptAfterMs / 2)) {
+        lastExtend = now;
+        auth.extendSession().catch(() => undefined); // an expired session is handled by the ApiClient
+      }
+    };
+    const stopListening = tabs.listen((message) => {
+      if (message.type === 'activity') machine.activity(message.at);
+      if (message.type === 'stay') {
+        machine.stay(message.at);
+        setPhase('active');
+      }
+      if (message.type === 'logout') auth.endLocally('logout');
+    });
+    for (const event of ACTIVITY_EVENTS) window.addEventListener(event, onActivity, { passive: true, capture: true });
+    const interval = setInterval(
+      () => {
+        const next = machine.tick(Date.now());
+        setPhase(next);
+        if (next === 'expired') {
+          clearInterval(interval);
+          void auth.logout().then(() => toasts.error(Messages.sessionExpired));
+        }
+      },
+      Math.min(5_000, Math.max(250, timings.promptAfterMs / 10)),
+    );
     return () => {
       clearInterval(interval);
+      stopListening();
+      tabs.close();
       for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, onActivity, { capture: true });
     };
   }, [auth, toasts]);
 
   async function stay() {
-    timer.current?.stay(Date.now());
+    const now = Date.now();
+    timer.current?.stay(now);
+    channel.current?.post({ type: 'stay', at: now });
     setPhase('active');
     try {
       await auth.extendSession();
@@ -45,15 +88,25 @@ export function InactivityDialog() {
     }
   }
 
+  function logOff() {
+    void auth.logout();
+  }
+
   return (
-    <Dialog isOpen={phase === 'prompt'} title="Session Timeout" isCloseButtonShown={false} canOutsideClickClose={false} canEscapeKeyClose={false}>
+    <Dialog
+      isOpen={phase === 'prompt'}
+      title="Session Timeout"
+      isCloseButtonShown={false}
+      canOutsideClickClose={false}
+      canEscapeKeyClose={false}
+    >
       <DialogBody>
         <p>{Messages.sessionTimeoutPrompt}</p>
       </DialogBody>
       <DialogFooter
         actions={
           <>
-            <Button text="LOG OFF" onClick={() => void auth.logout()} />
+            <Button text="LOG OFF" onClick={logOff} />
             <Button intent="primary" text="STAY LOGGED IN" onClick={() => void stay()} autoFocus />
           </>
         }

@@ -1,129 +1,147 @@
-import { Button, Callout, Card, FormGroup, InputGroup } from '@blueprintjs/core';
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Button, Callout, Classes, Divider } from '@blueprintjs/core';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { CoreApi } from '@civic/core/common/api-paths';
 import { LoginDto } from '@civic/core/common/dto/login.dto';
-import { validateDto } from '@civic/core/common/dto/validate';
-import type { LoginFailureInfo } from '@civic/core/common/model';
+import type { ActivationRequiredInfo, AuthConfig, LoginFailureInfo } from '@civic/core/common/model';
 import { Messages } from '@civic/core/common/messages';
 import { isApiError } from '../api/api-error';
 import { useService } from '../di/container-context';
 import { usePageTitle } from '../page/use-page-title';
-import { PluginCatalog } from '../plugins/plugin-catalog';
 import { AuthService } from './auth-service';
+import { CardLinks, PublicCard } from './auth-links';
+import { LazyCaptcha } from './captcha/lazy-captcha';
+import { FormField } from '../forms/form-field';
+import { IdentityPaths } from './identity-routes';
+import { useDtoForm } from '../forms/use-dto-form';
 
-type Field = 'email' | 'password';
+/** §4: where a failed login leads. */
+export const LoginOutcomePaths = { locked: IdentityPaths.lockedAccount, activation: IdentityPaths.activation } as const;
 
-/** §4: where a failed login leads, once the identity screens exist (checked, never dead links). */
-export const LoginOutcomePaths = { locked: '/locked-account', activation: '/account-activation' } as const;
+/** Navigation state /account-activation reads after a 403 on login (§4 "verification-sent"). */
+export interface ActivationState {
+  activation?: ActivationRequiredInfo;
+}
 
 /**
  * /login: email and password, validated with the same LoginDto the server uses, sent encrypted
- * (§7). On success the guard takes the user to /dashboard, or back to the page that sent them here.
+ * (§7); the captcha when the deployment turns it on; SSO as a full page navigation. On success the
+ * guard takes the user on: /twofa-otp when a code is owed, else /dashboard or the page they came from.
  */
 export function LoginPage() {
   const auth = useService<AuthService>(AuthService);
-  const catalog = useService<PluginCatalog>(PluginCatalog);
   const navigate = useNavigate();
-  const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [search, setSearch] = useSearchParams();
+  const form = useDtoForm('login', LoginDto, { email: '', password: '' }, (v) => ({ email: v.email.trim(), password: v.password }));
+  const [config, setConfig] = useState<AuthConfig | null>(null);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [captchaError, setCaptchaError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
   usePageTitle('Sign in');
 
   // Start in the email field: the one thing to do on this page.
-  useEffect(() => inputs.email.current?.focus(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => form.refs.email.current?.focus(), []); // eslint-disable-line react-hooks/exhaustive-deps
 
-  function validate(next: Record<Field, string>): Partial<Record<Field, string>> {
-    const { fields } = validateDto(LoginDto, { email: next.email.trim(), password: next.password });
-    return { email: fields.email?.[0], password: fields.password?.[0] };
-  }
+  useEffect(() => {
+    let live = true;
+    auth.authConfig().then(
+      (c) => live && setConfig(c),
+      () => undefined, // the login call will say what is wrong
+    );
+    return () => {
+      live = false;
+    };
+  }, [auth]);
 
-  function change(field: Field, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (touched[field]) setErrors(validate(next));
-  }
+  // Back from the SSO provider: /login?ssoCode=… (a one-time code, traded for a session) or ?ssoError=1.
+  const ssoCode = search.get('ssoCode');
+  const ssoError = search.get('ssoError');
+  useEffect(() => {
+    if (!ssoCode && !ssoError) return;
+    setSearch({}, { replace: true });
+    if (!ssoCode) {
+      setFailure(Messages.ssoFailed);
+      return;
+    }
+    auth.exchangeSsoCode(ssoCode).catch((error: unknown) => setFailure(isApiError(error) ? error.message : Messages.ssoFailed));
+  }, [auth, ssoCode, ssoError, setSearch]);
 
-  function blur(field: Field) {
-    setTouched({ ...touched, [field]: true });
-    setErrors({ ...errors, [field]: validate(values)[field] });
-  }
+  const captchaOn = config?.captcha === true;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validate(values);
-    setTouched({ email: true, password: true });
-    setErrors(found);
-    const firstInvalid = (['email', 'password'] as const).find((f) => found[f]);
-    if (firstInvalid) {
-      inputs[firstInvalid].current?.focus();
-      return;
-    }
+    const valid = form.check();
+    if (valid && captchaOn && !captcha) setCaptchaError(Messages.captchaFailed);
+    if (!valid || (captchaOn && !captcha)) return;
     setSubmitting(true);
     setFailure(null);
     try {
-      await auth.login(values.email.trim(), values.password);
+      await auth.login(form.values.email.trim(), form.values.password, captcha ?? undefined);
       // The layout guard now sees a signed-in user and leaves this page.
     } catch (error) {
       setSubmitting(false);
-      const detail = isApiError(error) ? (error.detail as Partial<LoginFailureInfo> | undefined) : undefined;
-      if (detail?.isLocked && catalog.hasRoute(LoginOutcomePaths.locked)) {
+      // A solved challenge is good once: the next attempt needs a new one.
+      setCaptcha(null);
+      setCaptchaKey((k) => k + 1);
+      const detail = isApiError(error) ? error.detail : undefined;
+      if (isApiError(error) && (detail as Partial<LoginFailureInfo> | undefined)?.isLocked) {
         navigate(LoginOutcomePaths.locked);
         return;
       }
-      if (isApiError(error) && error.status === 403 && catalog.hasRoute(LoginOutcomePaths.activation)) {
-        navigate(LoginOutcomePaths.activation);
+      if (isApiError(error) && error.status === 403) {
+        const state: ActivationState = { activation: detail as ActivationRequiredInfo };
+        navigate(LoginOutcomePaths.activation, { state });
+        return;
+      }
+      if (isApiError(error) && error.fields.captcha) {
+        setCaptchaError(error.fields.captcha[0]);
         return;
       }
       setFailure(isApiError(error) ? error.message : Messages.errorEncountered);
-      setValues((v) => ({ ...v, password: '' }));
-      inputs.password.current?.focus();
+      form.reset({ email: form.values.email, password: '' });
+      form.refs.password.current?.focus();
     }
   }
 
-  const fieldProps = (field: Field) => ({
-    id: `login-${field}`,
-    inputRef: inputs[field],
-    value: values[field],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => change(field, e.target.value),
-    onBlur: () => blur(field),
-    intent: errors[field] ? ('danger' as const) : undefined,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `login-${field}-error` : undefined,
-    size: 'large' as const,
-  });
-
   return (
-    <Card className="civic-login-card" elevation={2}>
-      <h1 id="page-title" className="civic-login-title" tabIndex={-1}>
-        Sign in
-      </h1>
-      <p className="civic-login-intro">Use your public-service or authorised official email address.</p>
+    <PublicCard title="Sign in" intro="Use your public-service or authorised official email address.">
       {failure && (
         <Callout intent="danger" role="alert" className="civic-login-failure">
           {failure}
         </Callout>
       )}
       <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="page-title">
-        <FormGroup label="Email" labelFor="login-email" helperText={fieldError('email', errors.email)} intent={errors.email ? 'danger' : 'none'}>
-          <InputGroup {...fieldProps('email')} type="email" name="email" autoComplete="username" inputMode="email" />
-        </FormGroup>
-        <FormGroup
-          label="Password"
-          labelFor="login-password"
-          helperText={fieldError('password', errors.password)}
-          intent={errors.password ? 'danger' : 'none'}
-        >
-          <InputGroup {...fieldProps('password')} type="password" name="password" autoComplete="current-password" />
-        </FormGroup>
+        <FormField form={form} field="email" label="Email" type="email" autoComplete="username" inputMode="email" />
+        <FormField form={form} field="password" label="Password" type="password" autoComplete="current-password" />
+        {captchaOn && (
+          <LazyCaptcha
+            key={captchaKey}
+            error={captchaError}
+            onChange={(payload) => {
+              setCaptcha(payload);
+              if (payload) setCaptchaError(undefined);
+            }}
+          />
+        )}
         <Button type="submit" intent="primary" size="large" fill loading={submitting} text="Sign in" />
       </form>
-    </Card>
+      <CardLinks
+        links={[
+          { to: IdentityPaths.forgotPassword, text: 'Forgot password?' },
+          { to: IdentityPaths.signup, text: 'Create an account' },
+        ]}
+      />
+      {config?.ssoEnabled && (
+        <>
+          <Divider />
+          {/* A full page navigation: the provider's pages are not part of this app. */}
+          <a href={CoreApi.ssoLogin} className={`${Classes.BUTTON} ${Classes.LARGE} ${Classes.FILL} civic-sso-link`}>
+            Sign in with SSO
+          </a>
+        </>
+      )}
+    </PublicCard>
   );
-}
-
-function fieldError(field: Field, message: string | undefined) {
-  return message ? <span id={`login-${field}-error`}>{message}</span> : undefined;
 }

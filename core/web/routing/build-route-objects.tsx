@@ -10,6 +10,8 @@ import { PageSkeleton } from '../shell/page-skeleton';
 import { PublicLayout } from '../shell/public-layout';
 import { RootLayout } from '../shell/root-layout';
 import { RouteErrorPage } from '../shell/route-error-page';
+import { identityRoutes } from '../auth/identity-routes';
+import { CorePage } from './core-page';
 import { PluginPage } from './plugin-page';
 
 const LoginPage = lazy(() => import('../auth/login-page').then((m) => ({ default: m.LoginPage as ComponentType })));
@@ -19,12 +21,20 @@ const AppShell = lazy(() => import('../shell/app-shell').then((m) => ({ default:
 const BareLayout = lazy(() => import('../shell/bare-layout').then((m) => ({ default: m.BareLayout as ComponentType })));
 
 /**
- * The router, built once from route data: the core's login page, every enabled plugin's routes
+ * The router, built once from route data: the core's identity pages, every enabled plugin's routes
  * under their layout, `/` → /dashboard, and a not-found page inside the shell. Each page has its
  * own error boundary, so a crash leaves the shell working.
  */
 export function buildRouteObjects(catalog: PluginCatalog): RouteObject[] {
   const byLayout: Record<RouteLayout, RouteObject[]> = { public: [], main: [], bare: [] };
+  for (const route of identityRoutes) {
+    const Page = lazy(route.load);
+    byLayout[route.layout].push({
+      path: route.path,
+      element: <CorePage title={route.title} Page={Page} />,
+      errorElement: <RouteErrorPage />,
+    });
+  }
   for (const { plugin, item: route } of catalog.routes()) {
     const Page = lazy(route.load);
     byLayout[route.layout].push({

@@ -47,4 +47,22 @@ describe('guardRedirect (§2 guard rules)', () => {
     expect(guardRedirect(input({ user: fresh }))).toBe('/settings/reset-password');
     expect(guardRedirect(input({ user: fresh, layout: 'bare', pathname: '/settings/reset-password' }))).toBeNull();
   });
+
+  it('sends a fully signed-in user away from the one-time-code screen and from forgot-password', () => {
+    routes.add('/twofa-otp');
+    const user = testUser();
+    expect(guardRedirect(input({ user, layout: 'bare', pathname: '/twofa-otp' }))).toBe('/dashboard');
+    expect(guardRedirect(input({ user, layout: 'public', pathname: '/forgot-password' }))).toBe('/dashboard');
+    // A mailed reset link or the locked-account page stays open to anyone.
+    expect(guardRedirect(input({ user, layout: 'public', pathname: '/reset-password' }))).toBeNull();
+    expect(guardRedirect(input({ user: null, layout: 'public', pathname: '/locked-account' }))).toBeNull();
+  });
+
+  it('sends a half-signed-in user on a public sign-in page back to the code', () => {
+    routes.add('/twofa-otp');
+    const halfway = testUser({ authLevel: 1 });
+    for (const pathname of ['/signup', '/account-activation', '/forgot-password']) {
+      expect(guardRedirect(input({ user: halfway, layout: 'public', pathname }))).toBe('/twofa-otp');
+    }
+  });
 });

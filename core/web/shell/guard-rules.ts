@@ -24,7 +24,8 @@ export interface GuardInput {
  * - signed-out visitors of signed-in pages → /login;
  * - authLevel 1 with two-factor on → the one-time-code screen (and nothing else);
  * - password never reset → the reset-password screen (and nothing else);
- * - signed-in visitors of login/signup/activation → the dashboard.
+ * - signed-in visitors of login/signup/activation/forgot-password → the dashboard;
+ * - fully signed-in visitors of the one-time-code screen → the dashboard.
  */
 export function guardRedirect(input: GuardInput): string | null {
   const { user, pathname, layout } = input;
@@ -39,6 +40,8 @@ export function guardRedirect(input: GuardInput): string | null {
   if (pending) return pending === pathname ? null : pending;
   // Half signed in with no one-time-code screen to finish on: sign in again.
   if (user.authLevel !== 2) return GuardPaths.login;
+  // The one-time-code screen has nothing to offer someone fully signed in.
+  if (pathname === GuardPaths.twoFactor) return GuardPaths.landing;
   return null;
 }
 

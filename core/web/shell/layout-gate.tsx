@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { RouteLayout } from '@civic/core/common/plugins';
 import { AuthService } from '../auth/auth-service';
+import { isCoreRoute } from '../auth/identity-routes';
 import { ConsoleConfigService } from '../config/console-config-service';
 import { useService } from '../di/container-context';
 import { PluginCatalog } from '../plugins/plugin-catalog';
@@ -27,7 +28,7 @@ export const LayoutGate = observer(function LayoutGate(props: { layout: RouteLay
     pathname: location.pathname,
     layout: props.layout,
     twoFactorEnabled: config.switches.twoFactor,
-    hasRoute: (pattern) => catalog.hasRoute(pattern),
+    hasRoute: (pattern) => isCoreRoute(pattern) || catalog.hasRoute(pattern),
   });
   if (!target) return <>{props.children}</>;
 

@@ -3,11 +3,12 @@ import { CaretDownIcon, UserIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useNavigate } from 'react-router-dom';
 import { AuthService } from '../../auth/auth-service';
+import { isCoreRoute } from '../../auth/identity-routes';
 import { ConsoleConfigService } from '../../config/console-config-service';
 import { useService } from '../../di/container-context';
 import { PluginCatalog } from '../../plugins/plugin-catalog';
 
-/** §2 paths of the user menu. SETTINGS shows once some plugin serves it: no dead links. */
+/** §2 paths of the user menu. SETTINGS shows once the core or a plugin serves it: no dead links. */
 export const UserMenuPaths = { settings: '/settings' } as const;
 
 /** The user's name with a menu: SETTINGS, HELP (the guide, in a new tab), LOG OUT (§2). */
@@ -21,7 +22,7 @@ export const UserMenu = observer(function UserMenu() {
 
   const menu = (
     <Menu aria-label="User menu">
-      {catalog.hasRoute(UserMenuPaths.settings) && (
+      {(isCoreRoute(UserMenuPaths.settings) || catalog.hasRoute(UserMenuPaths.settings)) && (
         <MenuItem text="SETTINGS" onClick={() => navigate(UserMenuPaths.settings)} />
       )}
       <MenuItem text="HELP" href={config.helpGuideUrl} target="_blank" rel="noopener noreferrer" />

@@ -1,0 +1,166 @@
+import { Button, Callout, Card, Classes, FormGroup, H2, InputGroup } from '@blueprintjs/core';
+import { observer } from 'mobx-react-lite';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { TotpConfirmDto } from '@civic/core/common/dto/otp.dto';
+import { validateDto } from '@civic/core/common/dto/validate';
+import { Messages } from '@civic/core/common/messages';
+import type { TotpEnrolment } from '@civic/core/common/model';
+import { isApiError } from '../../api/api-error';
+import { useService } from '../../di/container-context';
+import { Page } from '../../page/page';
+import { ToastService } from '../../toasts/toast-service';
+import { AuthService } from '../auth-service';
+import { IdentityPaths } from '../identity-routes';
+
+/** /settings: the signed-in user's account, password and second factor. */
+export const AccountSettingsPage = observer(function AccountSettingsPage() {
+  const auth = useService<AuthService>(AuthService);
+  const user = auth.user;
+  if (!user) return null;
+  return (
+    <Page title="Settings" description="Your account, your password and how you confirm sign-ins.">
+      <div className="civic-settings-sections">
+        <Card elevation={1} className="civic-settings-section">
+          <H2 className="civic-section-title">Account</H2>
+          <dl className="civic-facts">
+            <dt>Name</dt>
+            <dd>{user.name}</dd>
+            <dt>Email</dt>
+            <dd>{user.email}</dd>
+            <dt>Agency</dt>
+            <dd>{user.agencyName || '—'}</dd>
+            <dt>Role</dt>
+            <dd>{user.isPlatformAdmin ? 'Platform admin' : 'Per-app roles'}</dd>
+          </dl>
+        </Card>
+        <Card elevation={1} className="civic-settings-section">
+          <H2 className="civic-section-title">Password</H2>
+          <p>Change the password you sign in with. Your other sessions end when you do.</p>
+          <Link className={Classes.BUTTON} to={IdentityPaths.changePassword}>
+            Change password
+          </Link>
+        </Card>
+        <AuthenticatorSection />
+      </div>
+    </Page>
+  );
+});
+
+/** Two-factor: set up an authenticator app (QR code and secret, then a code to confirm), or remove it. */
+function AuthenticatorSection() {
+  const auth = useService<AuthService>(AuthService);
+  const toasts = useService<ToastService>(ToastService);
+  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
+  const [notice, setNotice] = useState<{ intent: 'success' | 'danger' | 'primary'; text: string } | null>(null);
+  const [busy, setBusy] = useState<'enrol' | 'confirm' | 'remove' | null>(null);
+
+  async function run(kind: 'enrol' | 'confirm' | 'remove', work: () => Promise<void>) {
+    setBusy(kind);
+    try {
+      await work();
+    } catch (error) {
+      setNotice({ intent: 'danger', text: isApiError(error) ? error.message : Messages.errorEncountered });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const enrol = () =>
+    run('enrol', async () => {
+      setNotice(null);
+      setCode('');
+      setEnrolment(await auth.enrolTotp());
+    });
+
+  function confirm(event: FormEvent) {
+    event.preventDefault();
+    const problem = validateDto(TotpConfirmDto, { code: code.trim() }).fields.code?.[0];
+    setCodeError(problem);
+    if (problem) {
+      document.getElementById('totp-code')?.focus();
+      return;
+    }
+    void run('confirm', async () => {
+      try {
+        await auth.confirmTotp(code.trim());
+      } catch (error) {
+        if (isApiError(error) && error.fields.code) {
+          setCodeError(error.fields.code[0]);
+          return;
+        }
+        throw error;
+      }
+      setEnrolment(null);
+      setNotice({ intent: 'success', text: 'Your authenticator app is set up. Use its code at your next sign-in.' });
+      toasts.notify(Messages.saved);
+    });
+  }
+
+  const remove = () =>
+    run('remove', async () => {
+      await auth.removeTotp();
+      setEnrolment(null);
+      setNotice({ intent: 'primary', text: 'The authenticator app is removed. The code sent by email remains your second step.' });
+    });
+
+  return (
+    <Card elevation={1} className="civic-settings-section">
+      <H2 className="civic-section-title">Two-factor authentication</H2>
+      <p>
+        After your password, the console asks for a one-time code sent to your email. You may instead use an
+        authenticator app on your phone.
+      </p>
+      {notice && (
+        <Callout intent={notice.intent} role={notice.intent === 'danger' ? 'alert' : 'status'} className="civic-form-notice">
+          {notice.text}
+        </Callout>
+      )}
+      {enrolment ? (
+        <div className="civic-totp-enrolment">
+          <ol>
+            <li>
+              Scan this QR code with your authenticator app.
+              <img src={enrolment.qrCodeDataUrl} alt="QR code for setting up your authenticator app" width={200} height={200} className="civic-totp-qr" />
+            </li>
+            <li>
+              Or enter this key by hand: <code className="civic-totp-secret">{enrolment.secret}</code>
+            </li>
+            <li>Enter the 6-digit code the app shows, to confirm.</li>
+          </ol>
+          <form onSubmit={confirm} noValidate aria-label="Confirm authenticator app">
+            <FormGroup
+              label="Code from the app"
+              labelFor="totp-code"
+              intent={codeError ? 'danger' : 'none'}
+              helperText={codeError ? <span id="totp-code-error">{codeError}</span> : undefined}
+            >
+              <InputGroup
+                id="totp-code"
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                intent={codeError ? 'danger' : undefined}
+                aria-invalid={codeError ? true : undefined}
+                aria-describedby={codeError ? 'totp-code-error' : undefined}
+              />
+            </FormGroup>
+            <div className="civic-form-actions">
+              <Button type="submit" intent="primary" text="Confirm" loading={busy === 'confirm'} />
+              <Button text="Cancel" onClick={() => setEnrolment(null)} />
+            </div>
+          </form>
+        </div>
+      ) : (
+        <div className="civic-form-actions">
+          <Button intent="primary" text="Set up authenticator app" loading={busy === 'enrol'} onClick={() => void enrol()} />
+          <Button text="Remove authenticator app" loading={busy === 'remove'} onClick={() => void remove()} />
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,129 @@
+import { Button, Callout, InputGroup, Tag } from '@civic/sdk/web/blueprint';
+import { AddIcon, ChevronLeftIcon, ChevronRightIcon, SearchIcon } from '@civic/sdk/web/icons';
+import { Cell, Column, Table2, type CellRenderer } from '@civic/sdk/web/blueprint-table';
+import { observer } from '@civic/sdk/web/mobx';
+import { useCallback, useEffect, useMemo, useState } from '@civic/sdk/web/react';
+import { Page, useService } from '@civic/sdk/web';
+import type { UserListItem } from '../common/api';
+import { InviteUserDialog } from './invite-user-dialog';
+import { ManageUserDialog } from './manage-user-dialog';
+import { UsersStore } from './users-store';
+
+const ROW_HEIGHT = 40;
+const SEARCH_DELAY_MS = 300;
+const COLUMN_WIDTHS = [200, 260, 180, 150, 120, 130];
+
+function statusOf(user: UserListItem): { text: string; intent: 'success' | 'danger' | 'warning' } {
+  if (user.isLocked) return { text: 'Locked', intent: 'danger' };
+  if (!user.isActive) return { text: 'Not activated', intent: 'warning' };
+  return { text: 'Active', intent: 'success' };
+}
+
+/** /users (platform admins): every account, searchable and paged on the server; invite and manage. */
+export const UsersPage = observer(function UsersPage() {
+  const store = useService<UsersStore>(UsersStore);
+  const [search, setSearch] = useState(store.search);
+  const [inviting, setInviting] = useState(false);
+  const [managedId, setManagedId] = useState<string | null>(null);
+  const items = store.items;
+
+  useEffect(() => void store.load(), [store]);
+
+  // Debounced: the server is asked once the typing pauses.
+  useEffect(() => {
+    if (search === store.search) return;
+    const timer = setTimeout(() => store.setSearch(search), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, store]);
+
+  const text = useCallback(
+    (read: (user: UserListItem) => string): CellRenderer =>
+      (row) => <Cell>{items[row] ? read(items[row]) : ''}</Cell>,
+    [items],
+  );
+  const renderers = useMemo(
+    () => ({
+      name: text((u) => u.name),
+      email: text((u) => u.email),
+      agency: text((u) => u.agency ?? '—'),
+      status: ((row: number) => {
+        const user = items[row];
+        const status = user ? statusOf(user) : null;
+        return <Cell>{status && <Tag minimal intent={status.intent}>{status.text}</Tag>}</Cell>;
+      }) as CellRenderer,
+      admin: text((u) => (u.isPlatformAdmin ? 'Platform admin' : '—')),
+      manage: ((row: number) => {
+        const user = items[row];
+        return (
+          <Cell interactive>
+            {user && <Button size="small" variant="minimal" intent="primary" text="Manage" aria-label={`Manage ${user.name}`} onClick={() => setManagedId(user.id)} />}
+          </Cell>
+        );
+      }) as CellRenderer,
+    }),
+    [items, text],
+  );
+
+  const first = store.total === 0 ? 0 : store.pageNum * store.pageSize + 1;
+  const last = Math.min(store.total, (store.pageNum + 1) * store.pageSize);
+  const lastPage = Math.max(0, Math.ceil(store.total / store.pageSize) - 1);
+  const managed = items.find((u) => u.id === managedId) ?? null;
+
+  return (
+    <Page
+      title="Users"
+      description="Everyone who can sign in to the console: invite people, manage their access and their apps."
+      actions={<Button intent="primary" icon={<AddIcon />} text="Create user" onClick={() => setInviting(true)} />}
+      toolbar={
+        <>
+          <InputGroup
+            id="users-search"
+            type="search"
+            leftIcon={<SearchIcon />}
+            placeholder="Name or email"
+            aria-label="Search users"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <span className="civic-users-count" role="status" aria-live="polite">
+            {store.status === 'loading' && items.length === 0 ? 'Loading…' : `${store.total.toLocaleString()} ${store.total === 1 ? 'user' : 'users'}`}
+          </span>
+        </>
+      }
+    >
+      {store.status === 'error' && (
+        <Callout intent="danger" role="alert" title="The users could not be loaded" className="civic-form-notice">
+          <p>{store.error}</p>
+          <Button text="Try again" onClick={() => void store.load()} />
+        </Callout>
+      )}
+      <div className="civic-users-table" role="region" aria-label="Users table">
+        <Table2
+          numRows={items.length}
+          defaultRowHeight={ROW_HEIGHT}
+          enableRowResizing={false}
+          enableRowHeader={false}
+          enableColumnResizing={false}
+          columnWidths={COLUMN_WIDTHS}
+          cellRendererDependencies={[items]}
+        >
+          <Column name="Name" cellRenderer={renderers.name} />
+          <Column name="Email" cellRenderer={renderers.email} />
+          <Column name="Agency" cellRenderer={renderers.agency} />
+          <Column name="Status" cellRenderer={renderers.status} />
+          <Column name="Role" cellRenderer={renderers.admin} />
+          <Column name="Actions" cellRenderer={renderers.manage} />
+        </Table2>
+      </div>
+      <nav className="civic-pager" aria-label="Pages of users">
+        <Button text="Previous" icon={<ChevronLeftIcon />} disabled={store.pageNum === 0} onClick={() => store.setPage(store.pageNum - 1)} />
+        <span>
+          {first}–{last} of {store.total.toLocaleString()}
+        </span>
+        <Button text="Next" endIcon={<ChevronRightIcon />} disabled={store.pageNum >= lastPage} onClick={() => store.setPage(store.pageNum + 1)} />
+      </nav>
+      <InviteUserDialog isOpen={inviting} onClose={() => setInviting(false)} />
+      {managed && <ManageUserDialog user={managed} onClose={() => setManagedId(null)} />}
+    </Page>
+  );
+});
