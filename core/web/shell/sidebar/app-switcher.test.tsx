@@ -19,8 +19,17 @@ const routes = definePlugin({
     { path: '/analytics/:appId', layout: 'main', appParam: 'appId', title: 'Analytics', canAccess: tierRestricted('analytics'), load: page },
     { path: '/intents/:appId', layout: 'main', appParam: 'appId', title: 'Intents', load: page },
     { path: '/intent/:appId/:mode/:intentId', layout: 'main', appParam: 'appId', title: 'Intent', load: page },
+    { path: '/app-settings/:appId', layout: 'main', appParam: 'appId', title: 'App settings', load: page },
     { path: '/app-settings/:tabId/:appId', layout: 'main', appParam: 'appId', title: 'App settings', load: page },
   ],
+});
+
+/** A deployment without App settings. */
+const workspaceOnly = definePlugin({
+  id: 'workspace-only',
+  title: 'Workspace only',
+  canAccess: appViewer,
+  routes: [{ path: '/my-workspace/:appId', layout: 'main', appParam: 'appId', title: 'My Workspace', load: page }],
 });
 
 const apps = [
@@ -65,6 +74,13 @@ describe('AppSwitcher', () => {
     await renderSwitcher('/dashboard');
     expect(screen.getByRole('button', { name: 'Current app Acme assistant' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'App settings' }).getAttribute('href')).toBe('/app-settings/acme');
+  });
+
+  it('shows no settings gear when the deployment has no App settings page', async () => {
+    const user = userWithRole('2', apps.map((a) => a.appId));
+    await renderInTestApp(<AppSwitcher />, { user, app: apps, plugins: [workspaceOnly], route: '/dashboard' });
+    expect(screen.getByRole('button', { name: 'Current app Acme assistant' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'App settings' })).toBeNull();
   });
 
   it('is operable by keyboard: arrows move, Enter picks, focus returns to the button', async () => {

@@ -12,6 +12,7 @@ import { appSwitchTarget } from './app-switch-rules';
 
 /** §2: the gear next to the switcher opens the current app's settings. */
 export const appSettingsPath = (appId: string) => `/app-settings/${encodeURIComponent(appId)}`;
+const APP_SETTINGS_ROUTE = '/app-settings/:appId';
 
 /**
  * The app switcher (§2, §6): the user's apps sorted by tier then app id, searchable by name, id or
@@ -55,7 +56,8 @@ export const AppSwitcher = observer(function AppSwitcher() {
       </span>
       <div className="civic-app-switcher-row">
         <AppPicker apps={apps.apps} current={current} labelId={labelId} onPick={(app) => void switchTo(app)} />
-        {current && (
+        {/* §2: the gear opens App settings — only when a deployment has that page at all. */}
+        {current && catalog.hasRoute(APP_SETTINGS_ROUTE) && (
           <Link
             className="civic-icon-link"
             to={appSettingsPath(current.appId)}
