@@ -41,6 +41,10 @@ export class IdentityPolicyDto {
   @IsInt() @Min(1) @Max(720) activationLinkHours = 72;
   /** Requests per IP per minute on the public auth routes; over it → 429 with Retry-After. */
   @IsInt() @Min(1) @Max(10000) authRequestsPerMinute = 10;
+  /** §4: idle minutes before the browser shows the "Session Timeout" dialog. */
+  @IsInt() @Min(1) @Max(1440) inactivityPromptMinutes = 25;
+  /** §4: minutes after that prompt, without an answer, before the browser logs off. */
+  @IsInt() @Min(1) @Max(60) autoLogoffMinutes = 5;
 }
 
 export class DeploymentProfileDto {

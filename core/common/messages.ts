@@ -63,6 +63,8 @@ export const Messages = {
   passwordChangeRequired: 'Please change your password to continue.',
   totpAlreadyEnabled: 'An authenticator app is already set up. Remove it first to set up another.',
   totpNotPending: 'Please start the authenticator setup again.',
+  currentPasswordRequired: 'Please input your current password',
+  currentPasswordWrong: 'The current password is incorrect. The authenticator app was not removed.',
   cannotChangeOwnAdmin: 'You cannot revoke your own platform admin rights or lock your own account.',
   ssoFailed: 'Single sign-on could not be completed. Please try again or sign in with your password.',
   sessionTimeoutPrompt:

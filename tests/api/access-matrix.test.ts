@@ -67,7 +67,7 @@ const MATRIX: Row[] = [
   { method: 'POST', url: '/api/v1/auth/otp/resend', own: all(401, 401) },
   { method: 'POST', url: '/api/v1/auth/totp/enrol', own: all(200) },
   { method: 'POST', url: '/api/v1/auth/totp/confirm', own: all(422), json: { code: '000000' } },
-  { method: 'DELETE', url: '/api/v1/auth/totp', own: all(200) },
+  { method: 'DELETE', url: '/api/v1/auth/totp', own: all(422), json: { password: 'not-the-password' } },
   { method: 'POST', url: '/api/v1/auth/signup', own: all(422, 422), json: {} },
   { method: 'POST', url: '/api/v1/auth/activate', own: all(422, 422), json: {} },
   { method: 'POST', url: '/api/v1/auth/activation/resend', own: all(422, 422), json: {} },

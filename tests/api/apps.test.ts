@@ -108,4 +108,22 @@ test('console config: the deployment profile as the browser needs it', async () 
   assert.deepEqual(response.body.data.plugins, ['workspace', 'app-settings', 'users']);
   // The test harness switches two-factor and captcha off unless a test is about them.
   assert.deepEqual(response.body.data.switches, { twoFactor: false, captcha: false, history: false, fileResponses: false });
+  // §4 inactivity timings and the lock time, from the profile (defaults 25, 5 and 30 minutes).
+  assert.equal(response.body.data.inactivityPromptMinutes, 25);
+  assert.equal(response.body.data.autoLogoffMinutes, 5);
+  assert.equal(response.body.data.lockMinutes, 30);
+});
+
+test('console config: the inactivity timings and lock time follow the profile', async () => {
+  const { identity, lockout } = t.config.profile;
+  const saved = { prompt: identity.inactivityPromptMinutes, logoff: identity.autoLogoffMinutes, lock: lockout.lockMinutes };
+  Object.assign(identity, { inactivityPromptMinutes: 12, autoLogoffMinutes: 3 });
+  lockout.lockMinutes = 45;
+  try {
+    const { data } = (await call(t.http, 'GET', '/api/v1/console-config')).body;
+    assert.deepEqual([data.inactivityPromptMinutes, data.autoLogoffMinutes, data.lockMinutes], [12, 3, 45]);
+  } finally {
+    Object.assign(identity, { inactivityPromptMinutes: saved.prompt, autoLogoffMinutes: saved.logoff });
+    lockout.lockMinutes = saved.lock;
+  }
 });

@@ -5,6 +5,7 @@ import { TOTP } from 'otpauth';
 import { Messages } from '@civic/core/common/messages';
 import { users } from '@civic/core/server/db/schema';
 import { call } from './support/api-call';
+import { TEST_PASSWORD } from './support/fixtures';
 import { claimsOf, otpOf } from './support/identity';
 import { postLogin } from './support/login';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -32,6 +33,8 @@ async function passwordStep(email: string, unixSeconds = t.clock.unixSeconds()):
 }
 
 const verify = (token: string, otp: string) => call(t.http, 'POST', '/api/v1/auth/otp/verify', { token, json: { otp } });
+/** Moves the clock to 1 s into a 30 s TOTP step, so a test's codes do not straddle a step boundary. */
+const alignToTimeStep = () => t.clock.advance(30_000 - (t.clock.now().getTime() % 30_000) + 1_000);
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 test('password success gives only an OTP-step token; the mailed code gives the full token', async () => {
@@ -112,8 +115,11 @@ test('resend mails a new code and voids the old one', async () => {
 
 test('an authenticator app (TOTP) can be set up and used at the OTP step; its secret is sealed at rest', async () => {
   const email = 'appadmin@demo.gov.sg';
+  alignToTimeStep();
   const first = await passwordStep(email);
   const access = (await verify(first.token, first.code)).body.data.token as string;
+  const me = async (token: string) => (await call(t.http, 'GET', '/api/v1/auth/me', { token })).body.data.hasTotp as boolean;
+  assert.equal(await me(access), false);
   const enrol = await call(t.http, 'POST', '/api/v1/auth/totp/enrol', { token: access });
   assert.equal(enrol.status, 200);
   assert.match(enrol.body.data.otpauthUri, /^otpauth:\/\/totp\//);
@@ -121,19 +127,64 @@ test('an authenticator app (TOTP) can be set up and used at the OTP step; its se
   const totp = new TOTP({ secret: enrol.body.data.secret, digits: 6, period: 30, algorithm: 'SHA1' });
   const [row] = await t.server.db.db.select({ sealed: users.totpSecret }).from(users).where(eq(users.email, email));
   assert.ok(row.sealed && !row.sealed.includes(enrol.body.data.secret), 'the secret is not stored in clear');
+  assert.equal(await me(access), false, 'a pending set-up is not enrolled');
 
   const wrong = await call(t.http, 'POST', '/api/v1/auth/totp/confirm', { token: access, json: { code: wrongCode(totp.generate({ timestamp: t.clock.now().getTime() })) } });
   assert.equal(wrong.status, 422);
   const confirmed = await call(t.http, 'POST', '/api/v1/auth/totp/confirm', { token: access, json: { code: totp.generate({ timestamp: t.clock.now().getTime() }) } });
   assert.equal(confirmed.status, 200);
+  assert.equal(await me(access), true);
   assert.equal((await call(t.http, 'POST', '/api/v1/auth/totp/enrol', { token: access })).status, 409);
 
+  // The confirming code is used up; the next time step's code signs in.
+  t.clock.advance(30_000);
   const second = await postLogin(t.http, email, undefined, t.clock.unixSeconds());
   assert.deepEqual(second.body.data.otpChannels, ['email', 'totp']);
   const signedIn = await verify(second.body.data.token, totp.generate({ timestamp: t.clock.now().getTime() }));
   assert.equal(signedIn.status, 200);
+  const token = signedIn.body.data.token as string;
 
-  assert.equal((await call(t.http, 'DELETE', '/api/v1/auth/totp', { token: signedIn.body.data.token })).status, 200);
+  const noPassword = await call(t.http, 'DELETE', '/api/v1/auth/totp', { token, json: {} });
+  assert.equal(noPassword.status, 422);
+  const wrongPassword = await call(t.http, 'DELETE', '/api/v1/auth/totp', { token, json: { password: `${TEST_PASSWORD}x` } });
+  assert.equal(wrongPassword.status, 422);
+  assert.equal(wrongPassword.body.message, Messages.currentPasswordWrong);
+  assert.deepEqual(wrongPassword.body.fields, { password: [Messages.currentPasswordWrong] });
+  assert.equal(await me(token), true, 'a wrong password removes nothing');
+  assert.equal((await call(t.http, 'DELETE', '/api/v1/auth/totp', { token, json: { password: TEST_PASSWORD } })).status, 200);
+  assert.equal(await me(token), false);
   const third = await postLogin(t.http, email, undefined, t.clock.unixSeconds());
   assert.deepEqual(third.body.data.otpChannels, ['email']);
+});
+
+test('an authenticator code cannot be replayed: a step at or before the last accepted one is refused', async () => {
+  const email = 'admin@demo.gov.sg';
+  alignToTimeStep();
+  const first = await passwordStep(email);
+  const access = (await verify(first.token, first.code)).body.data.token as string;
+  const enrol = await call(t.http, 'POST', '/api/v1/auth/totp/enrol', { token: access });
+  const totp = new TOTP({ secret: enrol.body.data.secret, digits: 6, period: 30, algorithm: 'SHA1' });
+  const codeAt = (ms: number) => totp.generate({ timestamp: ms });
+  assert.equal((await call(t.http, 'POST', '/api/v1/auth/totp/confirm', { token: access, json: { code: codeAt(t.clock.now().getTime()) } })).status, 200);
+
+  // The code just used to confirm is spent, even within its 30 s.
+  const attempt = async () => (await postLogin(t.http, email, undefined, t.clock.unixSeconds())).body.data.token as string;
+  const confirmCode = codeAt(t.clock.now().getTime());
+  assert.equal((await verify(await attempt(), confirmCode)).status, 401);
+
+  t.clock.advance(30_000);
+  const code = codeAt(t.clock.now().getTime());
+  assert.equal((await verify(await attempt(), code)).status, 200);
+  // The same code on a new sign-in attempt: refused as a wrong code.
+  const replay = await verify(await attempt(), code);
+  assert.equal(replay.status, 401);
+  assert.equal(replay.body.message, Messages.wrongOtp);
+  // The previous step's code is still inside the ±1 drift window but is older than the one used: refused.
+  assert.equal((await verify(await attempt(), codeAt(t.clock.now().getTime() - 30_000))).status, 401);
+  t.clock.advance(30_000);
+  assert.equal((await verify(await attempt(), codeAt(t.clock.now().getTime()))).status, 200);
+
+  const [row] = await t.server.db.db.select({ step: users.totpLastStep }).from(users).where(eq(users.email, email));
+  assert.equal(row.step, Math.floor(t.clock.now().getTime() / 30_000));
+  await t.server.db.db.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.email, email));
 });

@@ -4,7 +4,7 @@ import type { Got } from 'got';
 import { Messages } from '@civic/core/common/messages';
 import { call } from './support/api-call';
 import { claimsOf, otpOf, outboxMail } from './support/identity';
-import { IDP_CLIENT, TestIdp } from './support/test-idp';
+import { IDP_CLIENT, TestIdp } from '../support/test-idp';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const PUBLIC_URL = 'https://console.example.gov.sg';

@@ -4,6 +4,7 @@
  */
 import { startConsole, E2E_PASSWORD } from '../e2e/support/server';
 import { measure, signInForBench, type LatencyResult } from './api-latency';
+import { benchDatabase } from './bench-database';
 import { bundleReport } from './bundle-size';
 
 const KiB = 1024;
@@ -19,7 +20,8 @@ targets.push({
 console.log('Largest chunks (gzip):');
 for (const chunk of bundle.largest) console.log(`  ${(chunk.gzip / KiB).toFixed(1).padStart(7)} KiB  ${chunk.file}`);
 
-const running = await startConsole({ CIVIC_TWO_FACTOR: 'off', CIVIC_CAPTCHA: 'off', LOG_LEVEL: 'error' });
+const database = await benchDatabase(E2E_PASSWORD);
+const running = await startConsole({ CIVIC_TWO_FACTOR: 'off', CIVIC_CAPTCHA: 'off', LOG_LEVEL: 'error', ...database.env });
 try {
   const token = await signInForBench(running.url, 'admin@demo.gov.sg', E2E_PASSWORD);
   const auth = { headers: { authorization: `Bearer ${token}` } };
@@ -36,7 +38,7 @@ try {
       init: { method: 'PATCH', headers: { ...auth.headers, 'content-type': 'application/json' }, body: JSON.stringify({ mlConfidenceThreshold: 0.5 + ((n += 1) % 40) / 100 }) },
     }), 500, 8),
   );
-  console.log('\nAPI latency (server: embedded PGlite, 2 cores shared with this client):');
+  console.log(`\nAPI latency (server on ${database.label}; this client shares the machine's cores):`);
   for (const r of results) {
     console.log(
       `  ${r.label.padEnd(48)} ${r.requests} req, c=${r.concurrency}: ${r.perSecond.toFixed(0)} req/s, ` +
@@ -46,6 +48,7 @@ try {
   }
 } finally {
   await running.stop();
+  await database.dispose();
 }
 
 console.log('\nTargets:');

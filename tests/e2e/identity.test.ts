@@ -9,45 +9,58 @@ import { E2E_PASSWORD, startConsole, type RunningConsole } from './support/serve
 
 /**
  * Identity in a real browser against the real server, with mail delivered to an SMTP server on
- * loopback. Auth routes allow 10 requests a minute per IP, so each group has its own console.
+ * loopback. One console for the whole file, with two-factor and the captcha on (the harness turns
+ * the per-IP auth rate limit off); each group gets a fresh browser, so no sign-in leaks between them.
  */
 
 const NEW_PASSWORD = 'Fresh-Reset-Passw0rd-42';
 
-interface Rig {
-  console: RunningConsole;
-  mailbox: Mailbox;
-  browser: Browser;
-  closeBrowser(): Promise<void>;
-}
+let running: RunningConsole;
+let mailbox: Mailbox;
 
-async function startRig(env: Record<string, string>): Promise<Rig> {
-  const mailbox = new Mailbox();
+before(async () => {
+  mailbox = new Mailbox();
   const smtpUrl = await mailbox.start();
-  const running = await startConsole({ SMTP_URL: smtpUrl, ...env });
-  const { browser, close } = await openBrowser();
-  return { console: running, mailbox, browser, closeBrowser: close };
-}
+  running = await startConsole({ SMTP_URL: smtpUrl, CIVIC_TWO_FACTOR: 'on', CIVIC_CAPTCHA: 'on' });
+});
 
-async function stopRig(rig: Rig | undefined): Promise<void> {
-  if (!rig) return;
-  await rig.closeBrowser();
-  await rig.console.stop();
-  await rig.mailbox.stop();
-}
+after(async () => {
+  await running?.stop();
+  await mailbox?.stop();
+});
 
-describe('two-factor sign-in and /users (two-factor on, captcha off)', () => {
-  let rig: Rig;
+/** A fresh browser for a group of tests, closed after it. */
+function useBrowser(): { readonly browser: Browser } {
+  const holder = {} as { browser: Browser; close?: () => Promise<void> };
   before(async () => {
-    rig = await startRig({ CIVIC_TWO_FACTOR: 'on', CIVIC_CAPTCHA: 'off' });
+    const opened = await openBrowser();
+    holder.browser = opened.browser;
+    holder.close = opened.close;
   });
-  after(() => stopRig(rig));
+  after(async () => {
+    await holder.close?.();
+  });
+  return holder;
+}
+
+/** Password (with the captcha) and the mailed one-time code, to /dashboard. */
+async function signIn(browser: Browser, email: string, password: string, options: { navigate?: boolean } = {}): Promise<void> {
+  const seen = mailbox.count;
+  await submitLogin(browser, running.url, email, password, { captcha: true, navigate: options.navigate });
+  await waitForPath(browser, '/twofa-otp');
+  await fill(browser, 'otp-otp', otpOf(await mailbox.waitFor(email, /one-time password/, seen)));
+  await click(browser, 'button', 'Verify');
+  await waitForPath(browser, '/dashboard');
+}
+
+describe('two-factor sign-in and /users', () => {
+  const rig = useBrowser();
 
   test('signs in with the one-time code read from the mail; wrong code and resend say so', async () => {
-    const { browser, mailbox } = rig;
-    const base = rig.console.url;
+    const { browser } = rig;
+    const base = running.url;
     const seen = mailbox.count;
-    await submitLogin(browser, base, 'admin@demo.gov.sg', E2E_PASSWORD);
+    await submitLogin(browser, base, 'admin@demo.gov.sg', E2E_PASSWORD, { captcha: true });
     await waitForPath(browser, '/twofa-otp');
     await expectAccessible(browser, '/twofa-otp');
     const first = otpOf(await mailbox.waitFor('admin@demo.gov.sg', /one-time password/, seen));
@@ -67,8 +80,10 @@ describe('two-factor sign-in and /users (two-factor on, captcha off)', () => {
 
   test('the account settings page offers the password change and an authenticator app', async () => {
     const { browser } = rig;
-    await browser.url(`${rig.console.url}/settings`);
+    await browser.url(`${running.url}/settings`);
     await waitForText(browser, 'Two-factor authentication');
+    await waitForText(browser, 'Set up authenticator app');
+    assert.equal(await (await browser.$('//button[normalize-space()="Remove authenticator app"]')).isExisting(), false);
     await expectAccessible(browser, '/settings');
     await click(browser, 'button', 'Set up authenticator app');
     const qr = await browser.$('img[alt="QR code for setting up your authenticator app"]');
@@ -79,8 +94,8 @@ describe('two-factor sign-in and /users (two-factor on, captcha off)', () => {
   });
 
   test('a platform admin invites a user on /users and finds them in the table', async () => {
-    const { browser, mailbox } = rig;
-    await browser.url(`${rig.console.url}/users`);
+    const { browser } = rig;
+    await browser.url(`${running.url}/users`);
     await waitForText(browser, 'Demo Platform Admin');
     await expectAccessible(browser, '/users');
     await click(browser, 'button', 'Create user');
@@ -104,15 +119,10 @@ describe('two-factor sign-in and /users (two-factor on, captcha off)', () => {
   });
 
   test('an app admin has no Users entry and is refused /users', async () => {
-    const { browser, mailbox } = rig;
-    const base = rig.console.url;
+    const { browser } = rig;
+    const base = running.url;
     await browser.execute(() => localStorage.clear());
-    const seen = mailbox.count;
-    await submitLogin(browser, base, 'appadmin@demo.gov.sg', E2E_PASSWORD);
-    await waitForPath(browser, '/twofa-otp');
-    await fill(browser, 'otp-otp', otpOf(await mailbox.waitFor('appadmin@demo.gov.sg', /one-time password/, seen)));
-    await click(browser, 'button', 'Verify');
-    await waitForPath(browser, '/dashboard');
+    await signIn(browser, 'appadmin@demo.gov.sg', E2E_PASSWORD);
     assert.equal(await (await browser.$('//nav//a[normalize-space()="Users"]')).isExisting(), false);
     await browser.url(`${base}/users`);
     await waitForText(browser, Messages.forbidden);
@@ -120,20 +130,17 @@ describe('two-factor sign-in and /users (two-factor on, captcha off)', () => {
   });
 });
 
-describe('lock-out and password reset (two-factor off, captcha off)', () => {
-  let rig: Rig;
-  before(async () => {
-    rig = await startRig({ CIVIC_TWO_FACTOR: 'off', CIVIC_CAPTCHA: 'off' });
-  });
-  after(() => stopRig(rig));
+describe('lock-out and password reset', () => {
+  const rig = useBrowser();
 
   test('five failed sign-ins lead to /locked-account', async () => {
     const { browser } = rig;
-    const base = rig.console.url;
+    const base = running.url;
     await browser.url(`${base}/login`);
     await fill(browser, 'login-email', 'viewer@demo.gov.sg');
     for (let attempt = 1; attempt <= 6; attempt++) {
       await fill(browser, 'login-password', `Wrong-Passw0rd-${attempt}`);
+      await solveCaptcha(browser);
       await click(browser, 'button', 'Sign in');
       await browser.waitUntil(
         async () => new URL(await browser.getUrl()).pathname === '/locked-account' || ((await browser.$('[role="alert"]').isExisting()) && (await browser.$('#login-password').getValue()) === ''),
@@ -143,18 +150,21 @@ describe('lock-out and password reset (two-factor off, captcha off)', () => {
     }
     await waitForPath(browser, '/locked-account');
     await waitForText(browser, 'Account locked');
+    // The lock time is the deployment's (profile lockout.lockMinutes, 30 by default).
+    await waitForText(browser, 'is locked for 30 minutes.');
     await expectAccessible(browser, '/locked-account');
     await click(browser, 'a', 'Forgot password?');
     await waitForPath(browser, '/forgot-password');
   });
 
   test('forgot password → mailed link → reset (with the clear step) → sign in with the new password', async () => {
-    const { browser, mailbox } = rig;
-    const base = rig.console.url;
+    const { browser } = rig;
+    const base = running.url;
     await browser.url(`${base}/forgot-password`);
     await expectAccessible(browser, '/forgot-password');
     const seen = mailbox.count;
     await fill(browser, 'forgot-email', 'editor@demo.gov.sg');
+    await solveCaptcha(browser);
     await click(browser, 'button', 'Send reset link');
     await waitForText(browser, Messages.forgotPasswordSent);
     const link = linkOf(await mailbox.waitFor('editor@demo.gov.sg', /Reset your/, seen));
@@ -170,13 +180,13 @@ describe('lock-out and password reset (two-factor off, captcha off)', () => {
     await click(browser, 'button', 'Reset password');
     await waitForText(browser, Messages.passwordUpdated);
 
-    await submitLogin(browser, base, 'editor@demo.gov.sg', NEW_PASSWORD);
-    await waitForPath(browser, '/dashboard');
+    await signIn(browser, 'editor@demo.gov.sg', NEW_PASSWORD);
   });
 
   test('a used reset link says it has expired and offers a new one', async () => {
-    const { browser, mailbox } = rig;
-    const mail = mailbox.mails.find((m) => /Reset your/.test(m.subject));
+    const { browser } = rig;
+    // The link the forgot-password test used (the console's other mails share the mailbox).
+    const mail = mailbox.mails.find((m) => m.to.includes('editor@demo.gov.sg') && /Reset your/.test(m.subject));
     assert.ok(mail);
     await browser.execute(() => localStorage.clear());
     await browser.url(linkOf(mail));
@@ -189,16 +199,12 @@ describe('lock-out and password reset (two-factor off, captcha off)', () => {
   });
 });
 
-describe('signup, activation and inactivity (captcha on, two-factor off)', () => {
-  let rig: Rig;
-  before(async () => {
-    rig = await startRig({ CIVIC_TWO_FACTOR: 'off', CIVIC_CAPTCHA: 'on' });
-  });
-  after(() => stopRig(rig));
+describe('signup, activation and inactivity', () => {
+  const rig = useBrowser();
 
   test("/login's JavaScript stays within 200 KB gzip with the captcha on", async () => {
     const { browser } = rig;
-    await browser.url(`${rig.console.url}/login`);
+    await browser.url(`${running.url}/login`);
     await (await browser.$('#captcha-check')).waitForExist({ timeout: 10_000 });
     const scripts = await loadedScripts(browser);
     assert.ok(scripts.gzipBytes <= 200 * 1024, `${scripts.gzipBytes} bytes gzip`);
@@ -206,8 +212,8 @@ describe('signup, activation and inactivity (captcha on, two-factor off)', () =>
   });
 
   test('signup → activation link → sign in', async () => {
-    const { browser, mailbox } = rig;
-    const base = rig.console.url;
+    const { browser } = rig;
+    const base = running.url;
     const email = 'sam.signup@demo.gov.sg';
     await browser.url(`${base}/signup`);
     await fill(browser, 'signup-name', 'x'.repeat(51));
@@ -232,13 +238,13 @@ describe('signup, activation and inactivity (captcha on, two-factor off)', () =>
     await click(browser, 'button', 'Activate account');
     await waitForText(browser, Messages.accountActivated);
     await click(browser, 'a', 'Sign in');
-    await submitLogin(browser, base, email, NEW_PASSWORD, { captcha: true, navigate: false });
-    await waitForPath(browser, '/dashboard');
+    await waitForPath(browser, '/login');
+    await signIn(browser, email, NEW_PASSWORD, { navigate: false });
   });
 
   test('the Session Timeout dialog: STAY LOGGED IN keeps the session, no answer logs off', async () => {
     const { browser } = rig;
-    const base = rig.console.url;
+    const base = running.url;
     await browser.execute(() => localStorage.clear());
     await browser.url(`${base}/login`);
     // A shortened timeout (honoured only when shorter than §4's) instead of 25 + 5 minutes.
@@ -246,8 +252,7 @@ describe('signup, activation and inactivity (captcha on, two-factor off)', () =>
       localStorage.setItem('civic.inactivityPromptMs', '3000');
       localStorage.setItem('civic.inactivityLogoffMs', '3000');
     });
-    await submitLogin(browser, base, 'sam.signup@demo.gov.sg', NEW_PASSWORD, { captcha: true, navigate: false });
-    await waitForPath(browser, '/dashboard');
+    await signIn(browser, 'sam.signup@demo.gov.sg', NEW_PASSWORD, { navigate: false });
 
     // Whether a Session Timeout dialog is on screen (a closed one may linger in the DOM, hidden).
     const dialogShown = async () => {

@@ -1,17 +1,10 @@
-import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { Limits } from '../constants';
 import { DiffersFromProperty, EqualsProperty, IsConsolePassword } from '../identity/password-rules';
 import { Messages } from '../messages';
 
-/** POST /api/v1/auth/forgot-password */
-export class ForgotPasswordDto {
-  @IsEmail({}, { message: Messages.invalidEmail })
-  @MaxLength(254, { message: Messages.invalidEmail })
-  email!: string;
-
-  @IsOptional() @IsString() @MaxLength(4096)
-  captcha?: string;
-}
+// Its own file so /forgot-password does not load the password rules (and the common-password list).
+export { ForgotPasswordDto } from './forgot-password.dto';
 
 /** POST /api/v1/auth/reset-password: `token` is the one in the mailed link. */
 export class ResetPasswordDto {

@@ -2,6 +2,7 @@
 import { validateDto } from '../dto/validate';
 import { ChangePasswordDto } from '../dto/password-flows.dto';
 import { Messages } from '../messages';
+import { commonPasswords, isCommonPassword } from './common-passwords';
 import { isAllowedEmailDomain } from './email-domain';
 import { passwordProblem } from './password-rules';
 
@@ -34,8 +35,19 @@ describe('passwordProblem (§5, §8)', () => {
     ['Control\u0007Char-1', Messages.passwordUnsupportedCharacters],
     ['New\nLine-Pass-1', Messages.passwordUnsupportedCharacters],
     ['Qwerty123456', Messages.passwordTooCommon],
+    // From the zxcvbn-ts common list, as typed or with digits and symbols around a listed word.
+    ['1Qaz2wsx3edc', Messages.passwordTooCommon],
+    ['Password-2026!', Messages.passwordTooCommon],
+    ['Sunshine12345', Messages.passwordTooCommon],
+    ['2024Football!!', Messages.passwordTooCommon],
   ])('%j → %s', (password, message) => {
     expect(passwordProblem(password)).toBe(message);
+  });
+
+  it('uses the full zxcvbn-ts common-password list, not a short bundled one', () => {
+    expect(commonPasswords().size).toBeGreaterThan(40_000);
+    expect(isCommonPassword('TRUSTNO1trustno1')).toBe(false); // not listed; decorations only come off the ends
+    expect(isCommonPassword('Dragon-Fly-Summer-7')).toBe(false);
   });
 
   it('accepts printable Unicode, spaces and emoji, up to 128 characters', () => {

@@ -1,3 +1,3 @@
-export { COMMON_PASSWORDS, isCommonPassword } from './common-passwords';
+export { commonPasswords, isCommonPassword } from './common-passwords';
 export { isAllowedEmailDomain, normaliseEmailAddress } from './email-domain';
 export { DiffersFromProperty, EqualsProperty, IsConsolePassword, passwordProblem } from './password-rules';

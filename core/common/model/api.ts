@@ -1,3 +1,5 @@
+import type { SessionUser } from './user';
+
 /** The envelope of every API answer (ARCHITECTURE "Data flow"). */
 export interface ApiSuccess<T> {
   data: T;
@@ -27,6 +29,12 @@ export interface ConsoleConfig {
   helpGuideUrl: string;
   helpdeskUrl: string;
   nextGenConsoleUrl: string;
+  /** §4: idle minutes before the "Session Timeout" dialog (profile identity.inactivityPromptMinutes). */
+  inactivityPromptMinutes: number;
+  /** §4: minutes after the prompt before the automatic logoff (profile identity.autoLogoffMinutes). */
+  autoLogoffMinutes: number;
+  /** How long a sign-in stays locked after too many failures (profile lockout.lockMinutes). */
+  lockMinutes: number;
 }
 
 /** §9 "configured switches". */
@@ -80,6 +88,12 @@ export interface ActivationRequiredInfo {
   /** Activation-step token (typ activation): POST /auth/activation/resend { token }. */
   token: string;
   userId: string;
+}
+
+/** GET /api/v1/auth/me: the signed-in user, fresh from the database, and their second-factor set-up. */
+export interface MeResult extends SessionUser {
+  /** Whether an authenticator app (TOTP) is enrolled and confirmed. */
+  hasTotp: boolean;
 }
 
 /** POST /api/v1/auth/totp/enrol: shown once; confirm with a code to switch it on. */

@@ -8,6 +8,7 @@ export type {
   DeploymentSwitches,
   LoginFailureInfo,
   LoginResult,
+  MeResult,
   MessageResult,
   TotpEnrolment,
   UnleashFrontendResponse,

@@ -1,9 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { anyone, signedIn } from '@civic/core/common/access';
 import { CoreApi } from '@civic/core/common/api-paths';
 import { LoginDto } from '@civic/core/common/dto/login.dto';
 import { Messages } from '@civic/core/common/messages';
-import type { AuthConfig, CaptchaChallenge, LoginResult } from '@civic/core/common/model/api';
-import type { SessionUser } from '@civic/core/common/model/user';
+import type { AuthConfig, CaptchaChallenge, LoginResult, MeResult } from '@civic/core/common/model/api';
+import { users } from '../db/schema';
 import type { ServerConfig } from '../config/server-config';
 import { HttpError } from '../http/http-error';
 import type { RouteAdder } from '../http/route-registry';
@@ -102,10 +103,11 @@ export function registerAuthRoutes(routes: RouteAdder, { config, login, identity
     url: CoreApi.me,
     access: anyone,
     beforePasswordChange: true,
-    description: 'The signed-in user, fresh from the database',
-    handler: (ctx): SessionUser => {
+    description: 'The signed-in user, fresh from the database, and whether an authenticator app is enrolled',
+    handler: async (ctx): Promise<MeResult> => {
       const { sessionId: _sessionId, ...user } = ctx.user;
-      return user;
+      const [account] = await ctx.db.select({ totpEnabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, user.id)).limit(1);
+      return { ...user, hasTotp: Boolean(account?.totpEnabledAt) };
     },
   });
 }

@@ -55,12 +55,12 @@ export class OtpService {
    * Checks a code (mailed, or `alternative` — the authenticator's — when given). A right code ends
    * the attempt (single use); the `otpMaxTries`-th wrong one ends it too.
    */
-  async check(attemptId: string, userId: string, code: string, now: Date, alternative?: (code: string) => boolean): Promise<OtpCheck> {
+  async check(attemptId: string, userId: string, code: string, now: Date, alternative?: (code: string) => Promise<boolean>): Promise<OtpCheck> {
     const [row] = await this.db.select().from(otpChallenges).where(eq(otpChallenges.id, attemptId)).limit(1);
     if (!row || row.userId !== userId || row.endedAt !== null || row.expiresAt <= now) return 'ended';
     if (row.wrongTries >= this.policy.otpMaxTries) return 'ended';
     const mailedOk = row.codeExpiresAt > now && safeEqual(row.codeHash, digest(attemptId, code));
-    if (mailedOk || alternative?.(code)) {
+    if (mailedOk || (await alternative?.(code))) {
       // Conditional on still being open: two concurrent right answers give one session, not two.
       const ended = await this.db
         .update(otpChallenges)

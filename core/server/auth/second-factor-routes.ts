@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { anyone, signedIn } from '@civic/core/common/access';
 import { CoreApi } from '@civic/core/common/api-paths';
-import { OtpVerifyDto, TotpConfirmDto } from '@civic/core/common/dto/otp.dto';
+import { OtpVerifyDto, TotpConfirmDto, TotpRemoveDto } from '@civic/core/common/dto/otp.dto';
 import { Messages } from '@civic/core/common/messages';
 import type { LoginResult, MessageResult, TotpEnrolment } from '@civic/core/common/model/api';
 import { users } from '../db/schema';
@@ -10,13 +10,30 @@ import type { RouteAdder } from '../http/route-registry';
 import { MailTemplates } from '../mail/mail-templates';
 import type { Identity } from './identity';
 import type { LoginService } from './login-service';
+import { verifyDummyPassword, verifyPassword } from './password-hasher';
 import { readStepToken } from './step-token';
+import type { DbExecutor } from '../db/database';
 
 /**
  * The OTP step (/twofa-otp) and the authenticator-app set-up (/settings). The OTP endpoints are
  * public to the pipeline and take the OTP-step token themselves; no other route accepts that token.
  */
 export function registerSecondFactorRoutes(routes: RouteAdder, identity: Identity, login: LoginService): void {
+  /**
+   * An authenticator code is good once: its time step must be later than the last one accepted for
+   * the user, and the conditional update makes two concurrent uses of one code accept at most one.
+   */
+  const acceptTotp = async (db: DbExecutor, userId: string, sealed: string, code: string, now: Date): Promise<boolean> => {
+    const step = identity.totp.verify(userId, sealed, code, now);
+    if (step === undefined) return false;
+    const taken = await db
+      .update(users)
+      .set({ totpLastStep: step })
+      .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+      .returning({ id: users.id });
+    return taken.length === 1;
+  };
+
   const ended = () => new HttpError(401, Messages.otpAttemptEnded, { detail: { attemptEnded: true } });
 
   routes.add({
@@ -35,7 +52,7 @@ export function registerSecondFactorRoutes(routes: RouteAdder, identity: Identit
       const [account] = await ctx.db.select().from(users).where(eq(users.id, step.userId)).limit(1);
       if (!account?.isActive || account.isLocked) throw ended();
       const sealed = account.totpEnabledAt ? account.totpSecret : null;
-      const totp = sealed ? (code: string) => identity.totp.verify(account.id, sealed, code, ctx.now) : undefined;
+      const totp = sealed ? (code: string) => acceptTotp(ctx.db, account.id, sealed, code, ctx.now) : undefined;
       const check = await identity.otp.check(step.id, step.userId, ctx.body.otp, ctx.now, totp);
       if (check === 'ended') throw ended();
       if (check === 'wrong') throw new HttpError(401, Messages.wrongOtp, { detail: { attemptEnded: false } });
@@ -76,7 +93,7 @@ export function registerSecondFactorRoutes(routes: RouteAdder, identity: Identit
       const [account] = await ctx.db.select({ enabled: users.totpEnabledAt }).from(users).where(eq(users.id, ctx.user.id)).limit(1);
       if (account?.enabled) throw HttpError.conflict(Messages.totpAlreadyEnabled);
       const { enrolment, sealed } = await identity.totp.enrol(ctx.user.id, ctx.user.email);
-      await ctx.db.update(users).set({ totpSecret: sealed, totpEnabledAt: null, updatedAt: ctx.now }).where(eq(users.id, ctx.user.id));
+      await ctx.db.update(users).set({ totpSecret: sealed, totpEnabledAt: null, totpLastStep: null, updatedAt: ctx.now }).where(eq(users.id, ctx.user.id));
       return enrolment;
     },
   });
@@ -91,8 +108,10 @@ export function registerSecondFactorRoutes(routes: RouteAdder, identity: Identit
     handler: async (ctx): Promise<MessageResult> => {
       const [account] = await ctx.db.select({ sealed: users.totpSecret, enabled: users.totpEnabledAt }).from(users).where(eq(users.id, ctx.user.id)).limit(1);
       if (!account?.sealed || account.enabled) throw HttpError.invalid([Messages.totpNotPending]);
-      if (!identity.totp.verify(ctx.user.id, account.sealed, ctx.body.code, ctx.now)) throw HttpError.invalid([Messages.wrongOtp], { code: [Messages.wrongOtp] });
-      await ctx.db.update(users).set({ totpEnabledAt: ctx.now, updatedAt: ctx.now }).where(eq(users.id, ctx.user.id));
+      const step = identity.totp.verify(ctx.user.id, account.sealed, ctx.body.code, ctx.now);
+      if (step === undefined) throw HttpError.invalid([Messages.wrongOtp], { code: [Messages.wrongOtp] });
+      // The confirming code counts as used: it cannot then sign in.
+      await ctx.db.update(users).set({ totpEnabledAt: ctx.now, totpLastStep: step, updatedAt: ctx.now }).where(eq(users.id, ctx.user.id));
       return { message: Messages.saved };
     },
   });
@@ -102,9 +121,13 @@ export function registerSecondFactorRoutes(routes: RouteAdder, identity: Identit
     url: CoreApi.totp,
     access: signedIn,
     audit: { action: 'auth.totp-remove', summary: () => 'authenticator app removed' },
-    description: 'Removes the authenticator app; the mailed code remains the second factor',
+    body: TotpRemoveDto,
+    description: '{ password }: removes the authenticator app once the current password is checked; the mailed code remains the second factor',
     handler: async (ctx): Promise<MessageResult> => {
-      await ctx.db.update(users).set({ totpSecret: null, totpEnabledAt: null, updatedAt: ctx.now }).where(eq(users.id, ctx.user.id));
+      const [account] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, ctx.user.id)).limit(1);
+      const ok = account?.hash ? await verifyPassword(account.hash, ctx.body.password) : await verifyDummyPassword(ctx.body.password);
+      if (!ok) throw HttpError.invalid([Messages.currentPasswordWrong], { password: [Messages.currentPasswordWrong] });
+      await ctx.db.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: ctx.now }).where(eq(users.id, ctx.user.id));
       return { message: Messages.saved };
     },
   });

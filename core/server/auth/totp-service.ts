@@ -5,6 +5,7 @@ import { CONSOLE_NAME } from '@civic/core/common/constants';
 import type { TotpEnrolment } from '@civic/core/common/model/api';
 
 const IV_BYTES = 12;
+const PERIOD_SECONDS = 30;
 
 /**
  * Authenticator-app codes (RFC 6238, SHA-1, 6 digits, 30 s — what every authenticator supports).
@@ -27,16 +28,20 @@ export class TotpService {
     return { enrolment: { otpauthUri, qrCodeDataUrl, secret: secret.base32 }, sealed: this.seal(userId, secret.base32) };
   }
 
-  /** Whether `code` is the current code (±1 step for clock drift) of the sealed secret. */
-  verify(userId: string, sealed: string, code: string, now: Date): boolean {
+  /**
+   * The time step (unix seconds / 30) at which `code` is the code of the sealed secret, allowing ±1
+   * step for clock drift; undefined when it is not. Callers refuse a step at or before the last one
+   * they accepted (a code is good once).
+   */
+  verify(userId: string, sealed: string, code: string, now: Date): number | undefined {
     const base32 = this.open(userId, sealed);
-    if (!base32) return false;
+    if (!base32) return undefined;
     const delta = this.totp(Secret.fromBase32(base32), '').validate({ token: code, timestamp: now.getTime(), window: 1 });
-    return delta !== null;
+    return delta === null ? undefined : Math.floor(now.getTime() / 1000 / PERIOD_SECONDS) + delta;
   }
 
   private totp(secret: Secret, label: string): TOTP {
-    return new TOTP({ issuer: CONSOLE_NAME, label, algorithm: 'SHA1', digits: 6, period: 30, secret });
+    return new TOTP({ issuer: CONSOLE_NAME, label, algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS, secret });
   }
 
   private seal(userId: string, base32: string): string {

@@ -41,6 +41,11 @@ test('switch variables override the profile', () => {
   assert.equal(config.profile.switches.twoFactor, false);
 });
 
+test('the profile carries the §4 inactivity timings and the lock time (25, 5 and 30 minutes by default)', () => {
+  const { identity, lockout } = loadConfig({ NODE_ENV: 'test' }, { cwd: tempDir() }).profile;
+  assert.deepEqual([identity.inactivityPromptMinutes, identity.autoLogoffMinutes, lockout.lockMinutes], [25, 5, 30]);
+});
+
 test('CIVIC_AUTH_RATE_LIMIT overrides the profile limit; a non-number is refused', () => {
   assert.equal(loadConfig({ NODE_ENV: 'test' }, { cwd: tempDir() }).profile.identity.authRequestsPerMinute, 10);
   assert.equal(loadConfig({ NODE_ENV: 'test', CIVIC_AUTH_RATE_LIMIT: '0' }, { cwd: tempDir() }).profile.identity.authRequestsPerMinute, 0);

@@ -13,7 +13,7 @@ export function registerConsoleRoutes(routes: RouteAdder, config: ServerConfig, 
     url: CoreApi.consoleConfig,
     auth: 'public',
     access: anyone,
-    description: "The deployment's enabled plugins, switches and links",
+    description: "The deployment's enabled plugins, switches, links, inactivity timings and lock time",
     handler: (): ConsoleConfig => ({
       profile: config.profileName,
       version,
@@ -23,6 +23,9 @@ export function registerConsoleRoutes(routes: RouteAdder, config: ServerConfig, 
       helpGuideUrl: config.profile.helpGuideUrl,
       helpdeskUrl: config.profile.helpdeskUrl,
       nextGenConsoleUrl: config.profile.nextGenConsoleUrl,
+      inactivityPromptMinutes: config.profile.identity.inactivityPromptMinutes,
+      autoLogoffMinutes: config.profile.identity.autoLogoffMinutes,
+      lockMinutes: config.profile.lockout.lockMinutes,
     }),
   });
 

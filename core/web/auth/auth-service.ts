@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { CoreApi } from '@civic/core/common/api-paths';
 import { Messages } from '@civic/core/common/messages';
-import type { AuthConfig, CaptchaChallenge, LoginResult, MessageResult, SessionUser, TotpEnrolment } from '@civic/core/common/model';
+import type { AuthConfig, CaptchaChallenge, LoginResult, MeResult, MessageResult, SessionUser, TotpEnrolment } from '@civic/core/common/model';
 import { ApiClient } from '../api/api-client';
 import { SessionEvents } from '../api/session-events';
 import { TokenStore } from '../api/token-store';
@@ -46,7 +46,10 @@ export interface AuthService {
   captchaChallenge(): Promise<CaptchaChallenge>;
   enrolTotp(): Promise<TotpEnrolment>;
   confirmTotp(code: string): Promise<string>;
-  removeTotp(): Promise<string>;
+  /** Whether an authenticator app is enrolled (GET /auth/me). */
+  hasTotp(): Promise<boolean>;
+  /** Needs the current password; a wrong one throws ApiError 422 (fields.password). */
+  removeTotp(password: string): Promise<string>;
   /** Ends the session here without telling the server (another tab logged out, an OTP attempt ended). */
   endLocally(cause?: SignOutCause): void;
   logout(): Promise<void>;
@@ -157,8 +160,12 @@ export class AuthServiceImpl implements AuthService {
     return (await this.api.post<MessageResult>(CoreApi.totpConfirm, { code })).message;
   }
 
-  async removeTotp(): Promise<string> {
-    return (await this.api.delete<MessageResult>(CoreApi.totp)).message;
+  async hasTotp(): Promise<boolean> {
+    return (await this.api.get<MeResult>(CoreApi.me)).hasTotp;
+  }
+
+  async removeTotp(password: string): Promise<string> {
+    return (await this.api.request<MessageResult>('DELETE', CoreApi.totp, { body: { password } })).message;
   }
 
   endLocally(cause: SignOutCause = 'none'): void {

@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { Messages } from '@civic/core/common/messages';
+import { ConsoleConfigService } from '../config/console-config-service';
 import { useService } from '../di/container-context';
 import { openSessionChannel, type SessionChannel } from '../session/session-channel';
 import { ToastService } from '../toasts/toast-service';
@@ -22,12 +23,13 @@ const BROADCAST_EVERY_MS = 5_000;
 export function InactivityDialog() {
   const auth = useService<AuthService>(AuthService);
   const toasts = useService<ToastService>(ToastService);
+  const { config } = useService<ConsoleConfigService>(ConsoleConfigService);
   const timer = useRef<InactivityTimer | null>(null);
   const channel = useRef<SessionChannel | null>(null);
   const [phase, setPhase] = useState<InactivityPhase>('active');
 
   useEffect(() => {
-    const timings = inactivityTimings();
+    const timings = inactivityTimings(config);
     const machine = new InactivityTimer(Date.now(), timings.promptAfterMs, timings.logoffAfterMs);
     const tabs = openSessionChannel();
     timer.current = machine;
@@ -74,7 +76,7 @@ export function InactivityDialog() {
       tabs.close();
       for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, onActivity, { capture: true });
     };
-  }, [auth, toasts]);
+  }, [auth, toasts, config]);
 
   async function stay() {
     const now = Date.now();

@@ -1,4 +1,4 @@
-import { Timing } from '@civic/core/common/constants';
+import type { ConsoleConfig } from '@civic/core/common/model';
 
 /** localStorage keys that shorten the §4 timings, for tests (e2e) and demos. */
 export const InactivityOverrideKeys = {
@@ -12,14 +12,18 @@ export interface InactivityTimings {
 }
 
 /**
- * §4 timings: prompt after 25 idle minutes, log off 5 minutes later. An override in localStorage
- * is honoured only when it is shorter: it can end a session sooner, never keep one open longer
- * (the server's idle limit applies in any case).
+ * §4 timings from the deployment (console config: prompt after `inactivityPromptMinutes` idle
+ * minutes, 25 by default; log off `autoLogoffMinutes` later, 5 by default). An override in
+ * localStorage is honoured only when it is shorter: it can end a session sooner, never keep one open
+ * longer (the server's idle limit applies in any case).
  */
-export function inactivityTimings(storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): InactivityTimings {
+export function inactivityTimings(
+  config: Pick<ConsoleConfig, 'inactivityPromptMinutes' | 'autoLogoffMinutes'>,
+  storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage(),
+): InactivityTimings {
   return {
-    promptAfterMs: shorter(storage?.getItem(InactivityOverrideKeys.promptMs), Timing.inactivityPromptMs),
-    logoffAfterMs: shorter(storage?.getItem(InactivityOverrideKeys.logoffMs), Timing.autoLogoffAfterPromptMs),
+    promptAfterMs: shorter(storage?.getItem(InactivityOverrideKeys.promptMs), config.inactivityPromptMinutes * 60_000),
+    logoffAfterMs: shorter(storage?.getItem(InactivityOverrideKeys.logoffMs), config.autoLogoffMinutes * 60_000),
   };
 }
 

@@ -14,6 +14,9 @@ export function testConfig(overrides: Partial<ConsoleConfig> = {}): ConsoleConfi
     helpGuideUrl: '/help/guide.pdf',
     helpdeskUrl: 'https://helpdesk.example.gov.sg',
     nextGenConsoleUrl: '/next',
+    inactivityPromptMinutes: 25,
+    autoLogoffMinutes: 5,
+    lockMinutes: 30,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import { ApiError } from '@civic/sdk/web/services';
 import { renderConsoleInTestApp, screen, testApp, testUser, userEvent, waitFor, within, type FakeRequest } from '@civic/sdk/testing';
 import usersPlugin from '../plugin';
 import { UsersApi, type UserListItem } from '../common/api';
+import { formatLastSignIn } from './format-last-sign-in';
 import { usersModule } from './users-module';
 
 const person = (id: string, name: string, extra: Partial<UserListItem> = {}): UserListItem => ({
@@ -20,7 +21,7 @@ const person = (id: string, name: string, extra: Partial<UserListItem> = {}): Us
 });
 
 const admin = testUser({ name: 'Ada Admin', isPlatformAdmin: true });
-const people = [person('ann', 'Ann Analyst'), person('bob', 'Bob Builder', { isLocked: true })];
+const people = [person('ann', 'Ann Analyst', { lastLoginAt: '2026-11-20T02:05:00.000Z' }), person('bob', 'Bob Builder', { isLocked: true })];
 
 function render(options: { user?: ReturnType<typeof testUser>; api?: Record<string, unknown> } = {}) {
   return renderConsoleInTestApp({
@@ -57,6 +58,13 @@ describe('UsersPage', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('1 user'), { timeout: 3000 });
     const searches = api.callsTo('GET', UsersApi.list).map((c) => c.query?.search);
     expect(searches).toEqual([undefined, 'bob']);
+  });
+
+  it('shows each user\'s last sign-in in the viewer\'s locale and time zone, or "Never"', async () => {
+    await render();
+    expect((await screen.findAllByText('Last sign-in')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(formatLastSignIn('2026-11-20T02:05:00.000Z'))).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Never').length).toBeGreaterThan(0);
   });
 
   it('invites a user, and shows a taken email on the field', async () => {

@@ -5,13 +5,14 @@ import { observer } from '@civic/sdk/web/mobx';
 import { useCallback, useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { Page, useService } from '@civic/sdk/web';
 import type { UserListItem } from '../common/api';
+import { formatLastSignIn } from './format-last-sign-in';
 import { InviteUserDialog } from './invite-user-dialog';
 import { ManageUserDialog } from './manage-user-dialog';
 import { UsersStore } from './users-store';
 
 const ROW_HEIGHT = 40;
 const SEARCH_DELAY_MS = 300;
-const COLUMN_WIDTHS = [200, 260, 180, 150, 120, 130];
+const COLUMN_WIDTHS = [170, 220, 140, 110, 110, 190, 100];
 
 function statusOf(user: UserListItem): { text: string; intent: 'success' | 'danger' | 'warning' } {
   if (user.isLocked) return { text: 'Locked', intent: 'danger' };
@@ -52,6 +53,7 @@ export const UsersPage = observer(function UsersPage() {
         return <Cell>{status && <Tag minimal intent={status.intent}>{status.text}</Tag>}</Cell>;
       }) as CellRenderer,
       admin: text((u) => (u.isPlatformAdmin ? 'Platform admin' : '—')),
+      lastSignIn: text((u) => formatLastSignIn(u.lastLoginAt)),
       manage: ((row: number) => {
         const user = items[row];
         return (
@@ -112,6 +114,7 @@ export const UsersPage = observer(function UsersPage() {
           <Column name="Agency" cellRenderer={renderers.agency} />
           <Column name="Status" cellRenderer={renderers.status} />
           <Column name="Role" cellRenderer={renderers.admin} />
+          <Column name="Last sign-in" cellRenderer={renderers.lastSignIn} />
           <Column name="Actions" cellRenderer={renderers.manage} />
         </Table2>
       </div>

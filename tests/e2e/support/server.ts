@@ -13,7 +13,7 @@ export interface RunningConsole {
   output(): string;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -25,13 +25,16 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the console as `npm start` does (the real server, embedded database, built console from
- * dist/web), on a fresh data folder and a free port, and waits until it is ready.
+ * dist/web), on a fresh data folder and a free port (or `env.PORT`, when something must know the
+ * address first, e.g. an IdP's redirect URI), and waits until it is ready.
  */
 export async function startConsole(env: Record<string, string> = {}): Promise<RunningConsole> {
   const dataDir = mkdtempSync(join(tmpdir(), 'civic-e2e-'));
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  // The embedded database unless the caller names one: an inherited DATABASE_URL is not ours.
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
   const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...inherited,
     PORT: String(port),
     HOST: '127.0.0.1',
     CIVIC_DATA_DIR: dataDir,
@@ -42,7 +45,6 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Ru
     CIVIC_AUTH_RATE_LIMIT: '0',
     ...env,
   };
-  delete childEnv.DATABASE_URL;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'host/server/main.ts'], {
     cwd: ROOT,
     env: childEnv,

@@ -1,4 +1,4 @@
-import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { agencies } from './agencies';
 
 /**
@@ -24,4 +24,6 @@ export const users = pgTable('users', {
   totpSecret: text('totp_secret'),
   /** Set when the user confirmed a code from the authenticator; until then the secret is pending. */
   totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
+  /** The last accepted authenticator time step (unix seconds / 30): a code at or before it is a replay. */
+  totpLastStep: integer('totp_last_step'),
 });

@@ -1,8 +1,8 @@
 import { Button, Callout, Card, Classes, FormGroup, H2, InputGroup } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { TotpConfirmDto } from '@civic/core/common/dto/otp.dto';
+import { TotpConfirmDto, TotpRemoveDto } from '@civic/core/common/dto/otp.dto';
 import { validateDto } from '@civic/core/common/dto/validate';
 import { Messages } from '@civic/core/common/messages';
 import type { TotpEnrolment } from '@civic/core/common/model';
@@ -47,15 +47,33 @@ export const AccountSettingsPage = observer(function AccountSettingsPage() {
   );
 });
 
-/** Two-factor: set up an authenticator app (QR code and secret, then a code to confirm), or remove it. */
+/**
+ * Two-factor: set up an authenticator app (QR code and secret, then a code to confirm) when none is
+ * enrolled, or remove the enrolled one (with the current password).
+ */
 function AuthenticatorSection() {
   const auth = useService<AuthService>(AuthService);
   const toasts = useService<ToastService>(ToastService);
+  const [hasTotp, setHasTotp] = useState<boolean | null>(null);
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
+  const [removing, setRemoving] = useState(false);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
   const [notice, setNotice] = useState<{ intent: 'success' | 'danger' | 'primary'; text: string } | null>(null);
   const [busy, setBusy] = useState<'enrol' | 'confirm' | 'remove' | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    auth.hasTotp().then(
+      (enrolled) => live && setHasTotp(enrolled),
+      () => live && setNotice({ intent: 'danger', text: Messages.errorEncountered }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [auth]);
 
   async function run(kind: 'enrol' | 'confirm' | 'remove', work: () => Promise<void>) {
     setBusy(kind);
@@ -94,17 +112,37 @@ function AuthenticatorSection() {
         throw error;
       }
       setEnrolment(null);
+      setHasTotp(true);
       setNotice({ intent: 'success', text: 'Your authenticator app is set up. Use its code at your next sign-in.' });
       toasts.notify(Messages.saved);
     });
   }
 
-  const remove = () =>
-    run('remove', async () => {
-      await auth.removeTotp();
-      setEnrolment(null);
+  function remove(event: FormEvent) {
+    event.preventDefault();
+    const problem = validateDto(TotpRemoveDto, { password }).fields.password?.[0];
+    setPasswordError(problem);
+    if (problem) {
+      document.getElementById('totp-remove-password')?.focus();
+      return;
+    }
+    void run('remove', async () => {
+      try {
+        await auth.removeTotp(password);
+      } catch (error) {
+        if (isApiError(error) && error.fields.password) {
+          setPasswordError(error.fields.password[0]);
+          document.getElementById('totp-remove-password')?.focus();
+          return;
+        }
+        throw error;
+      }
+      setRemoving(false);
+      setPassword('');
+      setHasTotp(false);
       setNotice({ intent: 'primary', text: 'The authenticator app is removed. The code sent by email remains your second step.' });
     });
+  }
 
   return (
     <Card elevation={1} className="civic-settings-section">
@@ -113,6 +151,7 @@ function AuthenticatorSection() {
         After your password, the console asks for a one-time code sent to your email. You may instead use an
         authenticator app on your phone.
       </p>
+      {hasTotp && <p>Your account has an authenticator app enrolled.</p>}
       {notice && (
         <Callout intent={notice.intent} role={notice.intent === 'danger' ? 'alert' : 'status'} className="civic-form-notice">
           {notice.text}
@@ -155,10 +194,50 @@ function AuthenticatorSection() {
             </div>
           </form>
         </div>
-      ) : (
+      ) : removing ? (
+        <form onSubmit={remove} noValidate aria-label="Remove authenticator app">
+          <FormGroup
+            label="Current password"
+            labelFor="totp-remove-password"
+            intent={passwordError ? 'danger' : 'none'}
+            helperText={passwordError ? <span id="totp-remove-password-error">{passwordError}</span> : 'Confirm it is you before the app is removed.'}
+          >
+            <InputGroup
+              id="totp-remove-password"
+              type="password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoComplete="current-password"
+              intent={passwordError ? 'danger' : undefined}
+              aria-invalid={passwordError ? true : undefined}
+              aria-describedby={passwordError ? 'totp-remove-password-error' : undefined}
+            />
+          </FormGroup>
+          <div className="civic-form-actions">
+            <Button type="submit" intent="danger" text="Remove authenticator app" loading={busy === 'remove'} />
+            <Button
+              text="Cancel"
+              onClick={() => {
+                setRemoving(false);
+                setPassword('');
+                setPasswordError(undefined);
+              }}
+            />
+          </div>
+        </form>
+      ) : hasTotp === null ? null : (
         <div className="civic-form-actions">
-          <Button intent="primary" text="Set up authenticator app" loading={busy === 'enrol'} onClick={() => void enrol()} />
-          <Button text="Remove authenticator app" loading={busy === 'remove'} onClick={() => void remove()} />
+          {hasTotp ? (
+            <Button
+              text="Remove authenticator app"
+              onClick={() => {
+                setNotice(null);
+                setRemoving(true);
+              }}
+            />
+          ) : (
+            <Button intent="primary" text="Set up authenticator app" loading={busy === 'enrol'} onClick={() => void enrol()} />
+          )}
         </div>
       )}
     </Card>

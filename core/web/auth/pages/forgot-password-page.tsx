@@ -1,7 +1,7 @@
 import { Button, Callout } from '@blueprintjs/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { CoreApi } from '@civic/core/common/api-paths';
-import { ForgotPasswordDto } from '@civic/core/common/dto/password-flows.dto';
+import { ForgotPasswordDto } from '@civic/core/common/dto/forgot-password.dto';
 import { Messages } from '@civic/core/common/messages';
 import { isApiError } from '../../api/api-error';
 import { useService } from '../../di/container-context';

@@ -144,7 +144,15 @@ describe('/login outcomes', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(pathname()).toBe('/locked-account'));
     expect(await screen.findByRole('heading', { name: 'Account locked' })).toBeTruthy();
+    expect(screen.getByText(/is locked for 30 minutes/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
+  });
+
+  it("/locked-account states the deployment's lock time", async () => {
+    await renderConsoleInTestApp({ route: '/locked-account', user: null, config: { lockMinutes: 120 }, api: { [`GET ${CoreApi.authConfig}`]: authConfig } });
+    expect(await screen.findByText(/is locked for 2 hours\./)).toBeTruthy();
+    expect(screen.getByText(/Please try again after 2 hours\./)).toBeTruthy();
+    expect(screen.queryByText(/30 minutes/)).toBeNull();
   });
 
   it('links to forgot password and signup, and offers SSO as a full page navigation when on', async () => {
@@ -308,6 +316,49 @@ describe('/settings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText(/authenticator app is set up/)).toBeTruthy();
     expect(api.callsTo('POST', CoreApi.totpConfirm)).toHaveLength(2);
+    // Enrolled now: only removing is offered.
+    expect(screen.getByRole('button', { name: 'Remove authenticator app' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Set up authenticator app' })).toBeNull();
+  });
+
+  it('offers only "Set up" when no authenticator app is enrolled', async () => {
+    await render('/settings', { [`GET ${CoreApi.me}`]: { ...testUser(), hasTotp: false } }, testUser());
+    expect(await screen.findByRole('button', { name: 'Set up authenticator app' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove authenticator app' })).toBeNull();
+  });
+
+  it('offers only "Remove" when enrolled, and removing needs the current password', async () => {
+    const { api } = await render(
+      '/settings',
+      {
+        [`GET ${CoreApi.me}`]: { ...testUser(), hasTotp: true },
+        [`DELETE ${CoreApi.totp}`]: ({ body }: { body: { password: string } }) => {
+          if (body.password !== 'Current-Passw0rd') {
+            throw new ApiError(422, Messages.currentPasswordWrong, { fields: { password: [Messages.currentPasswordWrong] } });
+          }
+          return { message: Messages.saved };
+        },
+      },
+      testUser(),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove authenticator app' }));
+    expect(screen.queryByRole('button', { name: 'Set up authenticator app' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove authenticator app' }));
+    expect(screen.getByText(Messages.currentPasswordRequired)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Current password'));
+    expect(api.callsTo('DELETE', CoreApi.totp)).toHaveLength(0);
+
+    await userEvent.type(screen.getByLabelText('Current password'), 'Wrong-Passw0rd');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove authenticator app' }));
+    expect(await screen.findByText(Messages.currentPasswordWrong)).toBeTruthy();
+
+    await userEvent.clear(screen.getByLabelText('Current password'));
+    await userEvent.type(screen.getByLabelText('Current password'), 'Current-Passw0rd');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove authenticator app' }));
+    expect(await screen.findByText(/authenticator app is removed/)).toBeTruthy();
+    expect(api.callsTo('DELETE', CoreApi.totp).map((c) => c.body)).toEqual([{ password: 'Wrong-Passw0rd' }, { password: 'Current-Passw0rd' }]);
+    expect(screen.getByRole('button', { name: 'Set up authenticator app' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove authenticator app' })).toBeNull();
   });
 
   it('shows SETTINGS in the user menu', async () => {

@@ -9,12 +9,14 @@ export const IDP_CLIENT = { id: 'civic-console', secret: 'test-client-secret-123
 /**
  * A real OpenID Connect provider (oidc-provider) on loopback, with its development login and
  * consent pages. Any login name signs in; the name is the subject and the email, and a name that
- * starts with "unverified." has email_verified false.
+ * starts with "unverified." has email_verified false. Shared by the API tests (which play the
+ * browser with `signIn`) and the browser e2e tests (where a real browser fills the IdP's pages).
  */
 export class TestIdp {
   private server?: Server;
   issuer = '';
 
+  /** Starts the provider for a client whose only redirect URI is `redirectUri`; returns the issuer. */
   async start(redirectUri: string): Promise<string> {
     let port = 0;
     const probe = (await import('node:net')).createServer();
