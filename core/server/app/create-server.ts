@@ -41,6 +41,12 @@ export interface MountedRoute {
   url: string;
   owner: string;
   auth: 'public' | 'session';
+  /** Path parameter naming the app the route acts on, if any. */
+  app?: string;
+  /** Class names of the body and query DTOs. */
+  body?: string;
+  query?: string;
+  description?: string;
 }
 
 export interface CivicServer {
@@ -131,6 +137,10 @@ async function buildApp(
     url: definition.url,
     owner: origin.owner,
     auth: definition.auth ?? 'session',
+    app: definition.app,
+    body: definition.body?.name,
+    query: definition.query?.name,
+    description: definition.description,
   }));
   return { app, routes };
 }

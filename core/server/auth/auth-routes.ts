@@ -75,6 +75,7 @@ export function registerAuthRoutes(routes: RouteAdder, { config, login, identity
     method: 'POST',
     url: CoreApi.logout,
     access: anyone,
+    description: 'Signs out: revokes this session, so its token stops working at once',
     renewToken: 'never',
     beforePasswordChange: true,
     audit: { action: 'auth.logout', summary: () => 'signed out' },
