@@ -1,4 +1,5 @@
 export {
+  type AdminUser,
   type ApiFailure,
   type ApiSuccess,
   type AppSettings,

@@ -4,7 +4,7 @@ import { Messages } from '@civic/core/common/messages';
 import { openBrowser, type Browser } from './support/browser';
 import { loadedScripts } from './support/bundle';
 import { click, expectAccessible, fill, solveCaptcha, submitLogin, waitForPath, waitForText } from './support/identity-steps';
-import { linkOf, Mailbox, otpOf } from './support/mailbox';
+import { linkOf, otpOf, TestSmtp as Mailbox } from '../support/test-smtp';
 import { E2E_PASSWORD, startConsole, type RunningConsole } from './support/server';
 
 /**

@@ -1,3 +1,4 @@
+export type { AdminUser } from './admin-user';
 export type {
   ActivationRequiredInfo,
   ApiFailure,

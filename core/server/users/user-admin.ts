@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { isAllowedEmailDomain } from '@civic/core/common/identity/email-domain';
 import { Messages } from '@civic/core/common/messages';
+import type { AdminUser } from '@civic/core/common/model/admin-user';
 import type { RoleCode } from '@civic/core/common/roles';
 import type { Identity } from '../auth/identity';
 import { hashPassword } from '../auth/password-hasher';
@@ -11,21 +12,7 @@ import type { DbExecutor } from '../db/database';
 import { agencies, appMembers, apps, users } from '../db/schema';
 import { HttpError } from '../http/http-error';
 
-/** One row of the /users table (platform admins only). */
-export interface AdminUser {
-  id: string;
-  name: string;
-  email: string;
-  agency: string | null;
-  isPlatformAdmin: boolean;
-  isActive: boolean;
-  /** Locked by an admin, or by failed sign-ins right now. */
-  isLocked: boolean;
-  hasTotp: boolean;
-  lastLoginAt: string | null;
-  /** appId → role code. */
-  roles: Record<string, RoleCode>;
-}
+export type { AdminUser };
 
 export interface AdminUserQuery {
   search?: string;

@@ -1,4 +1,4 @@
-import type { RoleCode } from '@civic/sdk/common/model';
+import type { AdminUser } from '@civic/sdk/common/model';
 
 export const UsersApi = {
   list: '/api/v1/admin/users',
@@ -12,21 +12,7 @@ export const UsersApi = {
 } as const;
 
 /** One row of the /users table. */
-export interface UserListItem {
-  id: string;
-  name: string;
-  email: string;
-  agency: string | null;
-  isPlatformAdmin: boolean;
-  isActive: boolean;
-  /** Locked by an admin, or by failed sign-ins right now. */
-  isLocked: boolean;
-  hasTotp: boolean;
-  /** ISO time, null before the first sign-in. */
-  lastLoginAt: string | null;
-  /** appId → role code ('0' viewer, '1' editor, '2' admin). */
-  roles: Record<string, RoleCode>;
-}
+export type UserListItem = AdminUser;
 
 /** GET /api/v1/admin/users */
 export interface UserListPage {

@@ -11,7 +11,7 @@ import { loadServerPlugins } from '../../../host/server/load-server-plugins';
 import { addFixtures, TEST_PASSWORD } from './fixtures';
 import { TestClock } from './test-clock';
 import { createTestDatabase } from './test-database';
-import { TestSmtp } from './test-smtp';
+import { TestSmtp } from '../../support/test-smtp';
 
 export interface TestServer {
   baseUrl: string;

@@ -1,5 +1,6 @@
 import { SMTPServer } from 'smtp-server';
 
+/** A received mail, as the tests read it (plain text bodies only: the server sends no HTML). */
 export interface ReceivedMail {
   to: string[];
   subject: string;
@@ -7,14 +8,16 @@ export interface ReceivedMail {
 }
 
 /**
- * A real SMTP server on loopback (smtp-server) that keeps what the console sends, for the browser
- * tests to read one-time codes and links from. The console's mails are plain text.
+ * A real SMTP server on loopback (smtp-server) for the API and browser suites to read one-time codes
+ * and links from. The console sends plain-text mail, so parsing the
+ * headers and a quoted-printable body by hand is enough (mailparser does not install here).
  */
-export class Mailbox {
+export class TestSmtp {
   readonly mails: ReceivedMail[] = [];
   private server?: SMTPServer;
+  private waiters: Array<() => void> = [];
+  port = 0;
 
-  /** Starts listening; returns the SMTP_URL for the console. */
   async start(): Promise<string> {
     this.server = new SMTPServer({
       authOptional: true,
@@ -26,13 +29,14 @@ export class Mailbox {
         stream.on('end', () => {
           const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
           this.mails.push({ to, ...parseMail(Buffer.concat(chunks).toString('utf8')) });
+          for (const wake of this.waiters.splice(0)) wake();
           callback();
         });
       },
     });
-    const server = this.server;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}`;
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.server.address() as { port: number }).port;
+    return `smtp://127.0.0.1:${this.port}`;
   }
 
   /** How many mails have arrived; pass it to `waitFor` to wait for a newer one. */
@@ -40,20 +44,22 @@ export class Mailbox {
     return this.mails.length;
   }
 
-  /** The first mail to `to` whose subject matches, among those after `after`, waiting up to 10 s. */
+  /** The first mail to `to` matching `subject` among those after the first `after`, waiting up to 10 s. */
   async waitFor(to: string, subject: RegExp, after = 0): Promise<ReceivedMail> {
     const deadline = Date.now() + 10_000;
     for (;;) {
       const found = this.mails.slice(after).find((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject));
       if (found) return found;
       if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject}; got ${JSON.stringify(this.mails.map((m) => [m.to, m.subject]))}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
     }
   }
 
   async stop(): Promise<void> {
-    const server = this.server;
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 }
 
@@ -82,10 +88,14 @@ function parseMail(raw: string): { subject: string; text: string } {
   } else if (encoding === 'base64') {
     body = Buffer.from(body, 'base64').toString('utf8');
   }
-  const subject = header('Subject').replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, kind: string, text: string) =>
+  return { subject: decodeWords(header('Subject')), text: body.replace(/\r\n/g, '\n') };
+}
+
+/** RFC 2047 encoded words (=?UTF-8?Q?…?= / =?UTF-8?B?…?=). */
+function decodeWords(value: string): string {
+  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, kind: string, text: string) =>
     kind.toUpperCase() === 'B'
       ? Buffer.from(text, 'base64').toString('utf8')
       : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
   );
-  return { subject, text: body.replace(/\r\n/g, '\n') };
 }
