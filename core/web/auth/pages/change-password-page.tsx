@@ -1,10 +1,11 @@
 import { Button, Callout, Card } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ChangePasswordDto } from '@civic/core/common/dto/password-flows.dto';
 import { Messages } from '@civic/core/common/messages';
 import { isApiError } from '../../api/api-error';
+import { failureText, useSubmission } from '../../forms/use-submission';
 import { useService } from '../../di/container-context';
 import { usePageTitle } from '../../page/use-page-title';
 import { ToastService } from '../../toasts/toast-service';
@@ -27,8 +28,7 @@ export const ChangePasswordPage = observer(function ChangePasswordPage() {
   const navigate = useNavigate();
   const forced = auth.user?.hasResetPassword === false;
   const form = useDtoForm('change-password', ChangePasswordDto, { oldPassword: '', password: '', confirmPassword: '' });
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, failure, run } = useSubmission();
   usePageTitle('Change password');
 
   useEffect(() => form.refs.oldPassword.current?.focus(), []); // eslint-disable-line react-hooks/exhaustive-deps
@@ -36,18 +36,18 @@ export const ChangePasswordPage = observer(function ChangePasswordPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!form.check()) return;
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      await auth.changePassword(form.values);
-      toasts.notify(PASSWORD_CHANGED);
-      navigate(forced ? '/dashboard' : IdentityPaths.settings, { replace: true });
-    } catch (error) {
-      setSubmitting(false);
-      const shown = isApiError(error) ? serverFieldErrors(error.fields, FIELDS) : {};
-      if (Object.keys(shown).length > 0) form.showErrors(shown);
-      else setFailure(isApiError(error) ? error.message : Messages.errorEncountered);
-    }
+    await run(
+      async () => {
+        await auth.changePassword(form.values);
+        toasts.notify(PASSWORD_CHANGED);
+        navigate(forced ? '/dashboard' : IdentityPaths.settings, { replace: true });
+      },
+      (error) => {
+        const shown = isApiError(error) ? serverFieldErrors(error.fields, FIELDS) : {};
+        if (Object.keys(shown).length > 0) form.showErrors(shown);
+        else return failureText(error);
+      },
+    );
   }
 
   return (

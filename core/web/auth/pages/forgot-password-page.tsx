@@ -4,6 +4,7 @@ import { CoreApi } from '@civic/core/common/api-paths';
 import { ForgotPasswordDto } from '@civic/core/common/dto/forgot-password.dto';
 import { Messages } from '@civic/core/common/messages';
 import { isApiError } from '../../api/api-error';
+import { failureText, useSubmission } from '../../forms/use-submission';
 import { useService } from '../../di/container-context';
 import { usePageTitle } from '../../page/use-page-title';
 import { CardLinks, PublicCard } from '../auth-links';
@@ -21,8 +22,7 @@ export function ForgotPasswordPage() {
   const captcha = useCaptcha(config?.captcha === true);
   const form = useDtoForm('forgot', ForgotPasswordDto, { email: '' }, (v) => ({ email: v.email.trim() }));
   const [sent, setSent] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, failure, run } = useSubmission();
   usePageTitle('Forgot password');
 
   useEffect(() => form.refs.email.current?.focus(), []); // eslint-disable-line react-hooks/exhaustive-deps
@@ -30,19 +30,16 @@ export function ForgotPasswordPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!form.check() || !captcha.ready()) return;
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      const body = { email: form.values.email.trim(), ...(captcha.payload ? { captcha: captcha.payload } : {}) };
-      setSent((await auth.publicCall(CoreApi.forgotPassword, body)) || Messages.forgotPasswordSent);
-    } catch (error) {
-      const fields = isApiError(error) ? error.fields : {};
-      captcha.renew(fields.captcha?.[0]);
-      if (fields.email) form.showErrors({ email: fields.email[0] });
-      else if (!fields.captcha) setFailure(isApiError(error) ? error.message : Messages.errorEncountered);
-    } finally {
-      setSubmitting(false);
-    }
+    const body = { email: form.values.email.trim(), ...(captcha.payload ? { captcha: captcha.payload } : {}) };
+    await run(
+      async () => setSent((await auth.publicCall(CoreApi.forgotPassword, body)) || Messages.forgotPasswordSent),
+      (error) => {
+        const fields = isApiError(error) ? error.fields : {};
+        captcha.renew(fields.captcha?.[0]);
+        if (fields.email) form.showErrors({ email: fields.email[0] });
+        else if (!fields.captcha) return failureText(error);
+      },
+    );
   }
 
   if (sent) {

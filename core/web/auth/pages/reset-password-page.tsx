@@ -5,6 +5,7 @@ import { CoreApi } from '@civic/core/common/api-paths';
 import { ResetPasswordDto } from '@civic/core/common/dto/password-flows.dto';
 import { Messages } from '@civic/core/common/messages';
 import { isApiError } from '../../api/api-error';
+import { failureText, useSubmission } from '../../forms/use-submission';
 import { useService } from '../../di/container-context';
 import { usePageTitle } from '../../page/use-page-title';
 import { CardLinks, PublicCard } from '../auth-links';
@@ -26,8 +27,7 @@ export function ResetPasswordPage() {
   const token = search.get('token') ?? '';
   const form = useDtoForm('reset', ResetPasswordDto, { password: '', confirmPassword: '' }, (v) => ({ token, ...v }));
   const [outcome, setOutcome] = useState<{ kind: 'done' | 'expired'; message: string } | null>(token ? null : { kind: 'expired', message: Messages.resetLinkExpired });
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, failure, run } = useSubmission();
   usePageTitle('Reset password');
 
   useEffect(() => form.refs.password.current?.focus(), []); // eslint-disable-line react-hooks/exhaustive-deps
@@ -35,22 +35,17 @@ export function ResetPasswordPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!form.check()) return;
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      const message = await auth.publicCall(CoreApi.resetPassword, { token, ...form.values });
-      setOutcome({ kind: 'done', message: message || Messages.passwordUpdated });
-    } catch (error) {
-      if (isApiError(error) && error.status === 401) {
-        setOutcome({ kind: 'expired', message: Messages.resetLinkExpired });
-      } else if (isApiError(error) && Object.keys(error.fields).some((f) => (FIELDS as readonly string[]).includes(f))) {
-        form.showErrors(serverFieldErrors(error.fields, FIELDS));
-      } else {
-        setFailure(isApiError(error) ? error.message : Messages.genericServerError);
-      }
-    } finally {
-      setSubmitting(false);
-    }
+    await run(
+      async () => {
+        const message = await auth.publicCall(CoreApi.resetPassword, { token, ...form.values });
+        setOutcome({ kind: 'done', message: message || Messages.passwordUpdated });
+      },
+      (error) => {
+        if (isApiError(error) && error.status === 401) setOutcome({ kind: 'expired', message: Messages.resetLinkExpired });
+        else if (isApiError(error) && Object.keys(error.fields).some((f) => (FIELDS as readonly string[]).includes(f))) form.showErrors(serverFieldErrors(error.fields, FIELDS));
+        else return failureText(error, Messages.genericServerError);
+      },
+    );
   }
 
   if (outcome?.kind === 'expired') {

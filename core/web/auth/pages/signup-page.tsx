@@ -5,6 +5,7 @@ import { SignupDto } from '@civic/core/common/dto/signup.dto';
 import { isAllowedEmailDomain } from '@civic/core/common/identity/email-domain';
 import { Messages } from '@civic/core/common/messages';
 import { isApiError } from '../../api/api-error';
+import { failureText, useSubmission } from '../../forms/use-submission';
 import { useService } from '../../di/container-context';
 import { usePageTitle } from '../../page/use-page-title';
 import { CardLinks, PublicCard } from '../auth-links';
@@ -29,8 +30,7 @@ export function SignupPage() {
     email: v.email.trim(),
   }));
   const [sent, setSent] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, failure, run } = useSubmission();
   usePageTitle('Create an account');
 
   useEffect(() => form.refs.name.current?.focus(), []); // eslint-disable-line react-hooks/exhaustive-deps
@@ -44,20 +44,17 @@ export function SignupPage() {
       return;
     }
     if (!captcha.ready()) return;
-    setSubmitting(true);
-    setFailure(null);
-    try {
-      const body = { ...form.values, name: form.values.name.trim(), email, ...(captcha.payload ? { captcha: captcha.payload } : {}) };
-      setSent((await auth.publicCall(CoreApi.signup, body)) || Messages.signupReceived);
-    } catch (error) {
-      const fields = isApiError(error) ? error.fields : {};
-      captcha.renew(fields.captcha?.[0]);
-      const shown = serverFieldErrors(fields, FIELDS);
-      if (Object.keys(shown).length > 0) form.showErrors(shown);
-      else if (!fields.captcha) setFailure(isApiError(error) ? error.message : Messages.errorEncountered);
-    } finally {
-      setSubmitting(false);
-    }
+    const body = { ...form.values, name: form.values.name.trim(), email, ...(captcha.payload ? { captcha: captcha.payload } : {}) };
+    await run(
+      async () => setSent((await auth.publicCall(CoreApi.signup, body)) || Messages.signupReceived),
+      (error) => {
+        const fields = isApiError(error) ? error.fields : {};
+        captcha.renew(fields.captcha?.[0]);
+        const shown = serverFieldErrors(fields, FIELDS);
+        if (Object.keys(shown).length > 0) form.showErrors(shown);
+        else if (!fields.captcha) return failureText(error);
+      },
+    );
   }
 
   if (sent) {

@@ -1,0 +1,88 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CoreApi } from '@civic/core/common/api-paths';
+import { Messages } from '@civic/core/common/messages';
+import { testUser } from '@civic/core/web/testing';
+import { ApiError } from '../../api/api-error';
+import { render } from './identity-test-support';
+
+afterEach(() => localStorage.clear());
+
+describe('/settings', () => {
+  it("shows the account, and sets up an authenticator app with a QR code, its secret and a code", async () => {
+    const { api } = await render(
+      '/settings',
+      {
+        [`POST ${CoreApi.totpEnrol}`]: { otpauthUri: 'otpauth://totp/x', qrCodeDataUrl: 'data:image/png;base64,AAAA', secret: 'JBSWY3DPEHPK3PXP' },
+        [`POST ${CoreApi.totpConfirm}`]: ({ body }: { body: { code: string } }) => {
+          if (body.code !== '123456') throw new ApiError(422, Messages.wrongOtp, { fields: { code: [Messages.wrongOtp] } });
+          return { message: Messages.saved };
+        },
+      },
+      testUser(),
+    );
+    expect(await screen.findByText('editor@demo.gov.sg')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Change password' }).getAttribute('href')).toBe('/settings/reset-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Set up authenticator app' }));
+    const qr = await screen.findByRole('img', { name: 'QR code for setting up your authenticator app' });
+    expect(qr.getAttribute('src')).toBe('data:image/png;base64,AAAA');
+    expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Code from the app'), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(Messages.wrongOtp)).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText('Code from the app'));
+    await userEvent.type(screen.getByLabelText('Code from the app'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(/authenticator app is set up/)).toBeTruthy();
+    expect(api.callsTo('POST', CoreApi.totpConfirm)).toHaveLength(2);
+    // Enrolled now: only removing is offered.
+    expect(screen.getByRole('button', { name: 'Remove authenticator app' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Set up authenticator app' })).toBeNull();
+  });
+
+  it('offers only "Set up" when no authenticator app is enrolled', async () => {
+    await render('/settings', { [`GET ${CoreApi.me}`]: { ...testUser(), hasTotp: false } }, testUser());
+    expect(await screen.findByRole('button', { name: 'Set up authenticator app' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove authenticator app' })).toBeNull();
+  });
+
+  it('offers only "Remove" when enrolled, and removing needs the current password', async () => {
+    const { api } = await render(
+      '/settings',
+      {
+        [`GET ${CoreApi.me}`]: { ...testUser(), hasTotp: true },
+        [`DELETE ${CoreApi.totp}`]: ({ body }: { body: { password: string } }) => {
+          if (body.password !== 'Current-Passw0rd') {
+            throw new ApiError(422, Messages.currentPasswordWrong, { fields: { password: [Messages.currentPasswordWrong] } });
+          }
+          return { message: Messages.saved };
+        },
+      },
+      testUser(),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove authenticator app' }));
+    expect(screen.queryByRole('button', { name: 'Set up authenticator app' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove authenticator app' }));
+    expect(screen.getByText(Messages.currentPasswordRequired)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Current password'));
+    expect(api.callsTo('DELETE', CoreApi.totp)).toHaveLength(0);
+
+    await userEvent.type(screen.getByLabelText('Current password'), 'Wrong-Passw0rd');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove authenticator app' }));
+    expect(await screen.findByText(Messages.currentPasswordWrong)).toBeTruthy();
+
+    await userEvent.clear(screen.getByLabelText('Current password'));
+    await userEvent.type(screen.getByLabelText('Current password'), 'Current-Passw0rd');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove authenticator app' }));
+    expect(await screen.findByText(/authenticator app is removed/)).toBeTruthy();
+    expect(api.callsTo('DELETE', CoreApi.totp).map((c) => c.body)).toEqual([{ password: 'Wrong-Passw0rd' }, { password: 'Current-Passw0rd' }]);
+    expect(screen.getByRole('button', { name: 'Set up authenticator app' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove authenticator app' })).toBeNull();
+  });
+
+  it('shows SETTINGS in the user menu', async () => {
+    await render('/settings', {}, testUser());
+    await userEvent.click(await screen.findByRole('button', { name: /Edna Editor/ }));
+    expect(await screen.findByRole('menuitem', { name: 'SETTINGS' })).toBeTruthy();
+  });
+});
