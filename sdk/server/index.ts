@@ -20,7 +20,22 @@ export type { DbExecutor } from '@civic/core/server/db/database';
 export type { AdminUser, AdminUserQuery, UserAdmin } from '@civic/core/server/users/user-admin';
 export { findAppRecord, type AppRecord } from '@civic/core/server/apps/app-record';
 export { effectiveRestrictions, isDecommissioned, toAppSettings, toAppSummary } from '@civic/core/server/apps/app-mappers';
-export { agencies, appMembers, apps, auditLog, featureFlags, tierLimits } from './tables';
+export {
+  agencies,
+  appMembers,
+  apps,
+  auditLog,
+  categories,
+  entityTypes,
+  featureFlags,
+  glossaryTerms,
+  intentCategories,
+  intentLabels,
+  intents,
+  labels,
+  tierLimits,
+  trainingPhrases,
+} from './tables';
 export {
   and,
   asc,

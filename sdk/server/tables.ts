@@ -2,4 +2,19 @@
  * Core tables plugins may query. Accounts, sessions and sign-in tables are deliberately absent:
  * plugins learn about the caller through the handler context, never by reading credentials.
  */
-export { agencies, appMembers, apps, auditLog, featureFlags, tierLimits } from '@civic/core/server/db/schema';
+export {
+  agencies,
+  appMembers,
+  apps,
+  auditLog,
+  categories,
+  entityTypes,
+  featureFlags,
+  glossaryTerms,
+  intentCategories,
+  intentLabels,
+  intents,
+  labels,
+  tierLimits,
+  trainingPhrases,
+} from '@civic/core/server/db/schema';

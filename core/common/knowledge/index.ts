@@ -1,0 +1,15 @@
+export { cleanParameterName, type ActionParameter } from './action-parameter';
+export type { Category, Label } from './classification';
+export { ENTITY_KINDS, entityRef, type EntityEntry, type EntityKind, type EntityType } from './entity-type';
+export type { GlossaryTerm } from './glossary-term';
+export {
+  DefaultIntentNames,
+  WEBHOOK_STATES,
+  WELCOME_EVENT,
+  type DefaultIntentKind,
+  type Intent,
+  type IntentKind,
+  type OutputContext,
+  type WebhookState,
+} from './intent';
+export { paramNameOf, phraseText, type PhrasePart, type TrainingPhrase, type TrainingPhraseType } from './training-phrase';
