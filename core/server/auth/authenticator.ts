@@ -4,7 +4,7 @@ import { HttpError } from '../http/http-error';
 import type { RequestUser } from '../http/route-definition';
 import type { SessionRow, SessionStore } from './session-store';
 import { InvalidTokenError, type AccessToken, type TokenService } from './token-service';
-import { loadSessionUser } from './user-directory';
+import { loadSessionAndUser } from './user-directory';
 
 export interface Authenticated {
   user: RequestUser;
@@ -36,9 +36,9 @@ export class Authenticator {
       if (error instanceof InvalidTokenError) throw HttpError.unauthorized();
       throw error;
     }
-    const session = await this.sessions.findLive(token.sessionId, token.user.id, now);
-    if (!session) throw HttpError.unauthorized();
-    const user = await loadSessionUser(this.db, token.user.id, token.user.authLevel);
+    const found = await loadSessionAndUser(this.db, token.sessionId, token.user.authLevel);
+    if (!found || !this.sessions.isLive(found.session, token.user.id, now)) throw HttpError.unauthorized();
+    const { session, user } = found;
     if (!user) throw HttpError.unauthorized();
     await this.sessions.touch(session, now);
     return { user: { ...user, sessionId: session.id }, token, session };

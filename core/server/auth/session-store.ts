@@ -4,7 +4,9 @@ import type { SessionPolicyDto } from '@civic/config/deployment-profile';
 import type { DbExecutor } from '../db/database';
 import { sessions } from '../db/schema';
 
-export type SessionRow = typeof sessions.$inferSelect;
+import type { SessionRow } from './user-directory';
+
+export type { SessionRow };
 
 /** last_seen_at is written at most this often; the idle limit is minutes, so seconds do not matter. */
 const TOUCH_EVERY_MS = 30_000;
@@ -36,13 +38,11 @@ export class SessionStore {
     return row;
   }
 
-  /** The session if it belongs to the user and is neither revoked, idle too long, nor past its cap. */
-  async findLive(sessionId: string, userId: string, now: Date): Promise<SessionRow | undefined> {
-    const [row] = await this.db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1);
-    if (!row || row.userId !== userId || row.revokedAt !== null) return undefined;
-    if (now.getTime() >= row.expiresAt.getTime()) return undefined;
-    if (now.getTime() - row.lastSeenAt.getTime() >= this.idleMs) return undefined;
-    return row;
+  /** The session belongs to the user and is neither revoked, idle too long, nor past its cap. */
+  isLive(row: SessionRow, userId: string, now: Date): boolean {
+    if (row.userId !== userId || row.revokedAt !== null) return false;
+    if (now.getTime() >= row.expiresAt.getTime()) return false;
+    return now.getTime() - row.lastSeenAt.getTime() < this.idleMs;
   }
 
   /** Records activity; skipped when the last write is recent, to spare a write per request. */

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '@civic/core/common/model/user';
 import { isRoleCode, type RoleCode } from '@civic/core/common/roles';
 import type { DbExecutor } from '../db/database';
-import { agencies, appMembers, users } from '../db/schema';
+import { agencies, appMembers, sessions, users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -29,23 +29,54 @@ export async function loadPermissions(db: DbExecutor, userId: string): Promise<R
   return permissions;
 }
 
+/** The user's roles as one JSON object, computed in the same query as the account (one round trip). */
+const permissionsColumn = sql<Record<string, string> | null>`(select json_object_agg(${appMembers.appId}, ${appMembers.role}) from ${appMembers} where ${appMembers.userId} = ${users.id})`;
+
+function toSessionUser(user: UserRow, agencyName: string | null, permissions: Record<string, string> | null, authLevel: 1 | 2): SessionUser {
+  const roles: Record<string, RoleCode> = {};
+  for (const [appId, role] of Object.entries(permissions ?? {})) if (isRoleCode(role)) roles[appId] = role;
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    isPlatformAdmin: user.isPlatformAdmin,
+    permissions: roles,
+    agencyName: agencyName ?? '',
+    authLevel,
+    hasResetPassword: user.hasResetPassword,
+  };
+}
+
 /** The §3 User of an active account, fresh from the database; undefined when gone or inactive. */
 export async function loadSessionUser(db: DbExecutor, userId: string, authLevel: 1 | 2): Promise<SessionUser | undefined> {
   const [row] = await db
-    .select({ user: users, agencyName: agencies.name })
+    .select({ user: users, agencyName: agencies.name, permissions: permissionsColumn })
     .from(users)
     .leftJoin(agencies, eq(agencies.id, users.agencyId))
     .where(eq(users.id, userId))
     .limit(1);
   if (!row || !row.user.isActive) return undefined;
-  return {
-    id: row.user.id,
-    email: row.user.email,
-    name: row.user.name,
-    isPlatformAdmin: row.user.isPlatformAdmin,
-    permissions: await loadPermissions(db, userId),
-    agencyName: row.agencyName ?? '',
-    authLevel,
-    hasResetPassword: row.user.hasResetPassword,
-  };
+  return toSessionUser(row.user, row.agencyName, row.permissions, authLevel);
+}
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+/**
+ * What every authenticated request needs — the session row and the account as it is now, with its
+ * current roles — in one query: the request path is latency-bound on the database round trips.
+ */
+export async function loadSessionAndUser(
+  db: DbExecutor,
+  sessionId: string,
+  authLevel: 1 | 2,
+): Promise<{ session: SessionRow; user: SessionUser | undefined } | undefined> {
+  const [row] = await db
+    .select({ session: sessions, user: users, agencyName: agencies.name, permissions: permissionsColumn })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(agencies, eq(agencies.id, users.agencyId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  if (!row) return undefined;
+  return { session: row.session, user: row.user.isActive ? toSessionUser(row.user, row.agencyName, row.permissions, authLevel) : undefined };
 }
