@@ -28,6 +28,7 @@ export const CoreApi = {
   featureFlags: '/api/v1/feature-flags/frontend',
   auditLog: '/api/v1/admin/audit-log',
   version: '/version.json',
+  openApi: '/api/v1/openapi.json',
   /** §7 GET /api/v1/apps/{appId}/settings; the shell reads it for the access snapshot of an app. */
   appSettings: (appId: string) => `/api/v1/apps/${encodeURIComponent(appId)}/settings`,
 } as const;

@@ -54,6 +54,7 @@ const MATRIX: Row[] = [
   { method: 'GET', url: '/api/v1/feature-flags/frontend', own: all(200, 200) },
   { method: 'POST', url: '/api/v1/auth/login', own: all(422, 422), json: {} },
   { method: 'GET', url: '/api/v1/auth/me', own: all(200) },
+  { method: 'GET', url: '/api/v1/openapi.json', own: all(200) },
   { method: 'POST', url: '/api/v1/auth/extend-session', own: all(200) },
   { method: 'GET', url: '/api/v1/apps', own: all(200) },
   { method: 'GET', url: '/api/v1/subscription-tier-limit', own: all(200) },

@@ -24,6 +24,7 @@ import type { ServerPlugin } from '../plugins/server-module';
 import { registerAppRoutes } from '../routes/app-routes';
 import { registerConsoleRoutes } from '../routes/console-routes';
 import { registerHealthRoutes } from '../routes/health-routes';
+import { registerOpenApiRoute } from '../routes/openapi-routes';
 import { UserAdmin } from '../users/user-admin';
 import { readVersion } from './read-version';
 
@@ -119,6 +120,7 @@ async function buildApp(
   if (config.sso) registerSsoRoutes(core, identity, login, config.sso);
   registerConsoleRoutes(core, config, version);
   registerAppRoutes(core);
+  registerOpenApiRoute(core, () => registry.list(), version);
   await mountPlugins(registry, plugins, config, log, new UserAdmin(identity));
 
   const deps = { database, config, authenticator, sessionTokens, rateLimiter };
