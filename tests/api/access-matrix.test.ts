@@ -1,19 +1,20 @@
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
-import type { Method } from 'got';
 import { appMembers, users } from '@civic/core/server/db/schema';
 import { call } from './support/api-call';
+import type { Caller, Expect, MatrixRow } from './support/matrix';
 import { OTHER_APP_ID, OUTSIDER_EMAIL } from './support/fixtures';
 import { signIn } from './support/login';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
  * The authorization matrix: every API route × every kind of caller × an app the caller holds a
- * role on ("own": demo-enterprise) and one they do not ("other": test-other). A new route fails
- * the coverage test until it has a row here.
+ * role on ("own": demo-enterprise) and one they do not ("other": test-other). The rows live in
+ * tests/api/matrix/<plugin>.ts; a new route fails the coverage test until it has a row there.
  */
-type Caller = 'platformAdmin' | 'appAdmin' | 'editor' | 'viewer' | 'outsider' | 'anonymous';
 const CALLERS: Record<Exclude<Caller, 'anonymous'>, string> = {
   platformAdmin: 'admin@demo.gov.sg',
   appAdmin: 'appadmin@demo.gov.sg',
@@ -23,66 +24,14 @@ const CALLERS: Record<Exclude<Caller, 'anonymous'>, string> = {
 };
 const OWN_APP = 'demo-enterprise';
 
-type Expect = Record<Caller, number>;
-interface Row {
-  method: Method;
-  url: string;
-  /** For app routes: expected status on the own app and on the other app. */
-  own: Expect;
-  other?: Expect;
-  json?: unknown;
-  /** The URL to call when the pattern has parameters other than :appId. */
-  call?: string;
+/** Every row file in tests/api/matrix (one per plugin, `core.ts` for core), `last` rows at the end. */
+const MATRIX_DIR = join(import.meta.dirname, 'matrix');
+const loaded: MatrixRow[] = [];
+for (const file of readdirSync(MATRIX_DIR).filter((name) => name.endsWith('.ts')).sort()) {
+  const module = (await import(join(MATRIX_DIR, file))) as { rows: MatrixRow[] };
+  loaded.push(...module.rows);
 }
-
-const all = (status: number, anonymous = 401): Expect => ({ platformAdmin: status, appAdmin: status, editor: status, viewer: status, outsider: status, anonymous });
-// The outsider's own app is test-other; for them "own" and "other" swap.
-const readApp: Pick<Row, 'own' | 'other'> = {
-  own: { platformAdmin: 200, appAdmin: 200, editor: 200, viewer: 200, outsider: 404, anonymous: 401 },
-  other: { platformAdmin: 200, appAdmin: 404, editor: 404, viewer: 404, outsider: 200, anonymous: 401 },
-};
-const editApp: Pick<Row, 'own' | 'other'> = {
-  own: { platformAdmin: 200, appAdmin: 200, editor: 200, viewer: 403, outsider: 404, anonymous: 401 },
-  other: { platformAdmin: 200, appAdmin: 404, editor: 404, viewer: 404, outsider: 200, anonymous: 401 },
-};
-
-const NO_USER = '00000000-0000-4000-8000-000000000000';
-
-const MATRIX: Row[] = [
-  { method: 'GET', url: '/api/v1/console-config', own: all(200, 200) },
-  { method: 'GET', url: '/api/v1/auth/config', own: all(200, 200) },
-  { method: 'GET', url: '/api/v1/feature-flags/frontend', own: all(200, 200) },
-  { method: 'POST', url: '/api/v1/auth/login', own: all(422, 422), json: {} },
-  { method: 'GET', url: '/api/v1/auth/me', own: all(200) },
-  { method: 'GET', url: '/api/v1/openapi.json', own: all(200) },
-  { method: 'POST', url: '/api/v1/auth/extend-session', own: all(200) },
-  { method: 'GET', url: '/api/v1/apps', own: all(200) },
-  { method: 'GET', url: '/api/v1/subscription-tier-limit', own: all(200) },
-  { method: 'GET', url: '/api/v1/admin/apps', own: { ...all(403), platformAdmin: 200 } },
-  { method: 'GET', url: '/api/v1/apps/:appId/settings', ...readApp },
-  { method: 'PATCH', url: '/api/v1/apps/:appId/settings', ...editApp, json: { mlConfidenceThreshold: 0.7 } },
-  { method: 'GET', url: '/api/v1/apps/:appId/workspace', ...readApp },
-  { method: 'GET', url: '/api/v1/auth/captcha', own: all(200, 200) },
-  // The OTP step takes only an OTP-step token: an access token is refused like no token.
-  { method: 'POST', url: '/api/v1/auth/otp/verify', own: all(401, 401), json: { otp: '123456' } },
-  { method: 'POST', url: '/api/v1/auth/otp/resend', own: all(401, 401) },
-  { method: 'POST', url: '/api/v1/auth/totp/enrol', own: all(200) },
-  { method: 'POST', url: '/api/v1/auth/totp/confirm', own: all(422), json: { code: '000000' } },
-  { method: 'DELETE', url: '/api/v1/auth/totp', own: all(422), json: { password: 'not-the-password' } },
-  { method: 'POST', url: '/api/v1/auth/signup', own: all(422, 422), json: {} },
-  { method: 'POST', url: '/api/v1/auth/activate', own: all(422, 422), json: {} },
-  { method: 'POST', url: '/api/v1/auth/activation/resend', own: all(422, 422), json: {} },
-  { method: 'POST', url: '/api/v1/auth/forgot-password', own: all(422, 422), json: {} },
-  { method: 'POST', url: '/api/v1/auth/reset-password', own: all(422, 422), json: {} },
-  { method: 'POST', url: '/api/v1/auth/change-password', own: all(422), json: {} },
-  { method: 'GET', url: '/api/v1/admin/users', own: { ...all(403), platformAdmin: 200 } },
-  { method: 'POST', url: '/api/v1/admin/users', own: { ...all(403), platformAdmin: 422 }, json: {} },
-  { method: 'PATCH', url: '/api/v1/admin/users/:userId', call: `/api/v1/admin/users/${NO_USER}`, own: { ...all(403), platformAdmin: 404 }, json: {} },
-  { method: 'POST', url: '/api/v1/admin/users/:userId/reset-password', call: `/api/v1/admin/users/${NO_USER}/reset-password`, own: { ...all(403), platformAdmin: 404 } },
-  { method: 'PUT', url: '/api/v1/admin/users/:userId/roles', call: `/api/v1/admin/users/${NO_USER}/roles`, own: { ...all(403), platformAdmin: 404 }, json: { roles: {} } },
-  // Logout revokes the session, so it runs last, once per caller.
-  { method: 'POST', url: '/api/v1/auth/logout', own: all(200) },
-];
+const MATRIX = [...loaded.filter((row) => !row.last), ...loaded.filter((row) => row.last)];
 
 let t: TestServer;
 const tokens: Partial<Record<Caller, string>> = {};
@@ -100,6 +49,13 @@ test('every mounted route has a row in the matrix', () => {
   const covered = new Set(MATRIX.map((row) => `${row.method} ${row.url}`));
   const missing = t.server.routes.map((route) => `${route.method} ${route.url}`).filter((key) => !covered.has(key));
   assert.deepEqual(missing, []);
+});
+
+test('every row names a mounted route, once', () => {
+  const mounted = new Set(t.server.routes.map((route) => `${route.method} ${route.url}`));
+  const keys = MATRIX.map((row) => `${row.method} ${row.url}`);
+  assert.deepEqual(keys.filter((key) => !mounted.has(key)), [], 'rows for routes that are not mounted');
+  assert.deepEqual(keys.filter((key, index) => keys.indexOf(key) !== index), [], 'rows listed twice');
 });
 
 for (const row of MATRIX) {
