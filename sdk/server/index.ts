@@ -19,6 +19,7 @@ export { HttpError, type HttpErrorExtras } from '@civic/core/server/http/http-er
 export type { DbExecutor } from '@civic/core/server/db/database';
 export type { AdminUser, AdminUserQuery, UserAdmin } from '@civic/core/server/users/user-admin';
 export { findAppRecord, type AppRecord } from '@civic/core/server/apps/app-record';
+export type { AppCreatedHandler } from '@civic/core/server/apps/app-lifecycle';
 export { effectiveRestrictions, isDecommissioned, toAppSettings, toAppSummary } from '@civic/core/server/apps/app-mappers';
 export {
   agencies,

@@ -19,6 +19,7 @@ import { RouteRegistry } from '../http/route-registry';
 import { registerSecurityHeaders } from '../http/security-headers';
 import { registerStaticSite } from '../http/static-site';
 import { createLogger, type Logger } from '../logging/logger';
+import { AppLifecycle } from '../apps/app-lifecycle';
 import { mountPlugins } from '../plugins/mount-plugins';
 import type { ServerPlugin } from '../plugins/server-module';
 import { registerAppRoutes } from '../routes/app-routes';
@@ -121,7 +122,8 @@ async function buildApp(
   registerConsoleRoutes(core, config, version);
   registerAppRoutes(core);
   registerOpenApiRoute(core, () => registry.list(), version);
-  await mountPlugins(registry, plugins, config, log, new UserAdmin(identity));
+  const appLifecycle = new AppLifecycle();
+  await mountPlugins(registry, plugins, { config, log, users: new UserAdmin(identity), apps: appLifecycle });
 
   const deps = { database, config, authenticator, sessionTokens, rateLimiter };
   for (const route of registry.list()) {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { anyone, platformAdmin, type AccessContext, type AccessPredicate } from '@civic/core/common/access';
+import { AppLifecycle } from '../apps/app-lifecycle';
 import type { ServerConfig } from '../config/server-config';
 import { RouteRegistry } from '../http/route-registry';
 import { createLogger } from '../logging/logger';
@@ -12,6 +13,7 @@ const config = { profileName: 'test', publicUrl: 'http://localhost', switches: {
 const log = createLogger('silent');
 /** Never called by these tests: they only mount routes. */
 const users = {} as UserAdmin;
+const services = { config, log, users, apps: new AppLifecycle() };
 const module = (pluginId: string, register: ServerModule['register']): ServerModule => ({ pluginId, register });
 const ctx = (isPlatformAdmin: boolean): AccessContext => ({
   user: { id: 'u', isPlatformAdmin, permissions: {}, authLevel: 2 },
@@ -26,9 +28,7 @@ test("a plugin's own predicate guards each of its routes too", async () => {
   await mountPlugins(
     registry,
     [{ manifest: { id: 'ops', canAccess: platformAdmin, featureFlag: 'ops-flag' }, module: module('ops', (api) => api.routes.add({ method: 'GET', url: '/api/v1/ops', access: anyone, handler: () => ({}) })) }],
-    config,
-    log,
-    users,
+    services,
   );
   const [route] = registry.list();
   assert.deepEqual(route.origin, { owner: 'ops', featureFlag: 'ops-flag' });
@@ -41,9 +41,7 @@ test('a plugin route without an access predicate fails startup', async () => {
     mountPlugins(
       new RouteRegistry(),
       [{ manifest: { id: 'ops', canAccess: anyone }, module: module('ops', (api) => api.routes.add({ method: 'GET', url: '/api/v1/ops', access: undefined as unknown as AccessPredicate, handler: () => ({}) })) }],
-      config,
-      log,
-      users,
+      services,
     ),
     /declares no access predicate/,
   );
@@ -51,13 +49,29 @@ test('a plugin route without an access predicate fails startup', async () => {
 
 test('a server module must belong to its manifest', async () => {
   await assert.rejects(
-    mountPlugins(new RouteRegistry(), [{ manifest: { id: 'ops', canAccess: anyone }, module: module('other', () => undefined) }], config, log, users),
+    mountPlugins(new RouteRegistry(), [{ manifest: { id: 'ops', canAccess: anyone }, module: module('other', () => undefined) }], services),
     /exports the server module of "other"/,
   );
 });
 
 test('plugins without a server module mount nothing', async () => {
   const registry = new RouteRegistry();
-  await mountPlugins(registry, [{ manifest: { id: 'docs', canAccess: anyone } }], config, log, users);
+  await mountPlugins(registry, [{ manifest: { id: 'docs', canAccess: anyone } }], services);
   assert.equal(registry.list().length, 0);
+});
+
+test("apps.onCreated handlers run, in mount order, when whoever creates an app calls apps.created", async () => {
+  const apps = new AppLifecycle();
+  const seen: string[] = [];
+  const tx = {} as Parameters<AppLifecycle['created']>[0];
+  await mountPlugins(
+    new RouteRegistry(),
+    [
+      { manifest: { id: 'kb', canAccess: anyone }, module: module('kb', (api) => api.apps.onCreated(async (_tx, appId) => void seen.push(`kb:${appId}`))) },
+      { manifest: { id: 'mgmt', canAccess: anyone }, module: module('mgmt', (api) => api.apps.onCreated(async (_tx, appId) => void seen.push(`mgmt:${appId}`))) },
+    ],
+    { ...services, apps },
+  );
+  await apps.created(tx, 'new-app');
+  assert.deepEqual(seen, ['kb:new-app', 'mgmt:new-app']);
 });

@@ -1,4 +1,5 @@
 import { allOf } from '@civic/core/common/access';
+import type { AppLifecycle } from '../apps/app-lifecycle';
 import type { ServerConfig } from '../config/server-config';
 import type { RouteAdder, RouteRegistry } from '../http/route-registry';
 import type { Logger } from '../logging/logger';
@@ -10,7 +11,16 @@ import type { ServerPlugin } from './server-module';
  * guards every one of its routes in addition to the route's, exactly as it guards its pages, and
  * a plugin with a feature flag answers 404 while the flag is off.
  */
-export async function mountPlugins(registry: RouteRegistry, plugins: readonly ServerPlugin[], config: ServerConfig, log: Logger, users: UserAdmin): Promise<void> {
+/** The core services a plugin's server module is handed (one field each; add new ones here). */
+export interface PluginServices {
+  config: ServerConfig;
+  log: Logger;
+  users: UserAdmin;
+  apps: AppLifecycle;
+}
+
+export async function mountPlugins(registry: RouteRegistry, plugins: readonly ServerPlugin[], services: PluginServices): Promise<void> {
+  const { config, log, users, apps } = services;
   for (const { manifest, module } of plugins) {
     if (!module) continue;
     if (module.pluginId !== manifest.id) {
@@ -30,6 +40,10 @@ export async function mountPlugins(registry: RouteRegistry, plugins: readonly Se
       deployment: { profileName: config.profileName, publicUrl: config.publicUrl, switches: { ...config.switches } },
       log: log.child({ plugin: manifest.id }),
       users,
+      apps: {
+        onCreated: (handler) => apps.onCreated(manifest.id, handler),
+        created: (tx, appId) => apps.created(tx, appId),
+      },
     });
   }
 }

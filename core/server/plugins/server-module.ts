@@ -1,5 +1,6 @@
 import type { AccessPredicate } from '@civic/core/common/access';
 import type { DeploymentSwitches } from '@civic/core/common/model/api';
+import type { AppCreatedHandler } from '../apps/app-lifecycle';
 import type { RouteAdder } from '../http/route-registry';
 import type { Logger } from '../logging/logger';
 import type { UserAdmin } from '../users/user-admin';
@@ -13,6 +14,11 @@ export interface ServerModuleApi {
   readonly log: Logger;
   /** Account administration (the users plugin): plugins never touch credential tables directly. */
   readonly users: UserAdmin;
+  /** App lifecycle: `onCreated` runs in the transaction that creates an app; `created` is called by whoever creates one. */
+  readonly apps: {
+    onCreated(handler: AppCreatedHandler): void;
+    created: AppCreatedHandler;
+  };
 }
 
 /** Default export of `plugins/<id>/server/index.ts`, made with defineServerModule (sdk/server). */
