@@ -13,3 +13,12 @@ export {
   type WebhookState,
 } from './intent';
 export { paramNameOf, phraseText, type PhrasePart, type TrainingPhrase, type TrainingPhraseType } from './training-phrase';
+export {
+  EMPTY_SNAPSHOT,
+  type KnowledgeSnapshot,
+  type SnapshotEntityType,
+  type SnapshotGlossaryTerm,
+  type SnapshotIntent,
+  type SnapshotName,
+  type SnapshotPhrase,
+} from './knowledge-snapshot';
