@@ -13,3 +13,5 @@ export {
   type WebhookState,
 } from './intent';
 export { paramNameOf, phraseText, type PhrasePart, type TrainingPhrase, type TrainingPhraseType } from './training-phrase';
+export { editDistance, extractEntities, fuzzyTolerance, type EntityMatch, type ExtractableEntity } from './entity-extractor';
+export { checkRe2, compileRe2, type Re2Check } from './re2';
