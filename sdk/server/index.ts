@@ -61,3 +61,4 @@ export {
   sql,
   type SQL,
 } from './query';
+export { prepareResponsesForStorage, sanitizeHtml } from '@civic/core/server/responses';

@@ -1,0 +1,26 @@
+import 'reflect-metadata';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, ValidateNested } from 'class-validator';
+import { PLATFORMS, type ChannelResponses, type Platform } from './channel-responses';
+import { RESPONSE_LIMITS, RESPONSE_MESSAGE_TYPE_OPTIONS, ResponseMessageBaseDto, type ResponseMessageDto } from './response-message.dto';
+import { ResponseTexts } from './response-texts';
+
+/** One channel's responses (§3), validated with every message by its kind. */
+export class ChannelResponsesDto implements ChannelResponses {
+  @IsIn(PLATFORMS, { message: ResponseTexts.unknownChannel }) platform: Platform = 'PLATFORM_UNSPECIFIED';
+  @IsBoolean() enable_default_response = true;
+  @IsArray()
+  @ArrayMaxSize(RESPONSE_LIMITS.messagesPerChannel)
+  @ValidateNested({ each: true })
+  @Type(() => ResponseMessageBaseDto, RESPONSE_MESSAGE_TYPE_OPTIONS)
+  messages: ResponseMessageDto[] = [];
+}
+
+/** A body that is just the responses of every channel, e.g. `{ responses: [...] }`. */
+export class ChannelResponsesListDto {
+  @IsArray()
+  @ArrayMaxSize(PLATFORMS.length)
+  @ValidateNested({ each: true })
+  @Type(() => ChannelResponsesDto)
+  responses: ChannelResponsesDto[] = [];
+}

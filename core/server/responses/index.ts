@@ -1,0 +1,1 @@
+export { prepareResponsesForStorage, sanitizeHtml } from './sanitize-html';
