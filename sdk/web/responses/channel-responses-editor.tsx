@@ -1,6 +1,6 @@
-import { Alert, Button, ButtonGroup, Callout, Card, Menu, MenuItem, Popover, Switch, Tab, Tabs } from '@blueprintjs/core';
+import { Alert, Button, ButtonGroup, Callout, Card, Menu, MenuItem, PopoverNext, PopupKind, Switch, Tab, Tabs } from '@blueprintjs/core';
 import { AddIcon, ArrowDownIcon, ArrowUpIcon, TrashIcon, WarningSignIcon } from '@blueprintjs/icons';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Messages } from '@civic/core/common/messages';
 import {
   compareChannels,
@@ -54,8 +54,12 @@ interface ChannelPanelProps {
 
 function AddMessageMenu({ onAdd, label }: { onAdd(type: ResponseMessage['type']): void; label: string }) {
   return (
-    <Popover
+    <PopoverNext
       placement="bottom-start"
+      arrow={false}
+      popupKind={PopupKind.MENU}
+      // The new message takes the focus instead (Escape still returns it to the button).
+      shouldReturnFocusOnClose={false}
       content={
         <Menu aria-label={label}>
           {RESPONSE_MESSAGE_TYPES.map((type) => (
@@ -63,9 +67,8 @@ function AddMessageMenu({ onAdd, label }: { onAdd(type: ResponseMessage['type'])
           ))}
         </Menu>
       }
-    >
-      <Button icon={<AddIcon />} text="Add message" aria-haspopup="menu" />
-    </Popover>
+      renderTarget={({ isOpen: _isOpen, ...targetProps }) => <Button {...targetProps} icon={<AddIcon />} text="Add message" />}
+    />
   );
 }
 
@@ -75,6 +78,18 @@ function ChannelPanel({ channel, problems, readOnly, idPrefix, onChange, onDelet
   const channelProblems = problems.filter((p) => p.index === undefined);
   const preview = useMemo(() => messages.map(normaliseMessage).filter((m): m is ResponseMessage => m !== null), [messages]);
   const label = PLATFORM_LABELS[channel.platform];
+  // A new message takes the focus (its first field), so typing can start at once.
+  const [focusIndex, setFocusIndex] = useState<number | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    if (focusIndex === null) return;
+    const timer = setTimeout(() => {
+      const item = listRef.current?.children[focusIndex];
+      item?.querySelector<HTMLElement>('input, textarea, select')?.focus();
+      setFocusIndex(null);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [focusIndex]);
   return (
     <div className="civic-re-channel">
       <div className="civic-re-channel__editor">
@@ -94,11 +109,14 @@ function ChannelPanel({ channel, problems, readOnly, idPrefix, onChange, onDelet
             />
           )}
           <span className="civic-re-spacer" />
-          {!readOnly && <AddMessageMenu label={`Add a message to ${label}`} onAdd={(type) => setMessages([...messages, newResponseMessage(type)])} />}
+          {!readOnly && <AddMessageMenu label={`Add a message to ${label}`} onAdd={(type) => {
+            setMessages([...messages, newResponseMessage(type)]);
+            setFocusIndex(messages.length);
+          }} />}
           {!readOnly && onDelete && <Button icon={<TrashIcon />} intent="danger" variant="outlined" text={`Delete ${label} channel`} onClick={onDelete} />}
         </div>
         {messages.length === 0 && <p className="civic-re-empty">No messages yet. Add a message for {label}.</p>}
-        <ol className="civic-re-messages">
+        <ol className="civic-re-messages" ref={listRef}>
           {messages.map((message, index) => {
             const own = problems.filter((p) => p.index === index);
             const errors = Object.fromEntries(own.filter((p) => p.field).map((p) => [p.field as string, p.message]));
@@ -204,8 +222,10 @@ export function ChannelResponsesEditor({ value, onChange, readOnly, problems, id
           })}
         </Tabs>
         {!readOnly && missing.length > 0 && (
-          <Popover
+          <PopoverNext
             placement="bottom-end"
+            arrow={false}
+            popupKind={PopupKind.MENU}
             content={
               <Menu aria-label="Channels">
                 {missing.map((platform) => (
@@ -213,9 +233,8 @@ export function ChannelResponsesEditor({ value, onChange, readOnly, problems, id
                 ))}
               </Menu>
             }
-          >
-            <Button icon={<AddIcon />} variant="minimal" text="Add channel" aria-haspopup="menu" />
-          </Popover>
+            renderTarget={({ isOpen: _isOpen, ...targetProps }) => <Button {...targetProps} icon={<AddIcon />} variant="minimal" text="Add channel" />}
+          />
         )}
       </div>
       <Alert
