@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { ResponseTexts } from '@civic/core/common/responses';
+import { ResponseTexts } from '@civic/core/common/responses/response-texts';
 import { sanitizeHtmlForDisplay } from './sanitize-html';
 
 /** No scripts even if something slipped through: the frame's own policy allows none. */

@@ -1,15 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import {
-  isSafeResponseUrl,
-  isUrlPostback,
-  ResponseTexts,
-  type Card,
-  type CardButton,
-  type FormMessage,
-  type HorizontalAlignment,
-  type ResponseMessage,
-  type TableCardMessage,
-} from '@civic/core/common/responses';
+// Direct module paths, not the barrel: the widget must not pull the DTOs (class-validator) in.
+import type { Card, CardButton, FormMessage, HorizontalAlignment, ResponseMessage, TableCardMessage } from '@civic/core/common/responses/response-message';
+import { ResponseTexts } from '@civic/core/common/responses/response-texts';
+import { isSafeResponseUrl, isUrlPostback } from '@civic/core/common/responses/urls';
 import { HtmlFrame } from './html-frame';
 import './response-views.css';
 

@@ -1,5 +1,6 @@
 import createDOMPurify from 'dompurify';
-import { applyHtmlLinkPolicy, HTML_SANITIZE_CONFIG } from '@civic/core/common/responses';
+// Direct module paths, not the barrel: the widget must not pull the DTOs (class-validator) in.
+import { applyHtmlLinkPolicy, HTML_SANITIZE_CONFIG } from '@civic/core/common/responses/html-policy';
 
 let purifier: ReturnType<typeof createDOMPurify> | null = null;
 
