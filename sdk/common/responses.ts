@@ -66,6 +66,7 @@ export {
   isBlankButton,
   isCardFilled,
   isEmptyMessage,
+  messagesForChannel,
   IsPostback,
   IsResponseUrl,
   isSafeResponseUrl,

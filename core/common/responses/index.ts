@@ -79,6 +79,7 @@ export {
   isBlankButton,
   isCardFilled,
   isEmptyMessage,
+  messagesForChannel,
   normaliseChannelResponses,
   normaliseMessage,
   withEntryButton,

@@ -139,3 +139,17 @@ export function ensureDefaultChannel(list: readonly ChannelResponses[]): Channel
 export function emptyChannel(platform: ChannelResponses['platform']): ChannelResponses {
   return { platform, enable_default_response: true, messages: [] };
 }
+
+/**
+ * The messages an intent answers with on a channel (issue 8: "the intent's messages for the asking
+ * channel, web chat default"): a channel without its own tab gets the web chat messages; a channel
+ * with `enable_default_response` gets the web chat messages first, then its own. Normalised (§5),
+ * so what the widget shows is what the save rules keep.
+ */
+export function messagesForChannel(list: readonly ChannelResponses[], platform: ChannelResponses['platform'] = DEFAULT_PLATFORM): ResponseMessage[] {
+  const byPlatform = (p: ChannelResponses['platform']) => list.find((channel) => channel.platform === p);
+  const keep = (channel: ChannelResponses | undefined) => (channel?.messages ?? []).map(normaliseMessage).filter((m): m is ResponseMessage => m !== null);
+  const own = byPlatform(platform);
+  if (platform === DEFAULT_PLATFORM || !own) return keep(byPlatform(DEFAULT_PLATFORM));
+  return own.enable_default_response ? [...keep(byPlatform(DEFAULT_PLATFORM)), ...keep(own)] : keep(own);
+}

@@ -5,6 +5,7 @@ import {
   ChannelResponsesListDto,
   checkResponseUrl,
   isUrlPostback,
+  messagesForChannel,
   newResponseMessage,
   normaliseChannelResponses,
   normaliseMessage,
@@ -283,5 +284,24 @@ describe('prepareResponsesForSave', () => {
     const out = prepareResponsesForSave([web({ type: 'text', text: ['Hi'] }), { platform: 'WHATSAPP', enable_default_response: true, messages: [] }], (h) => h);
     expect(out.errors).toEqual([]);
     expect(out.warnings.map((w) => [w.platform, w.message])).toEqual([['WHATSAPP', Messages.channelWithoutResponses]]);
+  });
+});
+
+describe('messagesForChannel (what the engine answers on a channel)', () => {
+  const hi: ResponseMessage = { type: 'text', text: ['Hi', ''] };
+  const sticker: ResponseMessage = { type: 'payload', payloadType: 'line.sticker', content: '{"id":1}' };
+  const list = (enable: boolean): ChannelResponses[] => [web(hi), { platform: 'LINE', enable_default_response: enable, messages: [sticker] }];
+
+  it('gives web chat its own messages, normalised', () => {
+    expect(messagesForChannel(list(true))).toEqual([{ type: 'text', text: ['Hi'] }]);
+  });
+
+  it('gives a channel without a tab the web chat messages', () => {
+    expect(messagesForChannel(list(true), 'TELEGRAM')).toEqual([{ type: 'text', text: ['Hi'] }]);
+  });
+
+  it('puts the web chat messages first when the channel enables the default response, else only its own', () => {
+    expect(messagesForChannel(list(true), 'LINE')).toEqual([{ type: 'text', text: ['Hi'] }, sticker]);
+    expect(messagesForChannel(list(false), 'LINE')).toEqual([sticker]);
   });
 });

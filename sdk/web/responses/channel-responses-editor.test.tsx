@@ -65,6 +65,15 @@ describe('ChannelResponsesEditor', () => {
     expect(screen.queryByText(Messages.channelWithoutResponses, { exact: false })).toBeNull();
   });
 
+  it('adds a text line with Enter on the last line, and focuses it', async () => {
+    render(<Harness initial={[webText('First')]} />);
+    await userEvent.click(screen.getByRole('textbox', { name: 'Line 1' }));
+    await userEvent.keyboard('{End}{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Line 2' })));
+    await userEvent.keyboard('Second');
+    expect(latest).toEqual([webText('First', 'Second')]);
+  });
+
   it('deletes a channel after confirming, removing its tab', async () => {
     render(<Harness initial={[webText('Hi'), { platform: 'LINE', enable_default_response: true, messages: [] }]} />);
     await userEvent.click(screen.getByRole('tab', { name: /^LINE/ }));
