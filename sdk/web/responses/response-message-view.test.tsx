@@ -192,6 +192,26 @@ describe('ResponseMessageView', () => {
 });
 
 describe('ResponseMessagesView', () => {
+  it('shows the reply controls of an earlier turn disabled when not interactive, links still open', async () => {
+    const onReply = jest.fn();
+    render(
+      <ResponseMessagesView
+        interactive={false}
+        onReply={onReply}
+        messages={[
+          { type: 'quickReplies', title: '', quickReplies: ['Yes'] },
+          { type: 'card', card: card({ title: 'T', buttons: [{ text: 'Site', postback: 'https://agency.gov' }, { text: 'More', postback: 'more' }] }) },
+          { type: 'form', title: 'F', submitLabel: 'Send', fields: [{ name: 'n', label: 'Name', fieldType: 'text', required: false, options: [] }] },
+        ]}
+      />,
+    );
+    for (const name of ['Yes', 'More', 'Send']) expect(screen.getByRole('button', { name }).matches(':disabled')).toBe(true);
+    expect(screen.getByLabelText('Name').matches(':disabled')).toBe(true);
+    expect(screen.getByRole('link', { name: 'Site' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(onReply).not.toHaveBeenCalled();
+  });
+
   it('lists the messages in order, leaving out hidden kinds in the widget', () => {
     const messages: ResponseMessage[] = [
       { type: 'text', text: ['First'] },

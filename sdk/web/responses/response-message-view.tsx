@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { createContext, useContext, useId, useState, type FormEvent, type ReactNode } from 'react';
 // Direct module paths, not the barrel: the widget must not pull the DTOs (class-validator) in.
 import type { Card, CardButton, FormMessage, HorizontalAlignment, ResponseMessage, TableCardMessage } from '@civic/core/common/responses/response-message';
 import { ResponseTexts } from '@civic/core/common/responses/response-texts';
@@ -22,6 +22,11 @@ export interface ResponseMessageViewProps {
   message: ResponseMessage;
   onReply?: ReplyHandler;
   mode?: ResponseViewMode;
+  /**
+   * False for messages that can no longer be answered (an earlier turn of the conversation): reply
+   * buttons and forms are shown disabled. Links still open. Default true.
+   */
+  interactive?: boolean;
 }
 
 export interface ResponseMessagesViewProps {
@@ -30,7 +35,12 @@ export interface ResponseMessagesViewProps {
   mode?: ResponseViewMode;
   /** Accessible name of the list, e.g. "Bot reply". */
   label?: string;
+  /** See `ResponseMessageViewProps.interactive`. */
+  interactive?: boolean;
 }
+
+/** Whether reply controls answer clicks (false: shown disabled). */
+const Interactive = createContext(true);
 
 const ALIGN: Record<HorizontalAlignment, 'left' | 'center' | 'right' | undefined> = {
   HORIZONTAL_ALIGNMENT_UNSPECIFIED: undefined,
@@ -54,6 +64,7 @@ function Action({ label, postback, onReply, className = 'civic-rv-button', child
   className?: string;
   children?: ReactNode;
 }) {
+  const interactive = useContext(Interactive);
   const content = children ?? label;
   const target = postback.trim();
   if (isUrlPostback(target)) {
@@ -65,7 +76,7 @@ function Action({ label, postback, onReply, className = 'civic-rv-button', child
     );
   }
   return (
-    <button type="button" className={className} onClick={() => onReply?.(target || label)}>
+    <button type="button" className={className} disabled={!interactive} onClick={() => onReply?.(target || label)}>
       {content}
     </button>
   );
@@ -141,6 +152,7 @@ function TableCardView({ message, onReply }: { message: TableCardMessage; onRepl
 
 function FormView({ message, onReply }: { message: FormMessage; onReply?: ReplyHandler }) {
   const id = useId();
+  const interactive = useContext(Interactive);
   const [sent, setSent] = useState(false);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -162,7 +174,7 @@ function FormView({ message, onReply }: { message: FormMessage; onReply?: ReplyH
           {message.title}
         </p>
       )}
-      <fieldset disabled={sent} className="civic-rv-form__fields">
+      <fieldset disabled={sent || !interactive} className="civic-rv-form__fields">
         {message.fields.map((field, i) => {
           const fieldId = `${id}-f${i}`;
           return (
@@ -197,7 +209,16 @@ function FormView({ message, onReply }: { message: FormMessage; onReply?: ReplyH
 }
 
 /** One message of any kind, as the web chat widget shows it. */
-export function ResponseMessageView({ message, onReply, mode = 'widget' }: ResponseMessageViewProps) {
+export function ResponseMessageView({ interactive = true, ...props }: ResponseMessageViewProps) {
+  return (
+    <Interactive.Provider value={interactive}>
+      <MessageBody {...props} />
+    </Interactive.Provider>
+  );
+}
+
+function MessageBody({ message, onReply, mode = 'widget' }: Omit<ResponseMessageViewProps, 'interactive'>) {
+  const interactive = useContext(Interactive);
   switch (message.type) {
     case 'text':
       return (
@@ -222,7 +243,7 @@ export function ResponseMessageView({ message, onReply, mode = 'widget' }: Respo
             <ul className="civic-rv-chips" aria-label={message.title || undefined}>
               {replies.map((reply, i) => (
                 <li key={i}>
-                  <button type="button" className="civic-rv-chip" onClick={() => onReply?.(reply)}>
+                  <button type="button" className="civic-rv-chip" disabled={!interactive} onClick={() => onReply?.(reply)}>
                     {reply}
                   </button>
                 </li>
@@ -311,7 +332,7 @@ export function ResponseMessageView({ message, onReply, mode = 'widget' }: Respo
 }
 
 /** A reply of several messages, in order, as a list (hidden kinds leave no empty item). */
-export function ResponseMessagesView({ messages, onReply, mode = 'widget', label }: ResponseMessagesViewProps) {
+export function ResponseMessagesView({ messages, onReply, mode = 'widget', label, interactive = true }: ResponseMessagesViewProps) {
   const shown = messages
     .map((message, index) => ({ message, index }))
     .filter(({ message }) => mode === 'preview' || (message.type !== 'payload' && message.type !== 'customPayload'));
@@ -319,7 +340,7 @@ export function ResponseMessagesView({ messages, onReply, mode = 'widget', label
     <ol className="civic-rv-messages" aria-label={label}>
       {shown.map(({ message, index }) => (
         <li key={index} className={`civic-rv-message civic-rv-message--${message.type}`}>
-          <ResponseMessageView message={message} onReply={onReply} mode={mode} />
+          <ResponseMessageView message={message} onReply={onReply} mode={mode} interactive={interactive} />
         </li>
       ))}
     </ol>

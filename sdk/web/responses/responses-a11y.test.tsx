@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
 import type { ChannelResponses, ResponseMessage } from '@civic/sdk/common/responses';
 import { ChannelResponsesEditor } from '@civic/sdk/web/responses';
@@ -27,6 +27,8 @@ const everyKind: ResponseMessage[] = [
 ];
 
 async function violations(container: HTMLElement): Promise<string[]> {
+  // Let the html frames load and size themselves first (state updates inside the test).
+  await waitFor(() => container.querySelectorAll('iframe').forEach((frame) => expect(frame.style.height).toBe('24px')));
   // jsdom lays nothing out, so colour contrast is left to the browser e2e tests.
   const result = await axe.run(container, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, rules: { 'color-contrast': { enabled: false } } });
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
