@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsObject, ValidateNested } from 'class-validator';
 import { PLATFORMS, type ChannelResponses, type Platform } from './channel-responses';
-import { RESPONSE_LIMITS, RESPONSE_MESSAGE_TYPE_OPTIONS, ResponseMessageBaseDto, type ResponseMessageDto } from './response-message.dto';
+import { RESPONSE_LIMITS, ResponseMessagesType, type ResponseMessageDto } from './response-message.dto';
 import { ResponseTexts } from './response-texts';
 
 /** One channel's responses (§3), validated with every message by its kind. */
@@ -11,8 +11,9 @@ export class ChannelResponsesDto implements ChannelResponses {
   @IsBoolean() enable_default_response = true;
   @IsArray()
   @ArrayMaxSize(RESPONSE_LIMITS.messagesPerChannel)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
-  @Type(() => ResponseMessageBaseDto, RESPONSE_MESSAGE_TYPE_OPTIONS)
+  @ResponseMessagesType()
   messages: ResponseMessageDto[] = [];
 }
 
@@ -20,6 +21,7 @@ export class ChannelResponsesDto implements ChannelResponses {
 export class ChannelResponsesListDto {
   @IsArray()
   @ArrayMaxSize(PLATFORMS.length)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => ChannelResponsesDto)
   responses: ChannelResponsesDto[] = [];

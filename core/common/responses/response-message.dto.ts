@@ -1,10 +1,11 @@
 import 'reflect-metadata';
-import { Type } from 'class-transformer';
+import { plainToInstance, Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
   IsIn,
+  IsObject,
   IsOptional,
   IsString,
   MaxLength,
@@ -97,6 +98,12 @@ export function IsPostback(options?: ValidationOptions): PropertyDecorator {
   );
 }
 
+/** A nested list of DTOs: an array of at most `max` objects, each validated as `cls`. */
+function NestedList(cls: () => new () => object, max: number): PropertyDecorator {
+  const parts = [IsArray(), ArrayMaxSize(max), IsObject({ each: true }), ValidateNested({ each: true }), Type(cls)];
+  return (target, property) => parts.forEach((decorate) => decorate(target, property));
+}
+
 export class CardButtonDto implements CardButton {
   @IsString() @MaxLength(RESPONSE_LIMITS.shortText) text = '';
   @IsString() @MaxLength(RESPONSE_LIMITS.url) @IsPostback() postback = '';
@@ -108,7 +115,7 @@ export class CardDto implements Card {
   @IsString() @MaxLength(RESPONSE_LIMITS.longText) subtitle = '';
   @IsString() @MaxLength(RESPONSE_LIMITS.url) @IsResponseUrl() imageUri = '';
   @IsOptional() @IsIn(IMAGE_DISPLAY_OPTIONS) imageDisplay?: ImageDisplayOption;
-  @IsArray() @ArrayMaxSize(RESPONSE_LIMITS.buttons) @ValidateNested({ each: true }) @Type(() => CardButtonDto)
+  @NestedList(() => CardButtonDto, RESPONSE_LIMITS.buttons)
   buttons: CardButtonDto[] = [];
 }
 
@@ -138,7 +145,7 @@ export class QuickRepliesMessageDto extends ResponseMessageBaseDto implements Qu
 
 export class CardMessageDto extends ResponseMessageBaseDto implements CardMessage {
   override type = 'card' as const;
-  @ValidateNested() @Type(() => CardDto) card: CardDto = new CardDto();
+  @IsObject() @ValidateNested() @Type(() => CardDto) card: CardDto = new CardDto();
 }
 
 export class TableCardColumnDto implements TableCardColumn {
@@ -157,11 +164,11 @@ export class TableCardMessageDto extends ResponseMessageBaseDto implements Table
   @IsString() @MaxLength(RESPONSE_LIMITS.shortText) title = '';
   @IsString() @MaxLength(RESPONSE_LIMITS.longText) subtitle = '';
   @IsString() @MaxLength(RESPONSE_LIMITS.url) @IsResponseUrl() imageUri = '';
-  @IsArray() @ArrayMaxSize(RESPONSE_LIMITS.listItems) @ValidateNested({ each: true }) @Type(() => TableCardColumnDto)
+  @NestedList(() => TableCardColumnDto, RESPONSE_LIMITS.listItems)
   columns: TableCardColumnDto[] = [];
-  @IsArray() @ArrayMaxSize(RESPONSE_LIMITS.listItems) @ValidateNested({ each: true }) @Type(() => TableCardRowDto)
+  @NestedList(() => TableCardRowDto, RESPONSE_LIMITS.listItems)
   rows: TableCardRowDto[] = [];
-  @IsArray() @ArrayMaxSize(RESPONSE_LIMITS.buttons) @ValidateNested({ each: true }) @Type(() => CardButtonDto)
+  @NestedList(() => CardButtonDto, RESPONSE_LIMITS.buttons)
   buttons: CardButtonDto[] = [];
 }
 
@@ -185,18 +192,18 @@ export class FormFieldDto implements FormField {
 export class FormMessageDto extends ResponseMessageBaseDto implements FormMessage {
   override type = 'form' as const;
   @IsString() @MaxLength(RESPONSE_LIMITS.shortText) title = '';
-  @IsArray() @ArrayMaxSize(RESPONSE_LIMITS.listItems) @ValidateNested({ each: true }) @Type(() => FormFieldDto)
+  @NestedList(() => FormFieldDto, RESPONSE_LIMITS.listItems)
   fields: FormFieldDto[] = [];
   @IsString() @MaxLength(100) submitLabel = '';
 }
 
 export class CarouselItemDto {
-  @ValidateNested() @Type(() => CardDto) card: CardDto = new CardDto();
+  @IsObject() @ValidateNested() @Type(() => CardDto) card: CardDto = new CardDto();
 }
 
 export class CarouselMessageDto extends ResponseMessageBaseDto implements CarouselMessage {
   override type = 'carousel' as const;
-  @IsArray() @ArrayMaxSize(RESPONSE_LIMITS.listItems) @ValidateNested({ each: true }) @Type(() => CarouselItemDto)
+  @NestedList(() => CarouselItemDto, RESPONSE_LIMITS.listItems)
   items: CarouselItemDto[] = [];
 }
 
@@ -229,7 +236,7 @@ export class GalleryImageDto {
 
 export class ImageGalleryMessageDto extends ResponseMessageBaseDto implements ImageGalleryMessage {
   override type = 'imageGallery' as const;
-  @IsArray() @ArrayMaxSize(RESPONSE_LIMITS.listItems) @ValidateNested({ each: true }) @Type(() => GalleryImageDto)
+  @NestedList(() => GalleryImageDto, RESPONSE_LIMITS.listItems)
   images: GalleryImageDto[] = [];
 }
 
@@ -241,7 +248,7 @@ export class MiniCarouselItemDto implements MiniCarouselItem {
 
 export class MiniCarouselMessageDto extends ResponseMessageBaseDto implements MiniCarouselMessage {
   override type = 'miniCarousel' as const;
-  @IsArray() @ArrayMaxSize(RESPONSE_LIMITS.listItems) @ValidateNested({ each: true }) @Type(() => MiniCarouselItemDto)
+  @NestedList(() => MiniCarouselItemDto, RESPONSE_LIMITS.listItems)
   items: MiniCarouselItemDto[] = [];
 }
 
@@ -265,14 +272,30 @@ export const RESPONSE_MESSAGE_DTOS = {
 
 export type ResponseMessageDto = InstanceType<(typeof RESPONSE_MESSAGE_DTOS)[ResponseMessageType]>;
 
+/** The DTO instance of one plain message, by its `type`; anything else is left for the validator to refuse. */
+function toMessageDto(item: unknown): unknown {
+  if (item === null || typeof item !== 'object' || Array.isArray(item)) return item;
+  const type = (item as { type?: unknown }).type;
+  const cls =
+    typeof type === 'string' && Object.prototype.hasOwnProperty.call(RESPONSE_MESSAGE_DTOS, type)
+      ? RESPONSE_MESSAGE_DTOS[type as ResponseMessageType]
+      : ResponseMessageBaseDto;
+  return plainToInstance(cls as new () => ResponseMessageBaseDto, item, { exposeDefaultValues: true });
+}
+
 /**
- * The class-transformer options that pick the DTO class of a message by its `type`; use them on
- * any property that holds messages: `@Type(() => ResponseMessageBaseDto, RESPONSE_MESSAGE_TYPE_OPTIONS)`.
+ * Put on any property that holds a list of messages (with `@IsArray() @ValidateNested({ each: true })`):
+ * each message becomes the DTO class of its kind, so it is validated by its kind's rules.
+ * (class-transformer's own discriminator throws on a `null` element — a 500 — hence this.)
  */
-export const RESPONSE_MESSAGE_TYPE_OPTIONS = {
-  keepDiscriminatorProperty: true,
-  discriminator: {
-    property: 'type',
-    subTypes: Object.entries(RESPONSE_MESSAGE_DTOS).map(([name, value]) => ({ name, value })),
-  },
-};
+export function ResponseMessagesType(): PropertyDecorator {
+  const type = Type(() => ResponseMessageBaseDto);
+  const transform = Transform(({ obj, key, value }) => {
+    const source = (obj as Record<string, unknown>)[key];
+    return Array.isArray(source) ? source.map(toMessageDto) : value;
+  });
+  return (target, property) => {
+    type(target, property);
+    transform(target, property);
+  };
+}

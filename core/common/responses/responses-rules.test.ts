@@ -243,6 +243,15 @@ describe('DTOs (one rule set for form and API)', () => {
     expect(outcome.fields['messages.1.text']).toBeDefined();
   });
 
+  it('refuses null, lists and scalars where a message or a card is expected', () => {
+    const outcome = validateDto(
+      ChannelResponsesDto,
+      { platform: 'LINE', enable_default_response: true, messages: [null, [], 'text', { type: 'carousel', items: [[]] }, { type: 'card', card: [] }] },
+      { forbidUnknown: true },
+    );
+    expect(Object.keys(outcome.fields).sort()).toEqual(['messages', 'messages.0', 'messages.2', 'messages.3.items', 'messages.4.card']);
+  });
+
   it('refuses fields a kind does not have (server: forbidUnknown)', () => {
     const outcome = validateDto(ChannelResponsesDto, { ...valid, messages: [{ type: 'text', text: ['a'], html: '<b>' }] }, { forbidUnknown: true });
     expect(outcome.fields['messages.0.html']).toEqual(['messages.0.html is not an accepted field']);
@@ -303,5 +312,41 @@ describe('messagesForChannel (what the engine answers on a channel)', () => {
   it('puts the web chat messages first when the channel enables the default response, else only its own', () => {
     expect(messagesForChannel(list(true), 'LINE')).toEqual([{ type: 'text', text: ['Hi'] }, sticker]);
     expect(messagesForChannel(list(false), 'LINE')).toEqual([sticker]);
+  });
+});
+
+describe('bad bodies never crash the checks (a route answers 4xx, never 500)', () => {
+  // A small seeded generator: valid messages of every kind with parts swapped for junk.
+  let seed = 42;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const junk = (): unknown => [null, undefined, 0, 7, 'x', '', true, [], [null], {}, { type: 'text' }, [[]], { card: null }][Math.floor(random() * 13)];
+  function mutate(value: unknown, depth: number): unknown {
+    if (random() < 0.15) return junk();
+    if (Array.isArray(value)) return value.map((item) => mutate(item, depth + 1));
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, depth > 4 ? v : mutate(v, depth + 1)]));
+    }
+    return value;
+  }
+  const filled: ResponseMessage[] = [
+    ...RESPONSE_MESSAGE_TYPES.map((type) => newResponseMessage(type)),
+    { type: 'carousel', items: [{ card: card({ title: 'a', buttons: [{ text: 'b', postback: 'https://a.gov' }] }) }] },
+    { type: 'tableCard', title: 't', subtitle: '', imageUri: '', columns: [{ header: 'h', horizontalAlignment: 'CENTER' }], rows: [{ cells: ['c'], dividerAfter: true }], buttons: [] },
+  ];
+
+  it('validateDto, normalise, validate and prepare survive 400 mangled bodies', () => {
+    let accepted = 0;
+    for (let i = 0; i < 400; i++) {
+      const body = mutate({ responses: [{ platform: 'PLATFORM_UNSPECIFIED', enable_default_response: true, messages: filled }] }, 0);
+      const outcome = validateDto(ChannelResponsesListDto, body, { forbidUnknown: true });
+      if (outcome.messages.length === 0) {
+        accepted += 1;
+        const prepared = prepareResponsesForSave(outcome.value.responses, (html) => html);
+        expect(Array.isArray(prepared.responses)).toBe(true);
+      }
+    }
+    // Some bodies come through untouched or with harmless changes, so both paths are exercised.
+    expect(accepted).toBeGreaterThan(0);
+    expect(accepted).toBeLessThan(400);
   });
 });
