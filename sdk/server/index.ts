@@ -62,4 +62,4 @@ export {
   sql,
   type SQL,
 } from './query';
-export { prepareResponsesForStorage, sanitizeHtml } from '@civic/core/server/responses';
+export { prepareResponsesForStorage, prepareResponsesOrThrow, sanitizeHtml } from '@civic/core/server/responses';

@@ -6,11 +6,14 @@ import { responseErrors, validateChannelResponses, type ResponseProblem } from '
 export interface PreparedResponses {
   /** The responses to store: normalised, html sanitised. */
   responses: ChannelResponses[];
-  /** Every problem (errors and warnings); indices refer to `responses`. */
+  /** Every problem: `errors` then `warnings`. */
   problems: ResponseProblem[];
-  /** The problems that block the save; a route answers 422 with the first one's message (§8). */
+  /**
+   * The problems that block the save, with `index` and `field` as in the list given (as the editor
+   * holds it, so a 422 maps back onto its fields); a route answers 422 with the first message (§8).
+   */
   errors: ResponseProblem[];
-  /** The warnings (channel with no responses), for the client to show. */
+  /** The warnings of what is stored (a channel with no responses, §5), for the client to show. */
   warnings: ResponseProblem[];
 }
 
@@ -23,13 +26,14 @@ export function sanitizeChannelResponses(list: readonly ChannelResponses[], sani
 }
 
 /**
- * What a route runs on an intent's responses before it stores them (after the DTO check):
- * normalise (§5 save rules) → sanitise html → normalise again (html that sanitised to nothing is
- * dropped) → validate. Store `responses` when `errors` is empty.
+ * What a route runs on an intent's responses before it stores them (after the DTO check): validate
+ * (errors, positioned in the list given) → normalise (§5 save rules) → sanitise html → normalise
+ * again (html that sanitised to nothing is dropped) → the warnings of the result. Store
+ * `responses` when `errors` is empty.
  */
 export function prepareResponsesForSave(list: readonly ChannelResponses[], sanitize: HtmlSanitizer): PreparedResponses {
+  const errors = responseErrors(validateChannelResponses(list));
   const responses = normaliseChannelResponses(sanitizeChannelResponses(normaliseChannelResponses(list), sanitize));
-  const problems = validateChannelResponses(responses);
-  const errors = responseErrors(problems);
-  return { responses, problems, errors, warnings: problems.filter((p) => p.severity === 'warning') };
+  const warnings = validateChannelResponses(responses).filter((p) => p.severity === 'warning');
+  return { responses, problems: [...errors, ...warnings], errors, warnings };
 }

@@ -285,8 +285,17 @@ describe('prepareResponsesForSave', () => {
     );
     expect(out.responses[0].messages).toEqual([{ type: 'html', html: '<p>ok</p>' }, { type: 'text', text: ['Hi'] }, { type: 'customPayload', json: '{' }]);
     expect(sanitize).toHaveBeenCalledTimes(2);
-    expect(out.errors).toEqual([{ platform: 'PLATFORM_UNSPECIFIED', index: 2, field: 'json', message: Messages.customPayloadError, severity: 'error' }]);
+    // Errors are positioned in the list as given (the editor's), where the custom payload is 4th.
+    expect(out.errors).toEqual([{ platform: 'PLATFORM_UNSPECIFIED', index: 3, field: 'json', message: Messages.customPayloadError, severity: 'error' }]);
     expect(out.warnings).toEqual([]);
+    expect(out.problems).toEqual(out.errors);
+  });
+
+  it('warns about a channel left empty once its html is sanitised', () => {
+    const out = prepareResponsesForSave([web({ type: 'html', html: '<script>x</script>' })], (html) => html.replace(/<script>.*?<\/script>/g, ''));
+    expect(out.responses[0].messages).toEqual([]);
+    expect(out.errors).toEqual([]);
+    expect(out.warnings.map((w) => w.message)).toEqual([Messages.channelWithoutResponses]);
   });
 
   it('passes a clean list with only warnings', () => {

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Messages } from '@civic/core/common/messages';
+import { HttpError } from '../http/http-error';
+import { prepareResponsesOrThrow } from './prepare-for-storage';
 import { prepareResponsesForStorage, sanitizeHtml } from './sanitize-html';
 
 test('scripts and their content are removed', () => {
@@ -48,4 +50,39 @@ test('prepareResponsesForStorage sanitises html before it is stored and drops ht
   ]);
   assert.deepEqual(out.responses[0].messages, [{ type: 'html', html: '<p>Fees</p>' }, { type: 'customPayload', json: 'not json' }]);
   assert.deepEqual(out.errors.map((e) => e.message), [Messages.customPayloadError]);
+});
+
+test('prepareResponsesOrThrow answers 422 with the §8 message, body paths and the problems for the editor', () => {
+  const list = [
+    { platform: 'PLATFORM_UNSPECIFIED' as const, enable_default_response: true, messages: [{ type: 'text' as const, text: ['Hi'] }] },
+    {
+      platform: 'LINE' as const,
+      enable_default_response: true,
+      messages: [
+        { type: 'text' as const, text: [''] },
+        { type: 'image' as const, imageUri: 'http://agency.gov/a.png', accessibilityText: '' },
+      ],
+    },
+  ];
+  assert.throws(
+    () => prepareResponsesOrThrow(list, 'intent.responses'),
+    (error: unknown) => {
+      assert.ok(error instanceof HttpError);
+      assert.equal(error.status, 422);
+      assert.equal(error.message, Messages.invalidHttpsUrl);
+      assert.deepEqual(error.extras.fields, { 'intent.responses.1.messages.1.imageUri': [Messages.invalidHttpsUrl] });
+      const problems = (error.extras.detail as { responseProblems: Array<{ platform: string; index: number }> }).responseProblems;
+      assert.deepEqual(problems.map((p) => [p.platform, p.index]), [['LINE', 1]]);
+      return true;
+    },
+  );
+});
+
+test('prepareResponsesOrThrow returns what to store and the warnings when nothing blocks the save', () => {
+  const out = prepareResponsesOrThrow([
+    { platform: 'PLATFORM_UNSPECIFIED', enable_default_response: true, messages: [{ type: 'html', html: '<b onclick="x()">Hi</b>' }] },
+    { platform: 'WHATSAPP', enable_default_response: true, messages: [] },
+  ]);
+  assert.deepEqual(out.responses[0].messages, [{ type: 'html', html: '<b>Hi</b>' }]);
+  assert.deepEqual(out.warnings.map((w) => [w.platform, w.message, w.detail]), [['WHATSAPP', Messages.channelWithoutResponses, Messages.createOneResponse]]);
 });

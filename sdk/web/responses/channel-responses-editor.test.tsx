@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Messages } from '@civic/sdk/common/messages';
 import type { ChannelResponses } from '@civic/sdk/common/responses';
-import { ChannelResponsesEditor } from '@civic/sdk/web/responses';
+import { ChannelResponsesEditor, responseProblemsOf } from '@civic/sdk/web/responses';
 
 let latest: ChannelResponses[] = [];
 
@@ -158,5 +158,26 @@ describe('ChannelResponsesEditor', () => {
     expect(screen.queryByRole('button', { name: 'Add message' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Delete|Move/ })).toBeNull();
     expect(screen.getByRole('textbox', { name: 'Line 1' }).hasAttribute('readonly')).toBe(true);
+  });
+
+  it('shows the problems of a server 422 (responseProblemsOf) on the right channel and field', async () => {
+    const serverError = {
+      status: 422,
+      message: Messages.invalidUrl,
+      detail: { responseProblems: [{ platform: 'LINE', index: 0, field: 'fileUri', message: Messages.invalidUrl, severity: 'error' }] },
+    };
+    const problems = responseProblemsOf(serverError);
+    expect(responseProblemsOf(new Error('x'))).toBeUndefined();
+    render(
+      <ChannelResponsesEditor
+        value={[webText('Hi'), { platform: 'LINE', enable_default_response: true, messages: [{ type: 'file', fileUri: 'https://a.gov/f.pdf', name: 'f' }] }]}
+        onChange={() => undefined}
+        problems={problems}
+      />,
+    );
+    expect(screen.queryByText(Messages.invalidUrl)).toBeNull();
+    await userEvent.click(screen.getByRole('tab', { name: /^LINE/ }));
+    expect(screen.getByRole('textbox', { name: 'File URL' }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(Messages.invalidUrl)).toBeTruthy();
   });
 });

@@ -27,7 +27,10 @@ export interface ChannelResponsesEditorProps {
   value: readonly ChannelResponses[];
   onChange(next: ChannelResponses[]): void;
   readOnly?: boolean;
-  /** Problems to show (e.g. a server 422 mapped back); by default the editor validates `value` itself. */
+  /**
+   * More problems to show besides the editor's own §5 checks, e.g. those of a server 422
+   * (`responseProblemsOf(error)`); the page clears them when the value changes.
+   */
   problems?: readonly ResponseProblem[];
   /** Prefix for element ids, when two editors share a page. */
   idPrefix?: string;
@@ -176,7 +179,13 @@ export function ChannelResponsesEditor({ value, onChange, readOnly, problems, id
   const channels = useMemo(() => ensureDefaultChannel(value).sort(compareChannels), [value]);
   const [selected, setSelected] = useState<Platform>(DEFAULT_PLATFORM);
   const [pendingDelete, setPendingDelete] = useState<Platform | null>(null);
-  const allProblems = useMemo(() => problems ?? validateChannelResponses(channels), [problems, channels]);
+  const allProblems = useMemo(() => {
+    const seen = new Set<string>();
+    return [...validateChannelResponses(channels), ...(problems ?? [])].filter((p) => {
+      const key = `${p.platform}|${p.index ?? ''}|${p.field ?? ''}|${p.message}`;
+      return seen.has(key) ? false : (seen.add(key), true);
+    });
+  }, [problems, channels]);
   const current = channels.some((c) => c.platform === selected) ? selected : DEFAULT_PLATFORM;
   const missing = PLATFORMS.filter((p) => !channels.some((c) => c.platform === p));
 

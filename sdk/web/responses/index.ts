@@ -37,3 +37,4 @@ export {
   type FieldErrors,
   type MessageEditorProps,
 } from './editors';
+export { responseProblemsOf } from './response-problems';
