@@ -192,6 +192,26 @@ describe('ResponseMessageView', () => {
 });
 
 describe('ResponseMessagesView', () => {
+  it('resolves site paths against baseUrl (the widget embedded on an agency site)', async () => {
+    const { container } = render(
+      <ResponseMessagesView
+        baseUrl="https://console.civic.gov/"
+        messages={[
+          { type: 'image', imageUri: '/files/map.png', accessibilityText: 'Map' },
+          { type: 'file', fileUri: '/files/form.pdf', name: 'Form' },
+          { type: 'card', card: card({ title: 'T', buttons: [{ text: 'Open', postback: 'https://agency.gov/x' }] }) },
+          { type: 'html', html: '<img src="/files/a.png" alt="a">' },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('img', { name: 'Map' }).getAttribute('src')).toBe('https://console.civic.gov/files/map.png');
+    expect(screen.getByRole('link', { name: /Form/ }).getAttribute('href')).toBe('https://console.civic.gov/files/form.pdf');
+    expect(screen.getByRole('link', { name: 'Open' }).getAttribute('href')).toBe('https://agency.gov/x');
+    const frame = container.querySelector('iframe');
+    expect(frame?.getAttribute('srcdoc')).toContain('<base target="_blank" href="https://console.civic.gov/">');
+    await waitFor(() => expect(frame?.style.height).toBe('24px'));
+  });
+
   it('shows the reply controls of an earlier turn disabled when not interactive, links still open', async () => {
     const onReply = jest.fn();
     render(

@@ -1,8 +1,8 @@
-import { createContext, useContext, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { createContext, useContext, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 // Direct module paths, not the barrel: the widget must not pull the DTOs (class-validator) in.
 import type { Card, CardButton, FormMessage, HorizontalAlignment, ResponseMessage, TableCardMessage } from '@civic/core/common/responses/response-message';
 import { ResponseTexts } from '@civic/core/common/responses/response-texts';
-import { isSafeResponseUrl, isUrlPostback } from '@civic/core/common/responses/urls';
+import { isSafeResponseUrl, isUrlPostback, type UrlKind } from '@civic/core/common/responses/urls';
 import { HtmlFrame } from './html-frame';
 import './response-views.css';
 
@@ -27,6 +27,8 @@ export interface ResponseMessageViewProps {
    * buttons and forms are shown disabled. Links still open. Default true.
    */
   interactive?: boolean;
+  /** Where site paths (`/files/a.png`) point: the console's origin, for the embedded widget. */
+  baseUrl?: string;
 }
 
 export interface ResponseMessagesViewProps {
@@ -37,10 +39,35 @@ export interface ResponseMessagesViewProps {
   label?: string;
   /** See `ResponseMessageViewProps.interactive`. */
   interactive?: boolean;
+  /** See `ResponseMessageViewProps.baseUrl`. */
+  baseUrl?: string;
 }
 
-/** Whether reply controls answer clicks (false: shown disabled). */
-const Interactive = createContext(true);
+interface ViewSettings {
+  /** Whether reply controls answer clicks (false: shown disabled). */
+  interactive: boolean;
+  baseUrl?: string;
+}
+const Settings = createContext<ViewSettings>({ interactive: true });
+
+/**
+ * The `src`/`href` for a URL of a message: null unless it passes the URL rule; a site path
+ * (`/files/a.png`) resolved against `baseUrl` (the console's origin when the widget is embedded on
+ * an agency's site).
+ */
+function useSafeUrl(): (url: string | undefined, kind?: UrlKind) => string | null {
+  const { baseUrl } = useContext(Settings);
+  return (url, kind = 'resource') => {
+    if (!isSafeResponseUrl(url, kind)) return null;
+    const trimmed = url.trim();
+    if (!baseUrl || !trimmed.startsWith('/')) return trimmed;
+    try {
+      return new URL(trimmed, baseUrl).href;
+    } catch {
+      return trimmed;
+    }
+  };
+}
 
 const ALIGN: Record<HorizontalAlignment, 'left' | 'center' | 'right' | undefined> = {
   HORIZONTAL_ALIGNMENT_UNSPECIFIED: undefined,
@@ -52,8 +79,9 @@ const ALIGN: Record<HorizontalAlignment, 'left' | 'center' | 'right' | undefined
 const VIDEO_FILE = /\.(mp4|webm|ogv|ogg|mov|m4v)(\?.*)?$/i;
 
 function Image({ src, alt, className }: { src: string; alt: string; className?: string }) {
-  if (!isSafeResponseUrl(src)) return null;
-  return <img className={className ?? 'civic-rv-image'} src={src} alt={alt} loading="lazy" referrerPolicy="no-referrer" />;
+  const safe = useSafeUrl()(src);
+  if (!safe) return null;
+  return <img className={className ?? 'civic-rv-image'} src={safe} alt={alt} loading="lazy" referrerPolicy="no-referrer" />;
 }
 
 /** A card button or mini carousel item: a link when the postback is a URL, else a reply. */
@@ -64,13 +92,15 @@ function Action({ label, postback, onReply, className = 'civic-rv-button', child
   className?: string;
   children?: ReactNode;
 }) {
-  const interactive = useContext(Interactive);
+  const { interactive } = useContext(Settings);
+  const safeUrl = useSafeUrl();
   const content = children ?? label;
   const target = postback.trim();
   if (isUrlPostback(target)) {
-    if (!isSafeResponseUrl(target, 'link')) return <span className={`${className} civic-rv-button--inert`}>{content}</span>;
+    const href = safeUrl(target, 'link');
+    if (!href) return <span className={`${className} civic-rv-button--inert`}>{content}</span>;
     return (
-      <a className={className} href={target} target="_blank" rel="noopener noreferrer">
+      <a className={className} href={href} target="_blank" rel="noopener noreferrer">
         {content}
       </a>
     );
@@ -152,7 +182,7 @@ function TableCardView({ message, onReply }: { message: TableCardMessage; onRepl
 
 function FormView({ message, onReply }: { message: FormMessage; onReply?: ReplyHandler }) {
   const id = useId();
-  const interactive = useContext(Interactive);
+  const { interactive } = useContext(Settings);
   const [sent, setSent] = useState(false);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -209,16 +239,18 @@ function FormView({ message, onReply }: { message: FormMessage; onReply?: ReplyH
 }
 
 /** One message of any kind, as the web chat widget shows it. */
-export function ResponseMessageView({ interactive = true, ...props }: ResponseMessageViewProps) {
+export function ResponseMessageView({ interactive = true, baseUrl, ...props }: ResponseMessageViewProps) {
+  const settings = useMemo(() => ({ interactive, baseUrl }), [interactive, baseUrl]);
   return (
-    <Interactive.Provider value={interactive}>
+    <Settings.Provider value={settings}>
       <MessageBody {...props} />
-    </Interactive.Provider>
+    </Settings.Provider>
   );
 }
 
-function MessageBody({ message, onReply, mode = 'widget' }: Omit<ResponseMessageViewProps, 'interactive'>) {
-  const interactive = useContext(Interactive);
+function MessageBody({ message, onReply, mode = 'widget' }: Omit<ResponseMessageViewProps, 'interactive' | 'baseUrl'>) {
+  const { interactive, baseUrl } = useContext(Settings);
+  const safeUrl = useSafeUrl();
   switch (message.type) {
     case 'text':
       return (
@@ -277,8 +309,8 @@ function MessageBody({ message, onReply, mode = 'widget' }: Omit<ResponseMessage
         </ul>
       );
     case 'video': {
-      const src = message.videoUri;
-      if (!isSafeResponseUrl(src)) return null;
+      const src = safeUrl(message.videoUri);
+      if (!src) return null;
       return VIDEO_FILE.test(src) ? (
         <figure className="civic-rv-figure">
           <video className="civic-rv-video" src={src} controls preload="metadata" aria-label={message.title || ResponseTexts.video} />
@@ -292,21 +324,23 @@ function MessageBody({ message, onReply, mode = 'widget' }: Omit<ResponseMessage
       );
     }
     case 'html':
-      return <HtmlFrame html={message.html} />;
+      return <HtmlFrame html={message.html} baseUrl={baseUrl} />;
     case 'customPayload':
       return mode === 'preview' ? <p className="civic-rv-note">{ResponseTexts.customPayloadHiddenNote}</p> : null;
-    case 'file':
-      if (!isSafeResponseUrl(message.fileUri)) return null;
+    case 'file': {
+      const href = safeUrl(message.fileUri);
+      if (!href) return null;
       return (
-        <a className="civic-rv-bubble civic-rv-link civic-rv-link--file" href={message.fileUri} target="_blank" rel="noopener noreferrer" download={message.name || true}>
+        <a className="civic-rv-bubble civic-rv-link civic-rv-link--file" href={href} target="_blank" rel="noopener noreferrer" download={message.name || true}>
           <span aria-hidden="true">📄 </span>
           {message.name || ResponseTexts.file}
         </a>
       );
+    }
     case 'imageGallery':
       return (
         <ul className="civic-rv-gallery">
-          {message.images.filter((image) => isSafeResponseUrl(image.imageUri)).map((image, i) => (
+          {message.images.filter((image) => safeUrl(image.imageUri)).map((image, i) => (
             <li key={i}>
               <Image src={image.imageUri} alt={image.accessibilityText} />
             </li>
@@ -332,7 +366,7 @@ function MessageBody({ message, onReply, mode = 'widget' }: Omit<ResponseMessage
 }
 
 /** A reply of several messages, in order, as a list (hidden kinds leave no empty item). */
-export function ResponseMessagesView({ messages, onReply, mode = 'widget', label, interactive = true }: ResponseMessagesViewProps) {
+export function ResponseMessagesView({ messages, onReply, mode = 'widget', label, interactive = true, baseUrl }: ResponseMessagesViewProps) {
   const shown = messages
     .map((message, index) => ({ message, index }))
     .filter(({ message }) => mode === 'preview' || (message.type !== 'payload' && message.type !== 'customPayload'));
@@ -340,7 +374,7 @@ export function ResponseMessagesView({ messages, onReply, mode = 'widget', label
     <ol className="civic-rv-messages" aria-label={label}>
       {shown.map(({ message, index }) => (
         <li key={index} className={`civic-rv-message civic-rv-message--${message.type}`}>
-          <ResponseMessageView message={message} onReply={onReply} mode={mode} interactive={interactive} />
+          <ResponseMessageView message={message} onReply={onReply} mode={mode} interactive={interactive} baseUrl={baseUrl} />
         </li>
       ))}
     </ol>
