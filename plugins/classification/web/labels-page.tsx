@@ -1,0 +1,3 @@
+export function LabelsPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function EntitiesPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function EntityPage() {
+  return null;
+}
