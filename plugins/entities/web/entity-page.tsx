@@ -7,7 +7,6 @@ import {
   Dialog,
   DialogBody,
   DialogFooter,
-  FileInput,
   FormGroup,
   HTMLTable,
   InputGroup,
@@ -63,6 +62,7 @@ export const EntityPage = observer(function EntityPage() {
   const [deleting, setDeleting] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
   const nameRef = useRef<HTMLInputElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
   const valueRefs = useRef(new Map<number, HTMLInputElement>());
   const focusKey = useRef<number | null>(null);
   /** Where to go once the render that cleared `changed` is done (the unsaved-changes guard reads the rendered flag). */
@@ -331,7 +331,19 @@ export const EntityPage = observer(function EntityPage() {
               }}
             />
             <Button text="Paste many entries" onClick={() => setPasting(true)} />
-            <FileInput text="Import CSV" buttonText="Browse" inputProps={{ accept: '.csv,text/csv,text/plain', 'aria-label': 'Import entries from a CSV file' }} onInputChange={(e) => void importFile(e.currentTarget.files?.[0])} />
+            <Button text="Import CSV" onClick={() => fileRef.current?.click()} />
+            <input
+              ref={fileRef}
+              type="file"
+              className="civic-visually-hidden"
+              tabIndex={-1}
+              accept=".csv,text/csv,text/plain"
+              aria-label="Import entries from a CSV file"
+              onChange={(e) => {
+                void importFile(e.currentTarget.files?.[0]);
+                e.currentTarget.value = '';
+              }}
+            />
           </div>
         )}
       </form>
