@@ -100,6 +100,9 @@ test('search by name (with or without @) and filter by kind', async () => {
   const badKind = await call(t.http, 'GET', LIST, { token: editor, searchParams: { kind: 'KIND_FOO' } });
   assert.equal(badKind.status, 422);
   assert.match(badKind.body.message, /kind must be one of KIND_MAP, KIND_LIST, KIND_REGEXP/);
+  const withEntries = await call(t.http, 'GET', LIST, { token: editor, searchParams: { search: 'case', withEntries: 'true' } });
+  assert.deepEqual(withEntries.body.data.entities[0].entries, [{ value: 'CN-\\d{4}', synonyms: [] }]);
+  assert.equal(byName.body.data.entities[0].entries, undefined);
   const wildcard = await call(t.http, 'GET', LIST, { token: editor, searchParams: { search: '%' } });
   assert.deepEqual(wildcard.body.data.entities, []);
 });

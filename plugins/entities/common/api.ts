@@ -19,6 +19,8 @@ export interface EntityListItem {
   /** Intents and Q&A pairs whose training phrases or parameters use the entity. */
   usageCount: number;
   updatedAt: string;
+  /** Only with `?withEntries=true`. */
+  entries?: EntityEntry[];
 }
 
 export interface EntityList {

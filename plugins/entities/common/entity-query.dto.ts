@@ -8,6 +8,10 @@ export class EntityListQueryDto {
 
   @IsOptional() @IsIn(ENTITY_KINDS as unknown as string[], { message: `kind must be one of ${ENTITY_KINDS.join(', ')}` })
   kind?: EntityKind;
+
+  /** `true`: each row also carries its entries, for running the extractor in the browser (phrase tagging). */
+  @IsOptional() @IsIn(['true', 'false'], { message: 'withEntries must be true or false' })
+  withEntries?: 'true' | 'false';
 }
 
 /** DELETE …/entities/{id}?removeUsages=true: also untag the phrases and drop the parameters that use it. */

@@ -95,9 +95,10 @@ export function registerEntityRoutes(routes: RouteAdder): void {
     app: 'appId',
     access: canViewEntities,
     query: EntityListQueryDto,
-    description: 'Entities of the app with kind, number of entries and number of intents using each; ?search= (name) &kind=',
+    description: 'Entities of the app with kind, number of entries and number of intents using each; ?search= (name) &kind= &withEntries=true (adds entries, for the extractor)',
     handler: async (ctx): Promise<EntityList> => {
       const { search, kind } = ctx.query;
+      // Rows: { id, name (no @), kind, enableFuzzyExtraction, entryCount, usageCount, updatedAt, entries? }.
       const term = search?.trim().replace(/^@/, '');
       const rows = await ctx.db
         .select()
@@ -119,6 +120,7 @@ export function registerEntityRoutes(routes: RouteAdder): void {
         entryCount: row.entries.length,
         usageCount: usages.get(refKey(row.displayName))?.length ?? 0,
         updatedAt: row.updatedAt.toISOString(),
+        ...(ctx.query.withEntries === 'true' ? { entries: row.entries } : {}),
       }));
       return { entities };
     },

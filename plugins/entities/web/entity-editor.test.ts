@@ -114,4 +114,7 @@ describe('parseEntryRows', () => {
       { value: 'c, d', synonyms: ['e'] },
     ]);
   });
+  it('skips a header row', () => {
+    expect(parseEntryRows('Value,Synonym 1,Synonym 2\nred,crimson')).toEqual([{ value: 'red', synonyms: ['crimson'] }]);
+  });
 });

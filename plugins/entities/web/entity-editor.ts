@@ -141,13 +141,15 @@ function unique(values: string[]): string[] {
   return values.map((v) => v.trim()).filter((v) => v !== '' && !seen.has(v.toLowerCase()) && (seen.add(v.toLowerCase()), true));
 }
 
-/** CSV rows (quoted fields allowed) → entries; the first cell is the value, the rest synonyms. */
+/**
+ * CSV rows (quoted fields allowed) → entries; the first cell is the value, the rest synonyms. A first
+ * row whose first cell is "value" is a header and is skipped.
+ */
 export function parseEntryRows(text: string): EntityEntry[] {
   const parsed = Papa.parse<string[]>(text.trim(), { skipEmptyLines: 'greedy' });
-  return parsed.data
-    .map((cells) => cells.map((c) => c.trim()).filter((c) => c !== ''))
-    .filter((cells) => cells.length > 0)
-    .map(([value, ...synonyms]) => ({ value, synonyms: unique(synonyms) }));
+  const rows = parsed.data.map((cells) => cells.map((c) => c.trim()).filter((c) => c !== '')).filter((cells) => cells.length > 0);
+  if (rows.length > 0 && rows[0][0].toLowerCase() === 'value') rows.shift();
+  return rows.map(([value, ...synonyms]) => ({ value, synonyms: unique(synonyms) }));
 }
 
 /** One RE2 pattern per non-blank line, as written. */

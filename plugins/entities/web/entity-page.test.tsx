@@ -119,6 +119,16 @@ describe('EntityPage', () => {
     expect(screen.getByText('Beantown')).toBeTruthy();
   });
 
+  it('imports entries from a CSV file', async () => {
+    await render('/entity/a1/edit/e1');
+    const file = new File(['value,synonym\nBoston,Beantown\n"Washington, D.C.",DC\n'], 'cities.csv', { type: 'text/csv' });
+    await userEvent.upload(await screen.findByLabelText('Import entries from a CSV file'), file);
+    expect(await screen.findByDisplayValue('Washington, D.C.')).toBeTruthy();
+    expect(screen.getByDisplayValue('Boston')).toBeTruthy();
+    expect(screen.getByText('DC')).toBeTruthy();
+    expect(await screen.findByText('2 entries read from cities.csv')).toBeTruthy();
+  });
+
   it('view mode is read-only', async () => {
     await render('/entity/a1/view/e1');
     expect(await screen.findByDisplayValue('New York')).toBeTruthy();

@@ -31,6 +31,16 @@ import { EntityEditor } from './entity-editor';
 
 type Mode = 'create' | 'edit' | 'view';
 
+/** A file's text (FileReader: every browser, and jsdom). */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsText(file);
+  });
+}
+
 /** The pattern with a caret under the character where RE2 found the error. */
 function ErrorPointer(props: { pattern: string; position: number }) {
   return (
@@ -163,7 +173,7 @@ export const EntityPage = observer(function EntityPage() {
 
   async function importFile(file: File | undefined) {
     if (!file) return;
-    const count = editor.addMany(await file.text());
+    const count = editor.addMany(await readText(file));
     toasts.result(`${count.toLocaleString()} ${count === 1 ? 'entry' : 'entries'} read from ${file.name}`);
   }
 
