@@ -1,7 +1,8 @@
 import { Alert, Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@civic/sdk/web/blueprint';
 import { useEffect, useState, type FormEvent } from '@civic/sdk/web/react';
 import { validateDto } from '@civic/sdk/common/validation';
-import { engineLabel, TIER_ORDER } from '@civic/sdk/common/model';
+import { engineLabel, NlpEngine, TIER_ORDER } from '@civic/sdk/common/model';
+import { Messages } from '@civic/sdk/common/messages';
 import { ToastService, useService } from '@civic/sdk/web';
 import type { AdminAppDetail } from '../common/api';
 import { buildAppPatch, formValuesOf, type AppFormValues } from '../common/app-form';
@@ -64,6 +65,11 @@ export function AppEditDialog(props: { appId: string; agencies: string[]; onClos
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!app || !values) return;
+    // §5, before the server says it: the external engine needs both handlers.
+    if (values.service === NlpEngine.EXTERNAL && (!values.qnaHandler.trim() || !values.dialogHandler.trim())) {
+      setFailure(Messages.externalEngineHandlers);
+      return;
+    }
     const patch = buildAppPatch(formValuesOf(app), values);
     const outcome = validateDto(AppPatchDto, patch);
     if (outcome.messages.length > 0) {
