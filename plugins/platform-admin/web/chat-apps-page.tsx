@@ -2,7 +2,7 @@ import { Button, Callout, Checkbox, HTMLSelect, Popover, Tag } from '@civic/sdk/
 import { AddIcon, ChevronLeftIcon, ChevronRightIcon, FilterIcon } from '@civic/sdk/web/icons';
 import { Cell, Column, Table2, type CellRenderer } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
-import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
+import { useEffect, useMemo, useRef, useState } from '@civic/sdk/web/react';
 import { engineLabel } from '@civic/sdk/common/model';
 import { ApiClient, Page, useService } from '@civic/sdk/web';
 import { AdminApi, type AgencyItem, type ChatAppRow } from '../common/api';
@@ -15,7 +15,8 @@ import { TableFilterEditor } from './table-filter-editor';
 import { useResource } from './use-resource';
 
 const ROW_HEIGHT = 36;
-const COLUMN_WIDTHS = [170, 200, 150, 100, 190, 90, 110, 110, 130, 90];
+const COLUMN_WIDTHS = [140, 170, 130, 80, 170, 80, 100, 100, 130, 70];
+const TOTAL_WIDTH = COLUMN_WIDTHS.reduce((a, b) => a + b, 0);
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
 
 /** /chatApp: every chat app, filtered on the server (§3 table filter, date range), 150 a page (§9). */
@@ -28,8 +29,34 @@ export const ChatAppsPage = observer(function ChatAppsPage() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const rows = store.rows;
+  const region = useRef<HTMLDivElement>(null);
+  const [widths, setWidths] = useState(COLUMN_WIDTHS);
+
+  // Columns share the width there is (no sideways scrolling, which keyboard users could not reach).
+  useEffect(() => {
+    const element = region.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const fit = () => {
+      const available = element.clientWidth - 2;
+      if (available <= 0) return;
+      const scale = Math.min(1.5, Math.max(0.6, available / TOTAL_WIDTH));
+      setWidths(COLUMN_WIDTHS.map((w) => Math.floor(w * scale)));
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => void store.load(), [store]);
+
+  // The table scrolls on its own: keyboard users must be able to reach and scroll it (axe scrollable-region-focusable).
+  useEffect(() => {
+    for (const scroller of document.querySelectorAll('.civic-chat-apps-table .bp6-table-quadrant-main .bp6-table-quadrant-scroll-container')) {
+      scroller.setAttribute('tabindex', '0');
+      scroller.setAttribute('aria-label', 'Chat apps, scrollable');
+    }
+  }, [rows]);
 
   const renderers = useMemo(() => {
     const text =
@@ -99,15 +126,15 @@ export const ChatAppsPage = observer(function ChatAppsPage() {
           <Button text="Try again" onClick={() => void store.load()} />
         </Callout>
       )}
-      <div className="civic-chat-apps-table" role="region" aria-label="Chat apps table">
+      <div className="civic-chat-apps-table" role="region" aria-label="Chat apps table" ref={region}>
         <Table2
           numRows={rows.length}
           defaultRowHeight={ROW_HEIGHT}
           enableRowResizing={false}
           enableRowHeader={false}
           enableColumnResizing={false}
-          columnWidths={COLUMN_WIDTHS}
-          cellRendererDependencies={[rows]}
+          columnWidths={widths}
+          cellRendererDependencies={[rows, widths]}
         >
           <Column name="App id" cellRenderer={renderers.appId} />
           <Column name="Name" cellRenderer={renderers.appName} />
