@@ -22,6 +22,7 @@ export { findAppRecord, type AppRecord } from '@civic/core/server/apps/app-recor
 export type { AppCreatedHandler } from '@civic/core/server/apps/app-lifecycle';
 export { assertWithinTierLimit, tierLimitOf, type TierLimitName } from '@civic/core/server/apps/tier-limit-guard';
 export { got, type Got, type Method as GotMethod, RequestError as GotRequestError } from './http-client';
+export { readDraftSnapshot } from '@civic/core/server/knowledge/draft-snapshot';
 export { effectiveRestrictions, isDecommissioned, toAppSettings, toAppSummary } from '@civic/core/server/apps/app-mappers';
 export {
   adaptorApps,
