@@ -1,8 +1,9 @@
+/** The adaptor connection test on its own (a plain http server on loopback; the https rule is the DTO's). */
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import { testConnection } from './connection-test';
+import { testConnection } from '../../plugins/platform-admin/server/connection-test';
 
 let server: Server;
 let base: string;
