@@ -179,6 +179,14 @@ test('patch an app: every §3 field, read back', async () => {
   assert.equal(read.body.data.agencyName, agencyName);
   assert.deepEqual(read.body.data.allowedDomains, ['gov.sg', 'example.edu.sg']);
   for (const [key, value] of Object.entries(rest)) assert.deepEqual(read.body.data[key], value, key);
+
+  // The app's own restriction flags (§6) reach its settings as seen by access checks.
+  const starter = await api('PATCH', '/api/v1/admin/apps/demo-starter', { restrictions: { labels: true } });
+  assert.deepEqual(starter.body.data.restrictions, { analytics: false, categories: false, labels: true, trainingHub: false });
+  const settings = await api('GET', '/api/v1/apps/demo-starter/settings');
+  assert.equal(settings.body.data.appSettings.restrictions.labels, true);
+  assert.equal(settings.body.data.appSettings.restrictions.categories, false);
+  await api('PATCH', '/api/v1/admin/apps/demo-starter', { restrictions: { labels: false } });
   const bad = await api('PATCH', '/api/v1/admin/apps/new-bot', { nlpEngine: { service: 'CIVIC_X', qnaHandler: 'http://insecure.example/q', dialogHandler: 'https://x.example/d' } });
   assert.equal(bad.status, 422);
   assert.equal(bad.body.message, Messages.invalidHttpsUrl);

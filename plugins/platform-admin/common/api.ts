@@ -90,6 +90,8 @@ export interface AdminAppDetail {
   civicChuMode: 'ALL' | 'PLAYGROUND' | null;
   allowedDomains: string[];
   subscriptionTier: SubscriptionTierName;
+  /** The app's own restriction flags (§6), beside its tier's. */
+  restrictions: { analytics: boolean; categories: boolean; labels: boolean; trainingHub: boolean };
 }
 
 export interface FeatureFlagItem {

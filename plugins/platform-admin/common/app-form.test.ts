@@ -27,6 +27,7 @@ const app: AdminAppDetail = {
   civicChuMode: null,
   allowedDomains: ['gov.sg'],
   subscriptionTier: 'Plus',
+  restrictions: { analytics: false, categories: false, labels: false, trainingHub: false },
 };
 
 describe('buildAppPatch (§5 unsets)', () => {
@@ -52,8 +53,10 @@ describe('buildAppPatch (§5 unsets)', () => {
       allowedDomains: 'gov.sg\nMOE.edu.sg, ',
       civicChuMode: 'ALL',
       isPrivate: true,
+      restrictions: { ...initial.restrictions, labels: true },
     });
     expect(patch).toEqual({
+      restrictions: { labels: true },
       liveChatService: 'OTHER',
       goLiveAt: '2027-02-01T00:00:00.000Z',
       nlpEngine: { service: 'CIVIC_X', qnaHandler: 'https://e.example/q', dialogHandler: null },

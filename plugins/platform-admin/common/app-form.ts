@@ -24,6 +24,7 @@ export interface AppFormValues {
   /** One domain a line or comma separated. */
   allowedDomains: string;
   subscriptionTier: string;
+  restrictions: AdminAppDetail['restrictions'];
 }
 
 export function formValuesOf(app: AdminAppDetail): AppFormValues {
@@ -47,6 +48,7 @@ export function formValuesOf(app: AdminAppDetail): AppFormValues {
     civicChuMode: app.civicChuMode ?? '',
     allowedDomains: app.allowedDomains.join('\n'),
     subscriptionTier: app.subscriptionTier,
+    restrictions: { ...app.restrictions },
   };
 }
 
@@ -97,6 +99,8 @@ export function buildAppPatch(initial: AppFormValues, values: AppFormValues): Ap
       dialogHandler: values.dialogHandler.trim() || null,
     };
   }
+  const flags = (Object.keys(values.restrictions) as Array<keyof AppFormValues['restrictions']>).filter((k) => values.restrictions[k] !== initial.restrictions[k]);
+  if (flags.length > 0) patch.restrictions = Object.fromEntries(flags.map((k) => [k, values.restrictions[k]]));
   if (unsets.length > 0) patch.unsets = unsets;
   return patch;
 }

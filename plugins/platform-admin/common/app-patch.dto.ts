@@ -37,6 +37,14 @@ export class NlpEngineDto {
   dialogHandler?: string | null;
 }
 
+/** Per-app overrides of the Starter tier's restrictions (§6): true lets this app use the feature. */
+export class RestrictionOverridesDto {
+  @IsOptional() @IsBoolean() analytics?: boolean;
+  @IsOptional() @IsBoolean() categories?: boolean;
+  @IsOptional() @IsBoolean() labels?: boolean;
+  @IsOptional() @IsBoolean() trainingHub?: boolean;
+}
+
 /** PATCH /api/v1/admin/apps/{appId} (§3 "App patch by platform admin"); every field optional. */
 export class AppPatchDto {
   @IsOptional() @IsString() @MaxLength(100)
@@ -92,6 +100,10 @@ export class AppPatchDto {
 
   @IsOptional() @IsArray() @ArrayMaxSize(100) @Matches(DOMAIN, { each: true, message: AdminMessages.invalidDomain })
   allowedDomains?: string[];
+
+  /** Not in §3's list: the app's own restriction flags (§6). */
+  @IsOptional() @ValidateNested() @Type(() => RestrictionOverridesDto)
+  restrictions?: RestrictionOverridesDto;
 
   /** Not in §3's list; platform admins move apps between tiers here too. */
   @IsOptional() @IsIn(TIER_ORDER, { message: `subscriptionTier must be one of ${TIER_ORDER.join(', ')}` })

@@ -49,6 +49,11 @@ export async function appPatchChanges(db: DbExecutor, app: AppRecord, patch: App
   if (patch.goLiveAt !== undefined) changes.goLiveAt = new Date(patch.goLiveAt);
   if (patch.decommissionAt !== undefined) changes.decommissionAt = new Date(patch.decommissionAt);
   for (const field of unsets) changes[field] = null;
+  const r = patch.restrictions;
+  if (r?.analytics !== undefined) changes.restrictionAnalytics = r.analytics;
+  if (r?.categories !== undefined) changes.restrictionCategories = r.categories;
+  if (r?.labels !== undefined) changes.restrictionLabels = r.labels;
+  if (r?.trainingHub !== undefined) changes.restrictionTrainingHub = r.trainingHub;
 
   if (patch.nlpEngine) {
     changes.nlpEngineService = patch.nlpEngine.service;
@@ -83,5 +88,6 @@ export function toAdminAppDetail(app: AppRecord): AdminAppDetail {
     civicChuMode: app.civicChuMode === 'ALL' || app.civicChuMode === 'PLAYGROUND' ? app.civicChuMode : null,
     allowedDomains: [...app.allowedDomains],
     subscriptionTier: app.subscriptionTier as AdminAppDetail['subscriptionTier'],
+    restrictions: { analytics: app.restrictionAnalytics, categories: app.restrictionCategories, labels: app.restrictionLabels, trainingHub: app.restrictionTrainingHub },
   };
 }

@@ -11,6 +11,13 @@ import { AdminMessages } from '../common/messages';
 import { ChatAppsStore } from './chat-apps-store';
 import { errorText } from './use-resource';
 
+const RESTRICTIONS: Array<[keyof AppFormValues['restrictions'], string]> = [
+  ['analytics', 'Analytics'],
+  ['categories', 'Categories'],
+  ['labels', 'Labels'],
+  ['trainingHub', 'Training hub'],
+];
+
 type TextKey = 'appName' | 'projectId' | 'liveChatService' | 'authenticationService' | 'qnaHandler' | 'dialogHandler';
 
 /** Edit an app: every field of §3 "App patch"; decommission or restore. */
@@ -125,6 +132,12 @@ export function AppEditDialog(props: { appId: string; agencies: string[]; onClos
                 {toggle('isPlaygroundEnabled', 'Playground enabled')}
                 {toggle('skipBackupResponse', 'Skip backup response')}
               </div>
+              <fieldset className="civic-fieldset">
+                <legend>Starter-tier features this app may use anyway</legend>
+                {RESTRICTIONS.map(([key, label]) => (
+                  <Switch key={key} label={label} checked={values.restrictions[key]} onChange={(e) => set('restrictions', { ...values.restrictions, [key]: e.currentTarget.checked })} />
+                ))}
+              </fieldset>
             </div>
           )}
         </DialogBody>

@@ -46,6 +46,7 @@ const detail: AdminAppDetail = {
   civicChuMode: null,
   allowedDomains: ['gov.sg'],
   subscriptionTier: 'Plus',
+  restrictions: { analytics: false, categories: false, labels: false, trainingHub: false },
 };
 
 function render(user = testUser({ isPlatformAdmin: true })) {
