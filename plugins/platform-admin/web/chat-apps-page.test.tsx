@@ -99,6 +99,11 @@ describe('ChatAppsPage', () => {
     await userEvent.click(within(range).getByRole('button', { name: 'Apply dates' }));
     await waitFor(() => expect(api.callsTo('POST', AdminApi.chatAppMgmt).at(-1)?.body).toMatchObject({ dateRange: { field: 'createdAt', startDate: '2026-11-01', endDate: '2026-11-30' } }));
 
+    await userEvent.selectOptions(within(range).getByLabelText('Date preset'), 'Last 7 days');
+    const today = new Date().toISOString().slice(0, 10);
+    const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+    await waitFor(() => expect(api.callsTo('POST', AdminApi.chatAppMgmt).at(-1)?.body).toMatchObject({ dateRange: { field: 'createdAt', startDate: weekAgo, endDate: today } }));
+
     await userEvent.click(screen.getByLabelText('Include decommissioned'));
     await waitFor(() => expect(api.callsTo('POST', AdminApi.chatAppMgmt).at(-1)?.body).toMatchObject({ include_decommissioned: true }));
   });
