@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { describeViolations, openBrowser, seriousAxeViolations, type Browser } from './support/browser';
-import { sidebarEntries, signOut, waitForPath } from './support/console-user';
+import { sidebarEntries, signIn, signOut, waitForPath } from './support/console-user';
 import { click, fill, waitForText } from './support/identity-steps';
 import { linkOf, TestSmtp as Mailbox } from '../support/test-smtp';
 import { E2E_PASSWORD, startConsole, type RunningConsole } from './support/server';
@@ -38,27 +38,6 @@ after(async () => {
   await running?.stop();
   await mailbox?.stop();
 });
-
-/**
- * Signs in from a clean slate and waits for the dashboard. The console restarts with its plugins
- * once signed in, so the title is looked up afresh each time (an element found before the restart
- * is gone after it).
- */
-async function signIn(_browser: Browser, baseUrl: string, email: string, password: string): Promise<void> {
-  await browser.url(`${baseUrl}/login`);
-  await browser.execute(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-    history.replaceState(null, '');
-  });
-  await browser.refresh();
-  await browser.$('#login-email').waitForDisplayed({ timeout: 15_000 });
-  await browser.$('#login-email').setValue(email);
-  await browser.$('#login-password').setValue(password);
-  await browser.$('button[type="submit"]').click();
-  await waitForPath(browser, '/dashboard');
-  await browser.waitUntil(async () => (await browser.$('#page-title').isDisplayed().catch(() => false)) === true, { timeout: 20_000, timeoutMsg: 'the dashboard did not show' });
-}
 
 async function roleSelect(email: string) {
   const select = browser.$(`select[aria-label="Role of ${email}"]`);
