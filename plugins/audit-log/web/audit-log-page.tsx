@@ -1,5 +1,5 @@
 import { Button, Callout, Drawer, FormGroup, HTMLSelect, InputGroup, ProgressBar } from '@civic/sdk/web/blueprint';
-import { DownloadIcon, FilterIcon, HistoryIcon, ShieldIcon } from '@civic/sdk/web/icons';
+import { CrossIcon, DownloadIcon, FilterIcon, HistoryIcon, ShieldIcon } from '@civic/sdk/web/icons';
 import { Cell, Column, Table2, type CellRenderer } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from '@civic/sdk/web/react';
@@ -11,7 +11,7 @@ import { AuditLogStore, EMPTY_FILTERS, type AuditFilters } from './audit-log-sto
 import './audit-log.css';
 
 const ROW_HEIGHT = 36;
-const COLUMN_WIDTHS = [190, 220, 150, 190, 180, 360, 90];
+const COLUMN_WIDTHS = [170, 200, 120, 170, 150, 280, 80];
 /** Rows from the end of what is loaded at which the next page is fetched. */
 const PREFETCH_ROWS = 20;
 
@@ -257,7 +257,13 @@ function AuditDetailDrawer({ id, onClose }: { id: number | null; onClose: () => 
   }, [id, store]);
 
   return (
-    <Drawer isOpen={id !== null} onClose={onClose} title={id !== null ? `Audit entry #${id}` : undefined} size="560px">
+    <Drawer isOpen={id !== null} onClose={onClose} size="560px">
+      {/* Blueprint's Drawer carries no dialog role: the panel inside does, named by its heading. */}
+      <div role="dialog" aria-modal="true" aria-labelledby="audit-detail-title" className="civic-audit-drawer">
+      <div className="civic-audit-drawer-header">
+        <h2 id="audit-detail-title">{id !== null ? `Audit entry #${id}` : ''}</h2>
+        <Button variant="minimal" icon={<CrossIcon />} aria-label="Close" onClick={onClose} />
+      </div>
       <div className="civic-audit-drawer-body">
         {error && (
           <Callout intent="danger" role="alert">
@@ -296,6 +302,7 @@ function AuditDetailDrawer({ id, onClose }: { id: number | null; onClose: () => 
             </dl>
           </>
         )}
+      </div>
       </div>
     </Drawer>
   );

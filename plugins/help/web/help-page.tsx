@@ -1,4 +1,4 @@
-import { AnchorButton, Callout, Card } from '@civic/sdk/web/blueprint';
+import { Callout, Card, Classes } from '@civic/sdk/web/blueprint';
 import { DocumentIcon } from '@civic/sdk/web/icons';
 import { Page } from '@civic/sdk/web';
 import { HelpPaths } from '../common/api';
@@ -13,7 +13,10 @@ export function HelpPage() {
       title="Help"
       description={GUIDE.subtitle}
       actions={
-        <AnchorButton icon={<DocumentIcon />} href={HelpPaths.pdf} target="_blank" rel="noopener noreferrer" text="Download the guide (PDF)" />
+        <a className={Classes.BUTTON} href={HelpPaths.pdf} target="_blank" rel="noopener noreferrer">
+          <DocumentIcon />
+          <span className={Classes.BUTTON_TEXT}>Download the guide (PDF)</span>
+        </a>
       }
     >
       <div className="civic-help">
