@@ -260,49 +260,49 @@ function AuditDetailDrawer({ id, onClose }: { id: number | null; onClose: () => 
     <Drawer isOpen={id !== null} onClose={onClose} size="560px">
       {/* Blueprint's Drawer carries no dialog role: the panel inside does, named by its heading. */}
       <div role="dialog" aria-modal="true" aria-labelledby="audit-detail-title" className="civic-audit-drawer">
-      <div className="civic-audit-drawer-header">
-        <h2 id="audit-detail-title">{id !== null ? `Audit entry #${id}` : ''}</h2>
-        <Button variant="minimal" icon={<CrossIcon />} aria-label="Close" onClick={onClose} />
-      </div>
-      <div className="civic-audit-drawer-body">
-        {error && (
-          <Callout intent="danger" role="alert">
-            {error}
-          </Callout>
-        )}
-        {!detail && !error && <p role="status">Loading…</p>}
-        {detail && (
-          <>
-            <dl className="civic-facts">
-              <dt>Time</dt>
-              <dd>{formatTime(detail.at)}</dd>
-              <dt>Actor</dt>
-              <dd>{detail.actorEmail}</dd>
-              <dt>App</dt>
-              <dd>{detail.appId ?? '—'}</dd>
-              <dt>Action</dt>
-              <dd>{detail.action}</dd>
-              <dt>Target</dt>
-              <dd>{detail.target ?? '—'}</dd>
-              <dt>Summary</dt>
-              <dd>{detail.summary}</dd>
-              <dt>IP address</dt>
-              <dd>{detail.ip}</dd>
-            </dl>
-            <h3>Before</h3>
-            <JsonBlock value={detail.before} label="State before the change" />
-            <h3>After</h3>
-            <JsonBlock value={detail.after} label="State after the change" />
-            <h3>Hash chain</h3>
-            <dl className="civic-facts">
-              <dt>Previous hash</dt>
-              <dd className="civic-audit-hash">{detail.prevHash}</dd>
-              <dt>Hash</dt>
-              <dd className="civic-audit-hash">{detail.hash}</dd>
-            </dl>
-          </>
-        )}
-      </div>
+        <div className="civic-audit-drawer-header">
+          <h2 id="audit-detail-title">{id !== null ? `Audit entry #${id}` : ''}</h2>
+          <Button variant="minimal" icon={<CrossIcon />} aria-label="Close" onClick={onClose} />
+        </div>
+        <div className="civic-audit-drawer-body">
+          {error && (
+            <Callout intent="danger" role="alert">
+              {error}
+            </Callout>
+          )}
+          {!detail && !error && <p role="status">Loading…</p>}
+          {detail && (
+            <>
+              <dl className="civic-facts">
+                <dt>Time</dt>
+                <dd>{formatTime(detail.at)}</dd>
+                <dt>Actor</dt>
+                <dd>{detail.actorEmail}</dd>
+                <dt>App</dt>
+                <dd>{detail.appId ?? '—'}</dd>
+                <dt>Action</dt>
+                <dd>{detail.action}</dd>
+                <dt>Target</dt>
+                <dd>{detail.target ?? '—'}</dd>
+                <dt>Summary</dt>
+                <dd>{detail.summary}</dd>
+                <dt>IP address</dt>
+                <dd>{detail.ip}</dd>
+              </dl>
+              <h3>Before</h3>
+              <JsonBlock value={detail.before} label="State before the change" />
+              <h3>After</h3>
+              <JsonBlock value={detail.after} label="State after the change" />
+              <h3>Hash chain</h3>
+              <dl className="civic-facts">
+                <dt>Previous hash</dt>
+                <dd className="civic-audit-hash">{detail.prevHash}</dd>
+                <dt>Hash</dt>
+                <dd className="civic-audit-hash">{detail.hash}</dd>
+              </dl>
+            </>
+          )}
+        </div>
       </div>
     </Drawer>
   );
