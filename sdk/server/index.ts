@@ -65,3 +65,4 @@ export {
   sql,
   type SQL,
 } from './query';
+export { prepareResponsesForStorage, prepareResponsesOrThrow, sanitizeHtml } from '@civic/core/server/responses';
