@@ -6,6 +6,11 @@ export const CoreApi = {
   logout: '/api/v1/auth/logout',
   extendSession: '/api/v1/auth/extend-session',
   me: '/api/v1/auth/me',
+  /** GET: the caller's live sessions; POST …/revoke-others; DELETE …/{sessionId}. */
+  sessions: '/api/v1/auth/sessions',
+  sessionsRevokeOthers: '/api/v1/auth/sessions/revoke-others',
+  sessionRoute: '/api/v1/auth/sessions/:sessionId',
+  session: (sessionId: string) => `/api/v1/auth/sessions/${encodeURIComponent(sessionId)}`,
   captcha: '/api/v1/auth/captcha',
   otpVerify: '/api/v1/auth/otp/verify',
   otpResend: '/api/v1/auth/otp/resend',

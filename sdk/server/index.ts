@@ -13,7 +13,10 @@ export type {
   RouteAuth,
   RouteDefinition,
   TokenRenewal,
+  FileDownload,
 } from '@civic/core/server/http/route-definition';
+export type { AuditDetails } from '@civic/core/server/audit/audit-entry';
+export { verifyAuditChainPart, type AuditChainPart } from '@civic/core/server/audit/verify-audit-chain';
 export type { RouteAdder } from '@civic/core/server/http/route-registry';
 export { HttpError, type HttpErrorExtras } from '@civic/core/server/http/http-error';
 export type { DbExecutor } from '@civic/core/server/db/database';

@@ -6,3 +6,4 @@ export { ChangePasswordDto, ForgotPasswordDto, ResetPasswordDto } from './passwo
 export { SignupDto } from './signup.dto';
 export { SsoExchangeDto } from './sso-exchange.dto';
 export { validateDto, type ValidationOutcome } from './validate';
+export { ProfilePatchDto } from './profile.dto';

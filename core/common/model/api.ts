@@ -117,3 +117,15 @@ export interface CaptchaChallenge {
 export interface MessageResult {
   message: string;
 }
+
+/** One live sign-in of the caller (GET /api/v1/auth/sessions, /settings). Times are ISO 8601. */
+export interface SessionInfo {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  ip: string | null;
+  userAgent: string | null;
+  /** The session of this request. */
+  current: boolean;
+}

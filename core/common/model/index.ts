@@ -11,6 +11,7 @@ export type {
   LoginResult,
   MeResult,
   MessageResult,
+  SessionInfo,
   TotpEnrolment,
   UnleashFrontendResponse,
 } from './api';

@@ -5,6 +5,7 @@ import { Authenticator } from '../auth/authenticator';
 import { createIdentity } from '../auth/identity';
 import { LoginService } from '../auth/login-service';
 import { registerPasswordRoutes } from '../auth/password-routes';
+import { registerProfileRoutes } from '../auth/profile-routes';
 import { pruneIdentityRows } from '../auth/prune-identity';
 import { registerSecondFactorRoutes } from '../auth/second-factor-routes';
 import { registerSignupRoutes } from '../auth/signup-routes';
@@ -118,6 +119,7 @@ async function buildApp(
   registerSecondFactorRoutes(core, identity, login);
   registerSignupRoutes(core, identity);
   registerPasswordRoutes(core, identity);
+  registerProfileRoutes(core, identity);
   if (config.sso) registerSsoRoutes(core, identity, login, config.sso);
   registerConsoleRoutes(core, config, version);
   registerAppRoutes(core);

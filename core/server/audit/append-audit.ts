@@ -1,7 +1,7 @@
 import { desc, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/database';
 import { auditLog } from '../db/schema';
-import type { AuditEntry } from './audit-entry';
+import { normaliseAuditDetails, type AuditEntry } from './audit-entry';
 import { auditHash, GENESIS_HASH } from './audit-hash';
 
 /** Any constant shared by every server of a deployment; serialises appends across processes. */
@@ -14,7 +14,8 @@ const AUDIT_CHAIN_LOCK_KEY = 7_311_041_001;
  * equal to commit order. Called with the request's transaction, the row commits or rolls back
  * together with the change it describes.
  */
-export async function appendAudit(executor: DbExecutor, entry: AuditEntry): Promise<void> {
+export async function appendAudit(executor: DbExecutor, given: AuditEntry): Promise<void> {
+  const entry: AuditEntry = { ...given, details: normaliseAuditDetails(given.details) };
   await executor.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_KEY})`);
     const [last] = await tx.select({ hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);

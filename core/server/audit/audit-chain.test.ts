@@ -10,7 +10,7 @@ import * as schema from '../db/schema';
 import { appendAudit } from './append-audit';
 import type { AuditEntry } from './audit-entry';
 import { GENESIS_HASH } from './audit-hash';
-import { verifyAuditChain } from './verify-audit-chain';
+import { verifyAuditChain, verifyAuditChainPart } from './verify-audit-chain';
 
 let client: PGlite;
 let db: DbExecutor;
@@ -78,3 +78,34 @@ async function rowsBefore(id: number): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(schema.auditLog).where(sql`${schema.auditLog.id} < ${id}`);
   return row.n;
 }
+
+test('details (before/after) are stored as JSON and hashed: editing them breaks the chain', async () => {
+  await db.delete(schema.auditLog);
+  const at = new Date(Date.UTC(2026, 10, 22, 11, 0, 0));
+  await appendAudit(db, { ...entry(1), at, details: { before: { b: 1, a: [1, 'x'], when: at }, after: { a: null, nested: { z: 1, y: 2 } } } });
+  await appendAudit(db, { ...entry(2), at, details: { before: undefined, after: undefined } });
+  await appendAudit(db, entry(3));
+  assert.deepEqual(await verifyAuditChain(db), { ok: true, rows: 3 });
+  const rows = await db.select().from(schema.auditLog).orderBy(schema.auditLog.id);
+  assert.deepEqual(rows[0].details, { before: { b: 1, a: [1, 'x'], when: at.toISOString() }, after: { a: null, nested: { z: 1, y: 2 } } });
+  assert.equal(rows[1].details, null);
+  await db.update(schema.auditLog).set({ details: { before: { b: 2 }, after: null } }).where(eq(schema.auditLog.id, rows[0].id));
+  assert.deepEqual(await verifyAuditChain(db), { ok: false, rows: 0, brokenAtId: rows[0].id, reason: 'hash-mismatch' });
+});
+
+test('the walk goes in stretches: each continues from the last checked row', async () => {
+  await db.delete(schema.auditLog);
+  await Promise.all(Array.from({ length: 7 }, (_, n) => appendAudit(db, entry(n))));
+  const first = await verifyAuditChainPart(db, { maxRows: 3, pageSize: 2 });
+  assert.ok(first.ok && !first.done && first.rows === 3);
+  const second = await verifyAuditChainPart(db, { afterId: first.lastId, maxRows: 4 });
+  assert.ok(second.ok && second.rows === 4);
+  assert.equal(second.done, true);
+  const rows = await db.select().from(schema.auditLog).orderBy(schema.auditLog.id);
+  await db.update(schema.auditLog).set({ target: 'forged' }).where(eq(schema.auditLog.id, rows[5].id));
+  const broken = await verifyAuditChainPart(db, { afterId: first.lastId });
+  assert.ok(!broken.ok);
+  assert.equal(broken.brokenAt.id, rows[5].id);
+  assert.equal(broken.brokenAt.at.getTime(), rows[5].at.getTime());
+  assert.equal(broken.rows, 2);
+});

@@ -59,7 +59,7 @@ export function registerAuthRoutes(routes: RouteAdder, { config, login, identity
     description: 'Password sign-in; password = base64(iv):base64(AES-256-GCM(password|unixSeconds))',
     handler: async (ctx): Promise<LoginResult> => {
       await requireCaptcha(identity, ctx.db, ctx.body.captcha, ctx.now);
-      const outcome = await login.login(ctx.body.email, ctx.body.password, ctx.now);
+      const outcome = await login.login(ctx.body.email, ctx.body.password, ctx.now, { ip: ctx.ip, userAgent: ctx.userAgent });
       if (outcome.kind === 'failed') {
         ctx.log.info({ failedLoginCounter: outcome.failure.failedLoginCounter, isLocked: outcome.failure.isLocked }, 'sign-in refused');
         throw new HttpError(401, Messages.loginFailed, { detail: { ...outcome.failure } });

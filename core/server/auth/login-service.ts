@@ -8,6 +8,7 @@ import { MailTemplates } from '../mail/mail-templates';
 import type { Identity } from './identity';
 import { decryptLoginPayload } from './login-payload';
 import { verifyDummyPassword, verifyPassword } from './password-hasher';
+import type { SessionClient } from './session-store';
 import { findUserByEmail, loadSessionUser, normaliseEmail } from './user-directory';
 
 export type LoginOutcome =
@@ -26,7 +27,7 @@ export type LoginOutcome =
 export class LoginService {
   constructor(private readonly id: Identity) {}
 
-  async login(emailInput: string, passwordField: string, now: Date): Promise<LoginOutcome> {
+  async login(emailInput: string, passwordField: string, now: Date, client?: SessionClient): Promise<LoginOutcome> {
     const { failures, nonces, config } = this.id;
     const db = this.id.database.db;
     const email = normaliseEmail(emailInput);
@@ -50,7 +51,7 @@ export class LoginService {
       return { kind: 'inactive', detail: { token, userId: account.id } };
     }
     if (config.switches.twoFactor) return { kind: 'ok', result: await this.startSecondFactor(account.id, account.email, account.totpEnabledAt !== null, now) };
-    return { kind: 'ok', result: await this.completeSignIn(db, account.id, now) };
+    return { kind: 'ok', result: await this.completeSignIn(db, account.id, now, client) };
   }
 
   /** Password (or SSO without enforced MFA) done: mails a code and gives the OTP-step token. */
@@ -66,10 +67,10 @@ export class LoginService {
   }
 
   /** Every factor done: a session and a full (authLevel 2) access token. */
-  async completeSignIn(executor: DbExecutor, userId: string, now: Date): Promise<LoginResult> {
+  async completeSignIn(executor: DbExecutor, userId: string, now: Date, client?: SessionClient): Promise<LoginResult> {
     return executor.transaction(async (tx) => {
       await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
-      const session = await this.id.sessions.create(tx, userId, now);
+      const session = await this.id.sessions.create(tx, userId, now, client);
       const user = await loadSessionUser(tx, userId, AuthLevel.FULL);
       if (!user) throw new Error('account vanished during sign-in');
       return { token: await this.id.sessionTokens.issue(user, session, now), user };

@@ -57,7 +57,7 @@ export function registerSecondFactorRoutes(routes: RouteAdder, identity: Identit
       if (check === 'ended') throw ended();
       if (check === 'wrong') throw new HttpError(401, Messages.wrongOtp, { detail: { attemptEnded: false } });
       ctx.audit({ actor: { id: account.id, email: account.email }, target: account.email });
-      return login.completeSignIn(ctx.db, account.id, ctx.now);
+      return login.completeSignIn(ctx.db, account.id, ctx.now, { ip: ctx.ip, userAgent: ctx.userAgent });
     },
   });
 

@@ -8,6 +8,12 @@ import type { SessionRow } from './user-directory';
 
 export type { SessionRow };
 
+/** Where a sign-in came from: shown in the user's list of sessions. */
+export interface SessionClient {
+  ip: string;
+  userAgent: string | undefined;
+}
+
 /** last_seen_at is written at most this often; the idle limit is minutes, so seconds do not matter. */
 const TOUCH_EVERY_MS = 30_000;
 
@@ -25,7 +31,7 @@ export class SessionStore {
     return this.policy.idleMinutes * 60_000;
   }
 
-  async create(executor: DbExecutor, userId: string, now: Date): Promise<SessionRow> {
+  async create(executor: DbExecutor, userId: string, now: Date, client?: SessionClient): Promise<SessionRow> {
     const row: SessionRow = {
       id: crypto.randomUUID(),
       userId,
@@ -33,6 +39,8 @@ export class SessionStore {
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + this.policy.absoluteHours * 3600_000),
       revokedAt: null,
+      ip: client?.ip ?? null,
+      userAgent: client?.userAgent?.slice(0, 500) ?? null,
     };
     await executor.insert(sessions).values(row);
     return row;

@@ -110,7 +110,7 @@ export function registerSsoRoutes(routes: RouteAdder, identity: Identity, login:
       const [account] = flow?.userId ? await ctx.db.select().from(users).where(eq(users.id, flow.userId)).limit(1) : [];
       if (!account?.isActive || account.isLocked) throw new HttpError(401, Messages.ssoFailed);
       ctx.audit({ actor: { id: account.id, email: account.email }, target: account.email });
-      if (sso.mfaEnforced || !config.switches.twoFactor) return login.completeSignIn(ctx.db, account.id, ctx.now);
+      if (sso.mfaEnforced || !config.switches.twoFactor) return login.completeSignIn(ctx.db, account.id, ctx.now, { ip: ctx.ip, userAgent: ctx.userAgent });
       return login.startSecondFactor(account.id, account.email, account.totpEnabledAt !== null, ctx.now);
     },
   });

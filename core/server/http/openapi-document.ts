@@ -42,7 +42,7 @@ export function buildOpenApiDocument(routes: readonly RegisteredRoute[], version
       security: def.auth === 'public' ? [] : [{ bearer: [] }],
       parameters: [...pathParams, ...queryParams],
       responses: {
-        [String(def.status ?? 200)]: { description: def.envelope === false ? 'The result as is.' : ENVELOPE_DESCRIPTION },
+        [String(def.status ?? 200)]: { description: def.download ? 'A file download (content-disposition names it).' : def.envelope === false ? 'The result as is.' : ENVELOPE_DESCRIPTION },
         ...(def.auth === 'public' ? {} : { 401: { description: 'Not signed in, or the session ended', content: json(ERROR) } }),
         403: { description: 'Not allowed for this caller', content: json(ERROR) },
         ...(def.app ? { 404: { description: 'Unknown app, or one the caller holds no role on', content: json(ERROR) } } : {}),

@@ -1,7 +1,9 @@
 import type { ClassConstructor } from 'class-transformer';
 import type { AccessContext, AccessPredicate } from '@civic/core/common/access';
 import type { SessionUser } from '@civic/core/common/model/user';
+import type { Readable } from 'node:stream';
 import type { AppRecord } from '../apps/app-record';
+import type { AuditDetails } from '../audit/audit-entry';
 import type { DbExecutor } from '../db/database';
 import type { Logger } from '../logging/logger';
 
@@ -22,6 +24,8 @@ export interface AuditNote {
   appId?: string | null;
   /** For requests that establish who the actor is (sign-in). */
   actor?: { id: string; email: string };
+  /** Before/after of the change, shown in the audit trail's detail (plain JSON). */
+  details?: AuditDetails;
 }
 
 /** What a handler receives. `user` and `app` are typed by the route's `auth` and `app` options. */
@@ -38,6 +42,8 @@ export interface HandlerContext<B = unknown, Q = unknown, A extends RouteAuth = 
   /** Request time from the server's (injectable) clock. */
   now: Date;
   ip: string;
+  /** The User-Agent header (sessions list their device). */
+  userAgent: string | undefined;
   /** The raw Authorization header: public routes that take a step token (OTP) verify it themselves. */
   authorization: string | undefined;
   /** Cookies of the request (only the SSO flow uses one). */
@@ -54,6 +60,21 @@ export interface AuditSpec<C, R> {
   action: string;
   target?(ctx: C, result: R): string | null;
   summary?(ctx: C, result: R): string;
+  /** Before/after for the detail view; `ctx.app` still holds the app as it was before the handler. */
+  details?(ctx: C, result: R): AuditDetails | undefined;
+}
+
+/**
+ * What a `download: true` route's handler returns: sent as the body with these headers instead of
+ * JSON. `data` may be a stream or an async iterable of chunks (sent as they come).
+ */
+export interface FileDownload {
+  /** Letters, digits, dot, dash and underscore; anything else is replaced by `_`. */
+  fileName: string;
+  contentType: string;
+  data: string | Buffer | Uint8Array | Readable | AsyncIterable<string | Buffer | Uint8Array>;
+  /** `attachment` (default: saved) or `inline` (opened by the browser, e.g. a PDF in a new tab). */
+  disposition?: 'attachment' | 'inline';
 }
 
 /** `auto`: renew when half the token's life has passed; `always`: extend-session; `never`: logout. */
@@ -105,6 +126,11 @@ export interface RouteDefinition<
    * 303 to its location instead of JSON.
    */
   redirect?: boolean;
+  /**
+   * File routes: the handler returns a FileDownload, sent as is (no envelope, no token renewal).
+   * GET download routes may live outside /api/ (a public guide at /help/guide.pdf).
+   */
+  download?: boolean;
   /** One line for the API reference. */
   description?: string;
   handler(ctx: HandlerContext<B, Q, A, P>): R | Promise<R>;

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClassConstructor } from 'class-transformer';
 import { isAllowed, type AccessContext } from '@civic/core/common/access';
@@ -14,7 +15,7 @@ import type { ServerConfig } from '../config/server-config';
 import type { Database, DbExecutor } from '../db/database';
 import { loadFeatureFlags } from '../flags/load-feature-flags';
 import { HttpError } from './http-error';
-import { MUTATING_METHODS, type AuditNote, type HandlerContext, type RedirectResult, type RequestUser } from './route-definition';
+import { MUTATING_METHODS, type AuditNote, type FileDownload, type HandlerContext, type RedirectResult, type RequestUser } from './route-definition';
 import type { RegisteredRoute } from './route-registry';
 
 export interface PipelineDeps {
@@ -74,6 +75,7 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
       access,
       now,
       ip: request.ip,
+      userAgent: request.headers['user-agent'],
       authorization: request.headers.authorization,
       cookies: parseCookies(request.headers.cookie),
       requestUrl: request.url,
@@ -94,6 +96,7 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
       return reply.redirect(location, 303);
     }
     reply.code(def.status ?? 200);
+    if (def.download) return sendDownload(reply, result as FileDownload);
     if (def.envelope === false) return result;
     const token = auth ? await renewedToken(auth, now) : undefined;
     return token ? { data: result ?? {}, token } : { data: result ?? {} };
@@ -111,6 +114,7 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
       target: note.target !== undefined ? note.target : (spec?.target?.(ctx, result) ?? ctx.app?.appId ?? null),
       summary: note.summary ?? spec?.summary?.(ctx, result) ?? `${def.method} ${request.url.split('?')[0]}`,
       ip: request.ip,
+      details: note.details ?? spec?.details?.(ctx, result) ?? null,
     };
   }
 
@@ -121,6 +125,17 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
     const { sessionId: _sessionId, ...user } = auth.user;
     return deps.sessionTokens.issue(user, auth.session, now);
   }
+}
+
+/** A download route's answer: its bytes (or stream) with a safe file name; never cached. */
+function sendDownload(reply: FastifyReply, file: FileDownload): FastifyReply {
+  const fileName = file.fileName.replace(/[^A-Za-z0-9._-]/g, '_') || 'download';
+  reply.header('content-type', file.contentType);
+  reply.header('content-disposition', `${file.disposition ?? 'attachment'}; filename="${fileName}"`);
+  reply.header('cache-control', 'no-store');
+  const data = file.data;
+  const body = typeof data === 'string' || Buffer.isBuffer(data) ? data : data instanceof Uint8Array ? Buffer.from(data) : data instanceof Readable ? data : Readable.from(data);
+  return reply.send(body);
 }
 
 /** The app, if the caller may know it exists: a role on it, or platform admin. Else 404, never 403. */

@@ -42,3 +42,13 @@ test('valid routes are listed with their origin', () => {
   assert.equal(registry.list().length, 1);
   assert.deepEqual(registry.list()[0].origin, { owner: 'workspace', featureFlag: 'x' });
 });
+
+test('only GET download routes may live outside /api', () => {
+  const routes = new RouteRegistry().for({ owner: 'core' });
+  const file = () => ({ fileName: 'guide.pdf', contentType: 'application/pdf', data: '%PDF' });
+  routes.add({ method: 'GET', url: '/help/guide.pdf', access: anyone, download: true, handler: file });
+  assert.throws(() => routes.add({ method: 'GET', url: '/help/other.pdf', access: anyone, handler: file }), /must start with \/api\//);
+  assert.throws(() => routes.add({ method: 'POST', url: '/help/upload', access: anyone, download: true, audit: { action: 'core.upload' }, handler: file }), /must start with \/api\//);
+  assert.throws(() => routes.add({ method: 'GET', url: 'help.pdf', access: anyone, download: true, handler: file }), /must start with \/api\//);
+  assert.throws(() => routes.add({ method: 'GET', url: '/api/v1/x', access: anyone, download: true, redirect: true, handler: file }), /both a download and a redirect/);
+});

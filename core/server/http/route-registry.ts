@@ -43,9 +43,11 @@ export class RouteRegistry {
   private register(definition: AnyRouteDefinition, origin: RouteOrigin): void {
     if (!definition || typeof definition !== 'object') throw new RouteDefinitionError({}, 'is not an object');
     if (!METHODS.has(definition.method)) throw new RouteDefinitionError(definition, `unknown method "${String(definition.method)}"`);
-    if (typeof definition.url !== 'string' || !definition.url.startsWith('/api/')) {
-      throw new RouteDefinitionError(definition, 'the url must start with /api/');
+    const fileOutsideApi = definition.download === true && definition.method === 'GET';
+    if (typeof definition.url !== 'string' || !(definition.url.startsWith('/api/') || (fileOutsideApi && /^\/[a-z0-9]/.test(definition.url)))) {
+      throw new RouteDefinitionError(definition, 'the url must start with /api/ (GET download routes: any path)');
     }
+    if (definition.download === true && definition.redirect === true) throw new RouteDefinitionError(definition, 'cannot be both a download and a redirect');
     if (typeof definition.access !== 'function') {
       throw new RouteDefinitionError(definition, 'declares no access predicate; every route must say who may call it');
     }

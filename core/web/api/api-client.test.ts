@@ -47,6 +47,15 @@ describe('ApiClient', () => {
     expect(sent[0].headers.Authorization).toBe('Bearer old-token');
   });
 
+  it("responseType 'text' resolves to a successful body as text (CSV), and still reads errors as JSON", async () => {
+    const csv = '"id","actor"\r\n"1","\'=x"\r\n';
+    const text = (status: number, body: string) => (async () => ({ ok: status < 300, status, text: async () => body })) as unknown as Reply;
+    const { api, sent } = setup({ 'GET /api/v1/admin/audit-log/export': [text(200, csv), text(403, JSON.stringify({ message: 'Forbidden' }))] });
+    await expect(api.get<string>('/api/v1/admin/audit-log/export', { responseType: 'text', query: { actor: 'a' } })).resolves.toBe(csv);
+    expect(sent[0].headers.Authorization).toBe('Bearer old-token');
+    await expect(api.get<string>('/api/v1/admin/audit-log/export', { responseType: 'text' })).rejects.toMatchObject({ status: 403, message: 'Forbidden' });
+  });
+
   it('adds query parameters, leaving out undefined ones', async () => {
     const { api, sent } = setup({ 'GET /api/v1/admin/apps': { status: 200, body: { data: {} } } });
     await api.get(CoreApi.adminApps, { query: { page_num: 0, page_size: 500, search: undefined, include_decommissioned: false } });

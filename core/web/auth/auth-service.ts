@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { CoreApi } from '@civic/core/common/api-paths';
 import { Messages } from '@civic/core/common/messages';
-import type { AuthConfig, CaptchaChallenge, LoginResult, MeResult, MessageResult, SessionUser, TotpEnrolment } from '@civic/core/common/model';
+import type { AuthConfig, CaptchaChallenge, LoginResult, MeResult, MessageResult, SessionInfo, SessionUser, TotpEnrolment } from '@civic/core/common/model';
 import { ApiClient } from '../api/api-client';
 import { SessionEvents } from '../api/session-events';
 import { TokenStore } from '../api/token-store';
@@ -41,6 +41,13 @@ export interface AuthService {
   exchangeSsoCode(code: string): Promise<SessionUser>;
   /** /settings/reset-password: the answer's token and user replace the current ones. */
   changePassword(body: { oldPassword: string; password: string; confirmPassword: string }): Promise<void>;
+  /** /settings: renames the signed-in user; the answer's token (with the new name) replaces the current one. */
+  updateProfile(name: string): Promise<SessionUser>;
+  /** /settings: the user's live sessions, this one marked `current`. */
+  listSessions(): Promise<SessionInfo[]>;
+  revokeSession(sessionId: string): Promise<void>;
+  /** Ends every session of the user but this one; resolves to how many ended. */
+  revokeOtherSessions(): Promise<number>;
   /** A public identity call (signup, activation, forgot/reset password): the server's message. */
   publicCall(path: string, body: object): Promise<string>;
   captchaChallenge(): Promise<CaptchaChallenge>;
@@ -141,6 +148,23 @@ export class AuthServiceImpl implements AuthService {
   async changePassword(body: { oldPassword: string; password: string; confirmPassword: string }): Promise<void> {
     const result = await this.api.post<LoginResult>(CoreApi.changePassword, body, { sessionCheck: false });
     this.accept(result);
+  }
+
+  async updateProfile(name: string): Promise<SessionUser> {
+    const result = await this.api.patch<LoginResult>(CoreApi.me, { name });
+    return this.accept(result);
+  }
+
+  async listSessions(): Promise<SessionInfo[]> {
+    return (await this.api.get<{ sessions: SessionInfo[] }>(CoreApi.sessions)).sessions;
+  }
+
+  async revokeSession(sessionId: string): Promise<void> {
+    await this.api.delete(CoreApi.session(sessionId));
+  }
+
+  async revokeOtherSessions(): Promise<number> {
+    return (await this.api.post<{ revoked: number }>(CoreApi.sessionsRevokeOthers)).revoked;
   }
 
   async publicCall(path: string, body: object): Promise<string> {

@@ -26,6 +26,10 @@ export function registerSettingsRoutes(routes: RouteAdder): void {
       action: 'app-settings.update',
       target: (ctx) => ctx.app.appId,
       summary: (ctx) => describeSettingsChange(ctx.app, ctx.body),
+      details: (ctx, result: { appSettings: AppSettings }) => ({
+        before: { mlConfidenceThreshold: ctx.app.mlConfidenceThreshold, qnaConfidenceThreshold: ctx.app.qnaConfidenceThreshold },
+        after: { mlConfidenceThreshold: result.appSettings.mlConfidenceThreshold, qnaConfidenceThreshold: result.appSettings.qnaConfidenceThreshold },
+      }),
     },
     description: 'Changes mlConfidenceThreshold and, optionally, qnaConfidenceThreshold',
     handler: async (ctx): Promise<{ appSettings: AppSettings }> => {

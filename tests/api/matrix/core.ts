@@ -28,3 +28,12 @@ export const rows: MatrixRow[] = [
   // Logout revokes the session, so it runs last, once per caller.
   { method: 'POST', url: '/api/v1/auth/logout', own: all(200), last: true },
 ];
+
+// /settings: the caller's own profile and sessions (appended by the audit issue).
+rows.push(
+  { method: 'PATCH', url: '/api/v1/auth/me', own: all(422), json: { name: '' } },
+  { method: 'GET', url: '/api/v1/auth/sessions', own: all(200) },
+  // Each caller holds one session in the matrix run: nothing else to end.
+  { method: 'POST', url: '/api/v1/auth/sessions/revoke-others', own: all(200) },
+  { method: 'DELETE', url: '/api/v1/auth/sessions/:sessionId', call: '/api/v1/auth/sessions/00000000-0000-4000-8000-000000000000', own: all(404) },
+);

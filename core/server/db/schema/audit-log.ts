@@ -1,4 +1,5 @@
-import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { AuditDetails } from '../../audit/audit-entry';
 
 /**
  * Append-only, hash-chained audit trail: `hash = sha256(prevHash + canonical row)`, so editing or
@@ -17,6 +18,8 @@ export const auditLog = pgTable(
     target: text('target'),
     summary: text('summary').notNull(),
     ip: text('ip').notNull(),
+    /** Before/after of the change (hashed too, when present). */
+    details: jsonb('details').$type<AuditDetails>(),
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull().unique(),
   },

@@ -85,4 +85,65 @@ describe('/settings', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Edna Editor/ }));
     expect(await screen.findByRole('menuitem', { name: 'SETTINGS' })).toBeTruthy();
   });
+
+  it('renames the user (≤ 50 characters) and the sidebar shows the new name', async () => {
+    const { api } = await render(
+      '/settings',
+      {
+        [`GET ${CoreApi.sessions}`]: { sessions: [] },
+        [`PATCH ${CoreApi.me}`]: ({ body }: { body: { name: string } }) => ({ token: 'header.payload.signature', user: testUser({ name: body.name }) }),
+      },
+      testUser(),
+    );
+    const field = await screen.findByLabelText('Name');
+    expect((field as HTMLInputElement).value).toBe('Edna Editor');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'x'.repeat(51));
+    await userEvent.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByText(Messages.only50Characters)).toBeTruthy();
+    expect(api.callsTo('PATCH', CoreApi.me)).toHaveLength(0);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Edna Editor-Smith');
+    await userEvent.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByRole('button', { name: /Edna Editor-Smith/ })).toBeTruthy();
+    expect(api.callsTo('PATCH', CoreApi.me).map((c) => c.body)).toEqual([{ name: 'Edna Editor-Smith' }]);
+    expect(screen.queryByText(Messages.only50Characters)).toBeNull();
+  });
+
+  it('lists the sessions, signs one out, and signs out all others', async () => {
+    let live = [
+      { id: 's-here', createdAt: '2026-11-23T01:00:00.000Z', lastSeenAt: '2026-11-23T02:00:00.000Z', expiresAt: '2026-11-23T13:00:00.000Z', ip: '10.0.0.1', userAgent: 'Mozilla/5.0 (Windows NT 10.0) Chrome/131.0 Safari/537.36', current: true },
+      { id: 's-phone', createdAt: '2026-11-22T01:00:00.000Z', lastSeenAt: '2026-11-22T02:00:00.000Z', expiresAt: '2026-11-23T13:00:00.000Z', ip: '10.0.0.2', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Version/17.5 Mobile Safari/604.1', current: false },
+      { id: 's-tablet', createdAt: '2026-11-21T01:00:00.000Z', lastSeenAt: '2026-11-21T02:00:00.000Z', expiresAt: '2026-11-23T13:00:00.000Z', ip: '10.0.0.3', userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36', current: false },
+    ];
+    const { api } = await render(
+      '/settings',
+      {
+        [`GET ${CoreApi.sessions}`]: () => ({ sessions: live }),
+        [`DELETE ${CoreApi.session('s-phone')}`]: () => {
+          live = live.filter((s) => s.id !== 's-phone');
+          return {};
+        },
+        [`POST ${CoreApi.sessionsRevokeOthers}`]: () => {
+          const ended = live.filter((s) => !s.current).length;
+          live = live.filter((s) => s.current);
+          return { revoked: ended };
+        },
+      },
+      testUser(),
+    );
+    const table = await screen.findByRole('table', { name: 'Your sessions' });
+    expect(table.textContent).toContain('Chrome on Windows');
+    expect(table.textContent).toContain('This session');
+    expect(table.textContent).toContain('10.0.0.2');
+    await userEvent.click(screen.getByRole('button', { name: /^Sign out Safari on iOS/ }));
+    expect(await screen.findByText('Session signed out')).toBeTruthy();
+    expect(api.callsTo('DELETE', CoreApi.session('s-phone'))).toHaveLength(1);
+    expect(screen.queryByText('Safari on iOS')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out all other sessions' }));
+    expect(await screen.findByText('1 other session signed out')).toBeTruthy();
+    expect(screen.queryByText('Chrome on Android')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign out all other sessions' })).toBeNull();
+  });
 });

@@ -1,31 +1,32 @@
-import { Button, Callout, Card, Classes, FormGroup, H2, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, FormGroup, H2, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { TotpConfirmDto, TotpRemoveDto } from '@civic/core/common/dto/otp.dto';
+import { ProfilePatchDto } from '@civic/core/common/dto/profile.dto';
 import { validateDto } from '@civic/core/common/dto/validate';
 import { Messages } from '@civic/core/common/messages';
-import type { TotpEnrolment } from '@civic/core/common/model';
+import type { SessionInfo, TotpEnrolment } from '@civic/core/common/model';
 import { isApiError } from '../../api/api-error';
 import { useService } from '../../di/container-context';
 import { Page } from '../../page/page';
 import { ToastService } from '../../toasts/toast-service';
 import { AuthService } from '../auth-service';
+import { describeDevice } from '../describe-device';
 import { IdentityPaths } from '../identity-routes';
 
-/** /settings: the signed-in user's account, password and second factor. */
+/** /settings: the signed-in user's profile, password, second factor and sessions. */
 export const AccountSettingsPage = observer(function AccountSettingsPage() {
   const auth = useService<AuthService>(AuthService);
   const user = auth.user;
   if (!user) return null;
   return (
-    <Page title="Settings" description="Your account, your password and how you confirm sign-ins.">
+    <Page title="Settings" description="Your profile, your password, how you confirm sign-ins, and where you are signed in.">
       <div className="civic-settings-sections">
         <Card elevation={1} className="civic-settings-section">
-          <H2 className="civic-section-title">Account</H2>
+          <H2 className="civic-section-title">Profile</H2>
+          <ProfileForm name={user.name} />
           <dl className="civic-facts">
-            <dt>Name</dt>
-            <dd>{user.name}</dd>
             <dt>Email</dt>
             <dd>{user.email}</dd>
             <dt>Agency</dt>
@@ -42,6 +43,7 @@ export const AccountSettingsPage = observer(function AccountSettingsPage() {
           </Link>
         </Card>
         <AuthenticatorSection />
+        <SessionsSection />
       </div>
     </Page>
   );
@@ -238,6 +240,179 @@ function AuthenticatorSection() {
           ) : (
             <Button intent="primary" text="Set up authenticator app" loading={busy === 'enrol'} onClick={() => void enrol()} />
           )}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** The display name (≤ 50, §5), validated with the server's DTO; the sidebar shows the new name at once. */
+function ProfileForm({ name }: { name: string }) {
+  const auth = useService<AuthService>(AuthService);
+  const toasts = useService<ToastService>(ToastService);
+  const [value, setValue] = useState(name);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const changed = value.trim() !== name;
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const problem = validateDto(ProfilePatchDto, { name: value }).fields.name?.[0];
+    setError(problem);
+    if (problem) {
+      document.getElementById('profile-name')?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const user = await auth.updateProfile(value.trim());
+      setValue(user.name);
+      toasts.notify(Messages.saved);
+    } catch (failure) {
+      setError(isApiError(failure) ? (failure.fields.name?.[0] ?? failure.message) : Messages.errorEncountered);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void save(e)} noValidate aria-label="Profile" className="civic-profile-form">
+      <FormGroup
+        label="Name"
+        labelFor="profile-name"
+        intent={error ? 'danger' : 'none'}
+        helperText={error ? <span id="profile-name-error">{error}</span> : 'Shown to your team and in the audit trail.'}
+      >
+        <InputGroup
+          id="profile-name"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          autoComplete="name"
+          intent={error ? 'danger' : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'profile-name-error' : undefined}
+        />
+      </FormGroup>
+      <div className="civic-form-actions">
+        <Button type="submit" intent="primary" text="Save name" loading={busy} disabled={!changed} />
+      </div>
+    </form>
+  );
+}
+
+function formatWhen(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-SG', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** Where the user is signed in: end one session, or every other one. */
+function SessionsSection() {
+  const auth = useService<AuthService>(AuthService);
+  const toasts = useService<ToastService>(ToastService);
+  const [list, setList] = useState<SessionInfo[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    setError(null);
+    try {
+      setList(await auth.listSessions());
+    } catch (failure) {
+      setError(isApiError(failure) ? failure.message : Messages.errorEncountered);
+    }
+  }, [auth]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function run(key: string, work: () => Promise<string>) {
+    setBusy(key);
+    try {
+      toasts.notify(await work());
+      await load();
+    } catch (failure) {
+      setError(isApiError(failure) ? failure.message : Messages.errorEncountered);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const others = list?.filter((s) => !s.current) ?? [];
+  return (
+    <Card elevation={1} className="civic-settings-section">
+      <H2 className="civic-section-title">Sessions</H2>
+      <p>Where you are signed in now. If you do not recognise one, sign it out and change your password.</p>
+      {error && (
+        <Callout intent="danger" role="alert" className="civic-form-notice">
+          {error}{' '}
+          <Button variant="minimal" text="Try again" onClick={() => void load()} />
+        </Callout>
+      )}
+      {list === null && !error && <p role="status">Loading…</p>}
+      {list && (
+        <HTMLTable compact striped className="civic-sessions-table" aria-label="Your sessions">
+          <thead>
+            <tr>
+              <th scope="col">Device</th>
+              <th scope="col">IP address</th>
+              <th scope="col">Signed in</th>
+              <th scope="col">Last seen</th>
+              <th scope="col">
+                <span className={Classes.TEXT_MUTED}>Action</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((session) => (
+              <tr key={session.id}>
+                <td>
+                  {describeDevice(session.userAgent)}{' '}
+                  {session.current && (
+                    <Tag minimal intent="success">
+                      This session
+                    </Tag>
+                  )}
+                </td>
+                <td>{session.ip ?? '—'}</td>
+                <td>{formatWhen(session.createdAt)}</td>
+                <td>{formatWhen(session.lastSeenAt)}</td>
+                <td>
+                  {session.current ? (
+                    '—'
+                  ) : (
+                    <Button
+                      size="small"
+                      text="Sign out"
+                      aria-label={`Sign out ${describeDevice(session.userAgent)}, last seen ${formatWhen(session.lastSeenAt)}`}
+                      loading={busy === session.id}
+                      onClick={() =>
+                        void run(session.id, async () => {
+                          await auth.revokeSession(session.id);
+                          return 'Session signed out';
+                        })
+                      }
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      {others.length > 0 && (
+        <div className="civic-form-actions">
+          <Button
+            intent="danger"
+            text="Sign out all other sessions"
+            loading={busy === 'others'}
+            onClick={() =>
+              void run('others', async () => {
+                const n = await auth.revokeOtherSessions();
+                return `${n} other ${n === 1 ? 'session' : 'sessions'} signed out`;
+              })
+            }
+          />
         </div>
       )}
     </Card>

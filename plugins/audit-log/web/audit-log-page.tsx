@@ -1,0 +1,319 @@
+import { Button, Callout, Drawer, FormGroup, HTMLSelect, InputGroup, ProgressBar } from '@civic/sdk/web/blueprint';
+import { CrossIcon, DownloadIcon, FilterIcon, HistoryIcon, ShieldIcon } from '@civic/sdk/web/icons';
+import { Cell, Column, Table2, type CellRenderer } from '@civic/sdk/web/blueprint-table';
+import { observer } from '@civic/sdk/web/mobx';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from '@civic/sdk/web/react';
+import { EmptyState, Page, useService } from '@civic/sdk/web';
+import { isApiError } from '@civic/sdk/web/services';
+import type { AuditDetail, AuditRow } from '../common/api';
+import { Messages } from '../common/messages';
+import { AuditLogStore, EMPTY_FILTERS, type AuditFilters } from './audit-log-store';
+import './audit-log.css';
+
+const ROW_HEIGHT = 36;
+// Fits the main area at 1440 px wide: a header row wider than its container scrolls, and axe wants that keyboard-reachable.
+const COLUMN_WIDTHS = [160, 190, 110, 160, 130, 220, 70];
+/** Rows from the end of what is loaded at which the next page is fetched. */
+const PREFETCH_ROWS = 20;
+
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-SG', { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+/** /auditLog (platform admins): every change, newest first, filtered on the server; detail, integrity, CSV. */
+export const AuditLogPage = observer(function AuditLogPage() {
+  const store = useService<AuditLogStore>(AuditLogStore);
+  const [draft, setDraft] = useState<AuditFilters>(store.filters);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const items = store.items;
+
+  useEffect(() => {
+    void store.load();
+    void store.loadActions();
+  }, [store]);
+
+  const set = (field: keyof AuditFilters) => (event: { target: { value: string } }) => setDraft({ ...draft, [field]: event.target.value });
+  const dateProblem = draft.startDate && draft.endDate && draft.endDate < draft.startDate ? 'End date must not be before start date' : undefined;
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    if (dateProblem) return;
+    void store.applyFilters(draft);
+  }
+
+  function clear() {
+    setDraft(EMPTY_FILTERS);
+    void store.applyFilters(EMPTY_FILTERS);
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    setExportError(null);
+    try {
+      const csv = await store.exportCsv();
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `audit-log-${new Date().toISOString().slice(0, 10)}.csv`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      setExportError(isApiError(error) ? error.message : 'The export failed. Try again.');
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const text = useCallback(
+    (read: (row: AuditRow) => string): CellRenderer =>
+      (row) => <Cell>{items[row] ? read(items[row]) : ''}</Cell>,
+    [items],
+  );
+  const renderers = useMemo(
+    () => ({
+      at: text((r) => formatTime(r.at)),
+      actor: text((r) => r.actorEmail),
+      app: text((r) => r.appId ?? '—'),
+      action: text((r) => r.action),
+      target: text((r) => r.target ?? '—'),
+      summary: text((r) => r.summary),
+      open: ((row: number) => {
+        const entry = items[row];
+        return (
+          <Cell interactive>
+            {entry && <Button size="small" variant="minimal" intent="primary" text="Detail" aria-label={`Detail of entry ${entry.id}`} onClick={() => setOpenId(entry.id)} />}
+          </Cell>
+        );
+      }) as CellRenderer,
+    }),
+    [items, text],
+  );
+
+  return (
+    <Page
+      title="Audit Logs"
+      description="Every change made in the console, newest first. Entries are chained by hash, so any later edit shows."
+      actions={
+        <>
+          <Button icon={<ShieldIcon />} text="Verify integrity" loading={store.verify.kind === 'running'} onClick={() => void store.runVerify()} />
+          <Button icon={<DownloadIcon />} text="Export CSV" loading={exporting} onClick={() => void exportCsv()} />
+        </>
+      }
+    >
+      <form className="civic-audit-filters" onSubmit={apply} aria-label="Filter the audit trail" noValidate>
+        <FormGroup label="Actor" labelFor="audit-actor">
+          <InputGroup id="audit-actor" value={draft.actor} onChange={set('actor')} placeholder="Email contains" />
+        </FormGroup>
+        <FormGroup label="App" labelFor="audit-app">
+          <InputGroup id="audit-app" value={draft.appId} onChange={set('appId')} placeholder="App id" />
+        </FormGroup>
+        <FormGroup label="Action" labelFor="audit-action">
+          <HTMLSelect id="audit-action" value={draft.action} onChange={set('action')}>
+            <option value="">Any action</option>
+            {[...new Set(store.actions.map((a) => a.split('.')[0]))].map((family) => (
+              <optgroup key={family} label={family}>
+                <option value={family}>{`${family} (all)`}</option>
+                {store.actions
+                  .filter((a) => a.startsWith(`${family}.`))
+                  .map((a) => (
+                    <option key={a} value={a}>
+                      {a}
+                    </option>
+                  ))}
+              </optgroup>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+        <FormGroup label="Target" labelFor="audit-target">
+          <InputGroup id="audit-target" value={draft.target} onChange={set('target')} placeholder="Contains" />
+        </FormGroup>
+        <FormGroup label="From" labelFor="audit-start">
+          <InputGroup id="audit-start" type="date" value={draft.startDate} onChange={set('startDate')} />
+        </FormGroup>
+        <FormGroup
+          label="To"
+          labelFor="audit-end"
+          intent={dateProblem ? 'danger' : 'none'}
+          helperText={dateProblem ? <span id="audit-end-error">{dateProblem}</span> : undefined}
+        >
+          <InputGroup
+            id="audit-end"
+            type="date"
+            value={draft.endDate}
+            onChange={set('endDate')}
+            intent={dateProblem ? 'danger' : undefined}
+            aria-invalid={dateProblem ? true : undefined}
+            aria-describedby={dateProblem ? 'audit-end-error' : undefined}
+          />
+        </FormGroup>
+        <Button type="submit" intent="primary" icon={<FilterIcon />} text="Apply filters" />
+        <Button text="Clear" onClick={clear} />
+      </form>
+
+      <VerifyNotice />
+      {exportError && (
+        <Callout intent="danger" role="alert" title="The export failed" className="civic-form-notice">
+          {exportError}
+        </Callout>
+      )}
+
+      {store.status === 'error' && (
+        <Callout intent="danger" role="alert" title="The audit trail could not be loaded" className="civic-form-notice">
+          <p>{store.error}</p>
+          <Button text="Try again" onClick={() => void store.load()} />
+        </Callout>
+      )}
+      <p className="civic-audit-status" role="status" aria-live="polite">
+        {store.status === 'loading' ? 'Loading…' : store.status === 'ready' ? `${items.length.toLocaleString('en')}${store.hasMore ? '+' : ''} ${items.length === 1 && !store.hasMore ? 'entry' : 'entries'}` : ''}
+      </p>
+      {store.status === 'ready' && items.length === 0 ? (
+        <EmptyState icon={<HistoryIcon />} title={Messages.noRows} description="Change or clear the filters." action={<Button text="Clear filters" onClick={clear} />} />
+      ) : (
+        <div className="civic-audit-table" role="region" aria-label="Audit trail">
+          <Table2
+            numRows={items.length}
+            defaultRowHeight={ROW_HEIGHT}
+            enableRowResizing={false}
+            enableRowHeader={false}
+            columnWidths={COLUMN_WIDTHS}
+            cellRendererDependencies={[items]}
+            onVisibleCellsChange={(rows) => {
+              if (rows.rowIndexEnd >= items.length - PREFETCH_ROWS) void store.loadMore();
+            }}
+          >
+            <Column name="Time" cellRenderer={renderers.at} />
+            <Column name="Actor" cellRenderer={renderers.actor} />
+            <Column name="App" cellRenderer={renderers.app} />
+            <Column name="Action" cellRenderer={renderers.action} />
+            <Column name="Target" cellRenderer={renderers.target} />
+            <Column name="Summary" cellRenderer={renderers.summary} />
+            <Column name="Detail" cellRenderer={renderers.open} />
+          </Table2>
+        </div>
+      )}
+      {store.hasMore && (
+        <Button className="civic-audit-more" text="Load older entries" loading={store.loadingMore} onClick={() => void store.loadMore()} />
+      )}
+      <AuditDetailDrawer id={openId} onClose={() => setOpenId(null)} />
+    </Page>
+  );
+});
+
+const VerifyNotice = observer(function VerifyNotice() {
+  const store = useService<AuditLogStore>(AuditLogStore);
+  const state = store.verify;
+  switch (state.kind) {
+    case 'idle':
+      return null;
+    case 'running':
+      return (
+        <div className="civic-form-notice" role="status" aria-live="polite">
+          <p>Verifying… {state.total > 0 ? `${state.checked.toLocaleString('en')} of ${state.total.toLocaleString('en')} entries` : ''}</p>
+          <ProgressBar intent="primary" value={state.total > 0 ? state.checked / state.total : undefined} aria-label="Verification progress" />
+        </div>
+      );
+    case 'ok':
+      return (
+        <Callout intent="success" role="status" className="civic-form-notice" title="Integrity verified">
+          {Messages.chainOk(state.rows)}
+        </Callout>
+      );
+    case 'broken':
+      return (
+        <Callout intent="danger" role="alert" className="civic-form-notice" title="Integrity check failed">
+          {Messages.chainBroken(state.id, formatTime(state.at))}
+        </Callout>
+      );
+    case 'error':
+      return (
+        <Callout intent="danger" role="alert" className="civic-form-notice" title="The check could not run">
+          {state.message}
+        </Callout>
+      );
+  }
+});
+
+function AuditDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const store = useService<AuditLogStore>(AuditLogStore);
+  const [detail, setDetail] = useState<AuditDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (id === null) return;
+    let live = true;
+    setDetail(null);
+    setError(null);
+    store.detail(id).then(
+      (loaded) => live && setDetail(loaded),
+      (failure: unknown) => live && setError(isApiError(failure) ? failure.message : 'The entry could not be loaded'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, store]);
+
+  return (
+    <Drawer isOpen={id !== null} onClose={onClose} size="560px">
+      {/* Blueprint's Drawer carries no dialog role: the panel inside does, named by its heading. */}
+      <div role="dialog" aria-modal="true" aria-labelledby="audit-detail-title" className="civic-audit-drawer">
+        <div className="civic-audit-drawer-header">
+          <h2 id="audit-detail-title">{id !== null ? `Audit entry #${id}` : ''}</h2>
+          <Button variant="minimal" icon={<CrossIcon />} aria-label="Close" onClick={onClose} />
+        </div>
+        <div className="civic-audit-drawer-body">
+          {error && (
+            <Callout intent="danger" role="alert">
+              {error}
+            </Callout>
+          )}
+          {!detail && !error && <p role="status">Loading…</p>}
+          {detail && (
+            <>
+              <dl className="civic-facts">
+                <dt>Time</dt>
+                <dd>{formatTime(detail.at)}</dd>
+                <dt>Actor</dt>
+                <dd>{detail.actorEmail}</dd>
+                <dt>App</dt>
+                <dd>{detail.appId ?? '—'}</dd>
+                <dt>Action</dt>
+                <dd>{detail.action}</dd>
+                <dt>Target</dt>
+                <dd>{detail.target ?? '—'}</dd>
+                <dt>Summary</dt>
+                <dd>{detail.summary}</dd>
+                <dt>IP address</dt>
+                <dd>{detail.ip}</dd>
+              </dl>
+              <h3>Before</h3>
+              <JsonBlock value={detail.before} label="State before the change" />
+              <h3>After</h3>
+              <JsonBlock value={detail.after} label="State after the change" />
+              <h3>Hash chain</h3>
+              <dl className="civic-facts">
+                <dt>Previous hash</dt>
+                <dd className="civic-audit-hash">{detail.prevHash}</dd>
+                <dt>Hash</dt>
+                <dd className="civic-audit-hash">{detail.hash}</dd>
+              </dl>
+            </>
+          )}
+        </div>
+      </div>
+    </Drawer>
+  );
+}
+
+function JsonBlock({ value, label }: { value: unknown; label: string }) {
+  if (value === null || value === undefined) return <p>Not recorded for this entry.</p>;
+  return (
+    <pre className="civic-audit-json" aria-label={label} tabIndex={0}>
+      {JSON.stringify(value, null, 2)}
+    </pre>
+  );
+}
