@@ -1,9 +1,13 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Messages } from '@civic/sdk/common/messages';
 import type { ChannelResponses } from '@civic/sdk/common/responses';
 import { ChannelResponsesEditor, responseProblemsOf } from '@civic/sdk/web/responses';
+
+// The machine running the suite is shared and often busy: generous time limits, same assertions.
+jest.setTimeout(30_000);
+configure({ asyncUtilTimeout: 5_000 });
 
 let latest: ChannelResponses[] = [];
 

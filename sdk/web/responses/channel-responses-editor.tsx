@@ -112,10 +112,6 @@ function ChannelPanel({ channel, problems, readOnly, idPrefix, onChange, onDelet
             />
           )}
           <span className="civic-re-spacer" />
-          {!readOnly && <AddMessageMenu label={`Add a message to ${label}`} onAdd={(type) => {
-            setMessages([...messages, newResponseMessage(type)]);
-            setFocusIndex(messages.length);
-          }} />}
           {!readOnly && onDelete && <Button icon={<TrashIcon />} intent="danger" variant="outlined" text={`Delete ${label} channel`} onClick={onDelete} />}
         </div>
         {messages.length === 0 && <p className="civic-re-empty">No messages yet. Add a message for {label}.</p>}
@@ -161,6 +157,17 @@ function ChannelPanel({ channel, problems, readOnly, idPrefix, onChange, onDelet
             );
           })}
         </ol>
+        {!readOnly && (
+          <div className="civic-re-add">
+            <AddMessageMenu
+              label={`Add a message to ${label}`}
+              onAdd={(type) => {
+                setMessages([...messages, newResponseMessage(type)]);
+                setFocusIndex(messages.length);
+              }}
+            />
+          </div>
+        )}
       </div>
       <section className="civic-re-channel__preview" aria-label={`Preview for ${label}`}>
         <h3 className="civic-re-preview-title">Preview</h3>

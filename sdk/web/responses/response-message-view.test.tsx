@@ -1,7 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Card, ResponseMessage } from '@civic/sdk/common/responses';
 import { ResponseMessagesView, ResponseMessageView } from '@civic/sdk/web/responses/views';
+
+// The machine running the suite is shared and often busy: generous time limits, same assertions.
+jest.setTimeout(30_000);
+configure({ asyncUtilTimeout: 5_000 });
 
 const card = (over: Partial<Card> = {}): Card => ({ title: '', subtitle: '', imageUri: '', buttons: [], ...over });
 

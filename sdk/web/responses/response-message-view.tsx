@@ -147,10 +147,14 @@ function TableCardView({ message, onReply }: { message: TableCardMessage; onRepl
   return (
     <article className="civic-rv-card civic-rv-table-card">
       <Image className="civic-rv-card__image" src={message.imageUri} alt={message.title || ''} />
-      {message.subtitle && <p className="civic-rv-card__subtitle">{message.subtitle}</p>}
+      {(message.title || message.subtitle) && (
+        <div className="civic-rv-card__body">
+          {message.title && <p className="civic-rv-card__title">{message.title}</p>}
+          {message.subtitle && <p className="civic-rv-card__subtitle">{message.subtitle}</p>}
+        </div>
+      )}
       <div className="civic-rv-table-scroll">
-        <table className="civic-rv-table">
-          {message.title && <caption className="civic-rv-card__title">{message.title}</caption>}
+        <table className="civic-rv-table" aria-label={message.title || undefined}>
           {hasHeaders && (
             <thead>
               <tr>

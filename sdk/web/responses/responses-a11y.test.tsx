@@ -1,8 +1,12 @@
-import { render, waitFor } from '@testing-library/react';
+import { configure, render, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
 import type { ChannelResponses, ResponseMessage } from '@civic/sdk/common/responses';
 import { ChannelResponsesEditor } from '@civic/sdk/web/responses';
 import { ResponseMessagesView } from '@civic/sdk/web/responses/views';
+
+// The machine running the suite is shared and often busy: generous time limits, same assertions.
+jest.setTimeout(30_000);
+configure({ asyncUtilTimeout: 5_000 });
 
 /** One message of every kind, filled in as an author would. */
 const everyKind: ResponseMessage[] = [

@@ -192,7 +192,11 @@ export function ButtonsField({ id, buttons, onChange, readOnly, errors, path, ma
               <TextField id={`${id}-${i}-postback`} label={`Button ${i + 1} link or reply`} value={button.postback} readOnly={readOnly} error={postbackError}
                 placeholder="https://… or reply text"
                 onChange={(postback) => change(replaceAt(rows, i, { ...button, postback }))} />
-              {!isBlankButton(button) && <RemoveButton label={`Remove button ${i + 1}`} readOnly={readOnly} onClick={() => change(removeAt(rows, i))} />}
+              {isBlankButton(button) ? (
+                !readOnly && <span className="civic-re-remove-spacer" aria-hidden="true" />
+              ) : (
+                <RemoveButton label={`Remove button ${i + 1}`} readOnly={readOnly} onClick={() => change(removeAt(rows, i))} />
+              )}
             </li>
           );
         })}
