@@ -104,7 +104,7 @@ export function GlossaryPage() {
       }
       toolbar={
         <>
-          <InputGroup type="search" leftIcon={<SearchIcon />} aria-label="Search glossary" placeholder="Term, synonym or definition" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <InputGroup id="glossary-search" type="search" leftIcon={<SearchIcon />} aria-label="Search glossary" placeholder="Term, synonym or definition" value={search} onChange={(e) => setSearch(e.target.value)} />
           <span className="civic-kb-count" role="status" aria-live="polite">
             {data ? `${data.total.toLocaleString()} ${data.total === 1 ? 'term' : 'terms'}` : 'Loading…'}
           </span>

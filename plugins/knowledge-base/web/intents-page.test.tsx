@@ -49,6 +49,7 @@ function render(role: '0' | '1', api: Record<string, unknown> = {}) {
 }
 
 describe('IntentsPage', () => {
+  jest.setTimeout(30_000);
   beforeEach(() => {
     jest.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
     jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1400);

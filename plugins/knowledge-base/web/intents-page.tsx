@@ -1,5 +1,5 @@
 import { Alert, Button, Callout, Checkbox, HTMLSelect, InputGroup, Tab, Tabs, Tag } from '@civic/sdk/web/blueprint';
-import { Cell, Column, RenderMode, Table2, type CellRenderer } from '@civic/sdk/web/blueprint-table';
+import { Cell, Column, ColumnHeaderCell, RenderMode, Table2, type CellRenderer } from '@civic/sdk/web/blueprint-table';
 import { AddIcon, CaretRightIcon, SearchIcon, TagIcon, TrashIcon } from '@civic/sdk/web/icons';
 import { observer } from '@civic/sdk/web/mobx';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from '@civic/sdk/web/react';
@@ -77,10 +77,67 @@ export const IntentsPage = observer(function IntentsPage() {
     }
   }, [deleting, api, appId, toasts, model]);
 
+  const nameSortedDesc = model.query.sort === 'name' && model.query.order === 'desc';
+  const nameHeader = useCallback(
+    () => (
+      <ColumnHeaderCell
+        name="Name"
+        nameRenderer={() => (
+          <button type="button" className="civic-kb-sort" aria-label={`Sort by name, ${nameSortedDesc ? 'A to Z' : 'Z to A'}`} onClick={() => model.setQuery({ sort: 'name', order: nameSortedDesc ? 'asc' : 'desc' })}>
+            Name {model.query.sort === 'name' ? (nameSortedDesc ? '▼' : '▲') : ''}
+          </button>
+        )}
+      />
+    ),
+    [model, nameSortedDesc],
+  );
   const { counts, total, status } = model;
   const sortValue = `${model.query.sort}-${model.query.order}`;
   const selectedCount = model.selectionRevision >= 0 ? model.selected.size : 0;
   const filtered = model.query.search !== '' || model.query.categoryId !== '' || model.query.labelId !== '';
+
+  const content = (
+    <>
+        {status === 'error' && (
+          <Callout intent="danger" role="alert" title="The intents could not be loaded" className="civic-form-notice">
+            <p>{model.error}</p>
+            <Button text="Try again" onClick={() => void model.reload()} />
+          </Callout>
+        )}
+        {status === 'ready' && total === 0 ? (
+          <EmptyState
+            title={filtered ? KbMessages.noMatches : tab.kind === 'qna' ? KbMessages.noQna : KbMessages.noIntents}
+            description={filtered ? 'Try other words or remove a filter.' : 'Intents teach the bot what people ask and how to answer.'}
+            action={canEdit && !filtered ? <Button intent="primary" icon={<AddIcon />} text="Add intent" onClick={() => navigate(`/intent/${encodeURIComponent(appId)}/create`)} /> : undefined}
+          />
+        ) : (
+          <div className="civic-kb-table" role="region" aria-label="Intents table">
+            <Table2
+              numRows={total}
+              defaultRowHeight={ROW_HEIGHT}
+              enableRowResizing={false}
+              enableRowHeader={false}
+              enableColumnResizing={false}
+              enableFocusedCell={false}
+              renderMode={RenderMode.NONE}
+              columnWidths={canEdit ? [44, 380, 80, 80, 90, 200, 160, 150] : [380, 80, 80, 90, 200, 160, 150]}
+              cellRendererDependencies={[model.revision, model.selectionRevision, renderers]}
+            >
+              {[
+                ...(canEdit ? [<Column key="select" name="" cellRenderer={renderers.select} />] : []),
+                <Column key="name" name="Name" cellRenderer={renderers.name} columnHeaderCellRenderer={nameHeader} />,
+                <Column key="type" name="Type" cellRenderer={renderers.type} />,
+                <Column key="phrases" name="Phrases" cellRenderer={renderers.phrases} />,
+                <Column key="children" name="Follow-ups" cellRenderer={renderers.children} />,
+                <Column key="class" name="Categories and labels" cellRenderer={renderers.classification} />,
+                <Column key="owner" name="Owner · review by" cellRenderer={renderers.owner} />,
+                <Column key="actions" name="Actions" cellRenderer={renderers.actions} />,
+              ]}
+            </Table2>
+          </div>
+        )}
+    </>
+  );
 
   return (
     <Page
@@ -131,49 +188,11 @@ export const IntentsPage = observer(function IntentsPage() {
         </>
       }
     >
-      <Tabs id="intents-tabs" selectedTabId={tab.id} onChange={(id) => navigate(`/intents/${String(id)}/${encodeURIComponent(appId)}`)}>
+      <Tabs id="intents-tabs" selectedTabId={tab.id} onChange={(id) => navigate(`/intents/${String(id)}/${encodeURIComponent(appId)}`)} renderActiveTabPanelOnly>
         {TABS.map((t) => (
-          <Tab key={t.id} id={t.id} title={t.title} />
+          <Tab key={t.id} id={t.id} title={t.title} panel={content} />
         ))}
       </Tabs>
-      {status === 'error' && (
-        <Callout intent="danger" role="alert" title="The intents could not be loaded" className="civic-form-notice">
-          <p>{model.error}</p>
-          <Button text="Try again" onClick={() => void model.reload()} />
-        </Callout>
-      )}
-      {status === 'ready' && total === 0 ? (
-        <EmptyState
-          title={filtered ? KbMessages.noMatches : tab.kind === 'qna' ? KbMessages.noQna : KbMessages.noIntents}
-          description={filtered ? 'Try other words or remove a filter.' : 'Intents teach the bot what people ask and how to answer.'}
-          action={canEdit && !filtered ? <Button intent="primary" icon={<AddIcon />} text="Add intent" onClick={() => navigate(`/intent/${encodeURIComponent(appId)}/create`)} /> : undefined}
-        />
-      ) : (
-        <div className="civic-kb-table" role="region" aria-label="Intents table">
-          <Table2
-            numRows={total}
-            defaultRowHeight={ROW_HEIGHT}
-            enableRowResizing={false}
-            enableRowHeader={false}
-            enableColumnResizing={false}
-            enableFocusedCell={false}
-            renderMode={RenderMode.NONE}
-            columnWidths={canEdit ? [44, 380, 80, 80, 90, 200, 160, 150] : [380, 80, 80, 90, 200, 160, 150]}
-            cellRendererDependencies={[model.revision, model.selectionRevision, renderers]}
-          >
-            {[
-              ...(canEdit ? [<Column key="select" name="" cellRenderer={renderers.select} />] : []),
-              <Column key="name" name="Name" cellRenderer={renderers.name} />,
-              <Column key="type" name="Type" cellRenderer={renderers.type} />,
-              <Column key="phrases" name="Phrases" cellRenderer={renderers.phrases} />,
-              <Column key="children" name="Follow-ups" cellRenderer={renderers.children} />,
-              <Column key="class" name="Categories and labels" cellRenderer={renderers.classification} />,
-              <Column key="owner" name="Owner · review by" cellRenderer={renderers.owner} />,
-              <Column key="actions" name="Actions" cellRenderer={renderers.actions} />,
-            ]}
-          </Table2>
-        </div>
-      )}
       <Alert
         isOpen={deleting !== null}
         intent="danger"
