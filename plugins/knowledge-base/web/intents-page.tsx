@@ -17,6 +17,8 @@ import { editorPath } from './paths';
 import './knowledge-base.css';
 
 export const ROW_HEIGHT = 32;
+const EDITOR_WIDTHS = [44, 380, 80, 80, 90, 200, 160, 150];
+const VIEWER_WIDTHS = EDITOR_WIDTHS.slice(1);
 const SEARCH_DELAY_MS = 300;
 const TABS = [
   { id: 'all', title: 'All', kind: '' },
@@ -120,7 +122,7 @@ export const IntentsPage = observer(function IntentsPage() {
               enableColumnResizing={false}
               enableFocusedCell={false}
               renderMode={RenderMode.NONE}
-              columnWidths={canEdit ? [44, 380, 80, 80, 90, 200, 160, 150] : [380, 80, 80, 90, 200, 160, 150]}
+              columnWidths={canEdit ? EDITOR_WIDTHS : VIEWER_WIDTHS}
               cellRendererDependencies={[model.revision, model.selectionRevision, renderers]}
             >
               {[
@@ -270,7 +272,10 @@ function makeRenderers(model: IntentTableModel, appId: string, names: Map<string
             {canEdit ? 'Edit' : 'View'}
           </Link>
           {canEdit && (
-            <Button size="small" variant="minimal" intent="danger" text="Delete" aria-label={`Delete ${row.displayName}`} onClick={() => onDelete(row)} />
+            // A native button: one per visible row, re-created on every scroll frame, so kept light.
+            <button type="button" className="bp6-button bp6-small bp6-minimal bp6-intent-danger" aria-label={`Delete ${row.displayName}`} onClick={() => onDelete(row)}>
+              Delete
+            </button>
           )}
         </span>
       ),
