@@ -90,6 +90,31 @@ export async function intentTableBench(): Promise<IntentTableResult> {
       const scroller = document.querySelector<HTMLElement>('.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container');
       if (!scroller) return done([]);
       const deltas: number[] = [];
+      const loaf = { frames: 0, duration: 0, script: 0, layout: 0, blocking: 0, top: new Map<string, number>() };
+      type Loaf = PerformanceEntry & { duration: number; renderStart: number; styleAndLayoutStart: number; blockingDuration: number; scripts: Array<{ duration: number; sourceFunctionName: string; invoker: string }> };
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Loaf[]) {
+          loaf.frames += 1;
+          loaf.duration += entry.duration;
+          loaf.blocking += entry.blockingDuration;
+          loaf.layout += entry.styleAndLayoutStart ? entry.startTime + entry.duration - entry.styleAndLayoutStart : 0;
+          for (const script of entry.scripts) {
+            loaf.script += script.duration;
+            const name = `${script.invoker} ${script.sourceFunctionName}`;
+            loaf.top.set(name, (loaf.top.get(name) ?? 0) + script.duration);
+          }
+        }
+      });
+      try {
+        observer.observe({ type: 'long-animation-frame', buffered: false });
+      } catch {
+        // not supported: no breakdown
+      }
+      const finish = () => {
+        observer.disconnect();
+        const top = [...loaf.top.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k}: ${v.toFixed(0)} ms`);
+        (window as unknown as { __kbLoaf: unknown }).__kbLoaf = { frames: loaf.frames, duration: loaf.duration, script: loaf.script, layout: loaf.layout, top };
+      };
       let last = performance.now();
       let n = 0;
       const step = (now: number) => {
@@ -98,7 +123,10 @@ export async function intentTableBench(): Promise<IntentTableResult> {
         scroller.scrollTop += px;
         n += 1;
         if (n < count) requestAnimationFrame(step);
-        else done(deltas.slice(1));
+        else {
+          finish();
+          done(deltas.slice(1));
+        }
       };
       requestAnimationFrame((now) => {
         last = now;
@@ -110,6 +138,15 @@ export async function intentTableBench(): Promise<IntentTableResult> {
       const sorted = [...values].sort((a, b) => a - b);
       return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
     };
+    const breakdown = await browser.execute(() => (window as unknown as { __kbLoaf?: unknown }).__kbLoaf);
+    if (process.env.KB_BENCH_VERBOSE) console.log('long animation frames while scrolling:', JSON.stringify(breakdown, null, 2));
+    const cpu = await browser.execute(() => {
+      const t0 = performance.now();
+      const values = Array.from({ length: 200_000 }, (_, i) => (i * 7919) % 100_003);
+      values.sort((a, b) => a - b);
+      return performance.now() - t0;
+    });
+    if (process.env.KB_BENCH_VERBOSE) console.log(`CPU calibration (sort 200k numbers): ${cpu.toFixed(0)} ms`);
     const total = await browser.execute(() => document.querySelectorAll('.bp6-table-quadrant-main .bp6-table-cell').length);
     if (total === 0) throw new Error('the table rendered no cells');
     return {

@@ -1,8 +1,8 @@
-import { Alert, Button, Callout, Checkbox, HTMLSelect, InputGroup, Tab, Tabs, Tag } from '@civic/sdk/web/blueprint';
-import { Cell, Column, ColumnHeaderCell, RenderMode, Table2, type CellRenderer } from '@civic/sdk/web/blueprint-table';
-import { AddIcon, CaretRightIcon, SearchIcon, TagIcon, TrashIcon } from '@civic/sdk/web/icons';
+import { Alert, Button, Callout, HTMLSelect, InputGroup, Tab, Tabs } from '@civic/sdk/web/blueprint';
+import { Cell, Column, ColumnHeaderCell, RenderMode, SelectionModes, Table2, type CellRenderer } from '@civic/sdk/web/blueprint-table';
+import { AddIcon, SearchIcon, TagIcon, TrashIcon } from '@civic/sdk/web/icons';
 import { observer } from '@civic/sdk/web/mobx';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from '@civic/sdk/web/react';
+import { useCallback, useEffect, useMemo, useState, type ReactElement, type ReactNode } from '@civic/sdk/web/react';
 import { Link, useNavigate, useParams } from '@civic/sdk/web/router';
 import { ApiClient, isApiError, ToastService } from '@civic/sdk/web/services';
 import { Messages } from '@civic/sdk/common/messages';
@@ -122,6 +122,7 @@ export const IntentsPage = observer(function IntentsPage() {
               enableColumnResizing={false}
               enableFocusedCell={false}
               renderMode={RenderMode.NONE}
+            selectionModes={SelectionModes.NONE}
               columnWidths={canEdit ? EDITOR_WIDTHS : VIEWER_WIDTHS}
               cellRendererDependencies={[model.revision, model.selectionRevision, renderers]}
             >
@@ -233,26 +234,44 @@ export const IntentsPage = observer(function IntentsPage() {
 
 /** One stable set of cell renderers per model and lookups: the table calls them per visible cell. */
 function makeRenderers(model: IntentTableModel, appId: string, names: Map<string, string>, canEdit: boolean, onDelete: (row: IntentRow) => void) {
-  const cell = (render: (row: IntentRow) => ReactNode, interactive = false): CellRenderer =>
-    function renderCell(index: number) {
+  // Rendered cells are kept per row and column until rows or the selection change: while scrolling,
+  // the cells that stay in view are the same elements, so React skips them; only new rows render.
+  const cache = new Map<string, ReactElement>();
+  let stamp = '';
+  let column = 0;
+  const cell = (render: (row: IntentRow) => ReactNode, interactive = false): CellRenderer => {
+    const id = (column += 1);
+    return function renderCell(index: number) {
       const row = model.rowAt(index);
       if (!row) {
         queueMicrotask(() => model.ensureRow(index));
         return <Cell loading />;
       }
-      return <Cell interactive={interactive}>{render(row)}</Cell>;
+      const now = `${model.revision}:${model.selectionRevision}`;
+      if (now !== stamp) {
+        cache.clear();
+        stamp = now;
+      }
+      const key = `${id}:${index}:${row.id}`;
+      let element = cache.get(key);
+      if (!element) {
+        element = <Cell interactive={interactive}>{render(row)}</Cell>;
+        cache.set(key, element);
+      }
+      return element;
     };
+  };
   return {
     select: cell(
       (row) => (
-        <Checkbox className="civic-kb-check" checked={model.isSelected(row.id)} aria-label={`Select ${row.displayName}`} onChange={() => model.toggle(row.id)} />
+        <input type="checkbox" className="civic-kb-check" checked={model.isSelected(row.id)} aria-label={`Select ${row.displayName}`} onChange={() => model.toggle(row.id)} />
       ),
       true,
     ),
     name: cell(
       (row) => (
         <span className="civic-kb-name" style={{ paddingLeft: (row.level - 1) * 18 }}>
-          {row.level > 1 && <CaretRightIcon size={12} aria-hidden />}
+          {row.level > 1 && <span aria-hidden>↳</span>}
           <Link to={editorPath(appId, row.kind, canEdit ? 'edit' : 'view', row.id)} className={row.matched ? undefined : 'civic-kb-context'}>
             {row.displayName}
           </Link>
@@ -260,7 +279,7 @@ function makeRenderers(model: IntentTableModel, appId: string, names: Map<string
       ),
       true,
     ),
-    type: cell((row) => (row.kind === 'qna' ? <Tag minimal intent="primary">Q&A</Tag> : row.defaultKind ? <Tag minimal>Default</Tag> : 'Intent')),
+    type: cell((row) => (row.kind === 'qna' ? <span className="bp6-tag bp6-minimal bp6-intent-primary">Q&A</span> : row.defaultKind ? <span className="bp6-tag bp6-minimal">Default</span> : 'Intent')),
     phrases: cell((row) => row.phraseCount.toLocaleString()),
     children: cell((row) => (row.childCount > 0 ? row.childCount.toLocaleString() : '—')),
     classification: cell((row) => [...row.categoryIds, ...row.labelIds].map((id) => names.get(id)).filter(Boolean).join(', ') || '—'),
