@@ -2,6 +2,7 @@
 export {
   cleanParameterName,
   DefaultIntentNames,
+  EMPTY_SNAPSHOT,
   ENTITY_KINDS,
   entityRef,
   paramNameOf,
@@ -17,10 +18,23 @@ export {
   type GlossaryTerm,
   type Intent,
   type IntentKind,
+  type KnowledgeSnapshot,
   type Label,
   type OutputContext,
   type PhrasePart,
+  type SnapshotEntityType,
+  type SnapshotGlossaryTerm,
+  type SnapshotIntent,
+  type SnapshotName,
+  type SnapshotPhrase,
   type TrainingPhrase,
   type TrainingPhraseType,
   type WebhookState,
+} from '@civic/core/common/knowledge';
+export {
+  checkRe2,
+  extractEntities,
+  type EntityMatch,
+  type ExtractableEntity,
+  type Re2Check,
 } from '@civic/core/common/knowledge';

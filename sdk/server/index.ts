@@ -20,6 +20,7 @@ export type { DbExecutor } from '@civic/core/server/db/database';
 export type { AdminUser, AdminUserQuery, UserAdmin } from '@civic/core/server/users/user-admin';
 export { findAppRecord, type AppRecord } from '@civic/core/server/apps/app-record';
 export type { AppCreatedHandler } from '@civic/core/server/apps/app-lifecycle';
+export { readDraftSnapshot } from '@civic/core/server/knowledge/draft-snapshot';
 export { effectiveRestrictions, isDecommissioned, toAppSettings, toAppSummary } from '@civic/core/server/apps/app-mappers';
 export {
   agencies,
@@ -61,3 +62,4 @@ export {
   sql,
   type SQL,
 } from './query';
+export { prepareResponsesForStorage, prepareResponsesOrThrow, sanitizeHtml } from '@civic/core/server/responses';

@@ -13,3 +13,14 @@ export {
   type WebhookState,
 } from './intent';
 export { paramNameOf, phraseText, type PhrasePart, type TrainingPhrase, type TrainingPhraseType } from './training-phrase';
+export {
+  EMPTY_SNAPSHOT,
+  type KnowledgeSnapshot,
+  type SnapshotEntityType,
+  type SnapshotGlossaryTerm,
+  type SnapshotIntent,
+  type SnapshotName,
+  type SnapshotPhrase,
+} from './knowledge-snapshot';
+export { editDistance, extractEntities, fuzzyTolerance, type EntityMatch, type ExtractableEntity } from './entity-extractor';
+export { checkRe2, compileRe2, type Re2Check } from './re2';
