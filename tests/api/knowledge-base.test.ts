@@ -298,3 +298,22 @@ test('glossary: add, search, edit with version, unique per app, delete, import',
   assert.equal((await call(t.http, 'GET', '/api/v1/apps/test-other/glossary', { token: editor })).status, 404);
   void users;
 });
+
+test('responses are normalised and html sanitised on save; an invalid message is a 422 with its message', async () => {
+  const intent = await create({
+    displayName: 'Sanitise me',
+    responses: [
+      { platform: 'PLATFORM_UNSPECIFIED', enable_default_response: true, messages: [{ type: 'text', text: ['Hello', '  ', ''] }, { type: 'html', html: '<p onclick="x()">Hi<script>alert(1)</script></p>' }] },
+    ],
+  });
+  const [text, html] = intent.responses[0].messages;
+  assert.deepEqual(text.text, ['Hello']);
+  assert.doesNotMatch(html.html, /script|onclick/);
+  assert.match(html.html, /Hi/);
+  const bad = await call(t.http, 'POST', `${BASE}/intents`, {
+    token: editor,
+    json: { displayName: 'Bad payload', responses: [{ platform: 'PLATFORM_UNSPECIFIED', enable_default_response: true, messages: [{ type: 'customPayload', json: '{not json' }] }] },
+  });
+  assert.equal(bad.status, 422);
+  assert.equal(bad.body.message, 'This is an error in the Custom Payload. Please rectify and save again.');
+});

@@ -50,9 +50,12 @@ test('create an intent with a tagged phrase and a text response; it is there aft
   await shown(byText('mark', 'Bedok'));
   await expectAccessible(browser, 'intent editor, phrases');
 
-  await (await shown('//*[@role="tab"][contains(., "Web chat")]')).click();
-  await click(browser, 'button', 'Add text response');
-  await fill(browser, 'kb-text-PLATFORM_UNSPECIFIED-0', 'Apply for a replacement online.');
+  await (await shown('//*[@role="tab"][normalize-space()="Responses"]')).click();
+  await click(browser, 'button', 'Add message');
+  await (await shown('//*[@role="menuitem"][normalize-space()="Text"]')).click();
+  const line = await shown('//input[@aria-label="Line 1"]');
+  await line.click();
+  await line.addValue('Apply for a replacement online.');
   await click(browser, 'button', 'Save');
   await waitForPath(browser, new RegExp(`^/intent/${APP}/edit/[0-9a-f-]{36}$`));
   createdPath = new URL(await browser.getUrl()).pathname;
@@ -62,8 +65,8 @@ test('create an intent with a tagged phrase and a text response; it is there aft
   assert.equal(await (await shown('#kb-intent-name')).getValue(), 'Replace a damaged passport');
   await (await shown('//*[@role="tab"][contains(., "Parameters")]')).click();
   assert.equal(await (await shown('#kb-param-0-name')).getValue(), 'sys_geo-city');
-  await (await shown('//*[@role="tab"][contains(., "Web chat")]')).click();
-  assert.equal(await (await shown('#kb-text-PLATFORM_UNSPECIFIED-0')).getValue(), 'Apply for a replacement online.');
+  await (await shown('//*[@role="tab"][normalize-space()="Responses"]')).click();
+  assert.equal(await (await shown('//input[@aria-label="Line 1"]')).getValue(), 'Apply for a replacement online.');
 });
 
 test('leaving with unsaved changes asks first; Ctrl+S saves', async () => {

@@ -8,6 +8,7 @@ import {
   IsIn,
   IsInt,
   IsNotEmpty,
+  IsObject,
   IsOptional,
   IsString,
   IsUrl,
@@ -20,6 +21,7 @@ import {
   Type,
   ValidateNested,
 } from '@civic/sdk/common/validators';
+import { ChannelResponsesDto, PLATFORMS } from '@civic/sdk/common/responses';
 import { KbMessages } from './messages';
 
 /** `@name`, `@sys.date`, `@sys.any:location` …: the entity an annotated part refers to. */
@@ -174,11 +176,14 @@ export class IntentCreateDto {
   @Type(() => ActionParameterDto)
   parameters?: ActionParameterDto[];
 
-  /** Channel responses (§3); checked and normalised by the response rules (§5) on save. */
+  /** Channel responses (§3), every message by its kind; normalised and sanitised on save (§5). */
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(20)
-  responses?: unknown[];
+  @ArrayMaxSize(PLATFORMS.length)
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => ChannelResponsesDto)
+  responses?: ChannelResponsesDto[];
 
   @IsOptional()
   @IsArray()

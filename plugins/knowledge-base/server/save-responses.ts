@@ -1,6 +1,5 @@
-import { DEFAULT_PLATFORM, PLATFORMS, RESPONSE_MESSAGE_TYPES, type ChannelResponses } from '@civic/sdk/common/responses';
-import { HttpError } from '@civic/sdk/server';
-import { KbMessages } from '../common/messages';
+import { DEFAULT_PLATFORM, type ChannelResponses } from '@civic/sdk/common/responses';
+import { prepareResponsesOrThrow } from '@civic/sdk/server';
 
 /** A new intent answers on the web chat channel, default response on, no messages yet (§2 Intent detail). */
 export function defaultResponses(): ChannelResponses[] {
@@ -8,28 +7,11 @@ export function defaultResponses(): ChannelResponses[] {
 }
 
 /**
- * The responses of a save, checked for shape (one entry per known channel, known message kinds).
- * Throws a 422 naming the first problem.
+ * The responses of a save (already shape-checked by the DTO): §5 rules, html sanitised; a 422 with the
+ * first problem (and the editor's positioned problems) when a message is invalid.
  */
-export function prepareResponses(input: unknown[] | undefined): ChannelResponses[] {
+export function prepareResponses(input: readonly ChannelResponses[] | undefined): ChannelResponses[] {
   if (input === undefined) return defaultResponses();
-  const seen = new Set<string>();
-  const result: ChannelResponses[] = [];
-  for (const entry of input) {
-    if (!entry || typeof entry !== 'object') throw HttpError.invalid([KbMessages.responsesInvalid]);
-    const channel = entry as Partial<ChannelResponses>;
-    if (!PLATFORMS.includes(channel.platform as ChannelResponses['platform']) || seen.has(String(channel.platform))) {
-      throw HttpError.invalid([KbMessages.responsesInvalid]);
-    }
-    seen.add(String(channel.platform));
-    if (!Array.isArray(channel.messages)) throw HttpError.invalid([KbMessages.responsesInvalid]);
-    for (const message of channel.messages as unknown[]) {
-      const type = (message as { type?: unknown } | null)?.type;
-      if (!message || typeof message !== 'object' || !RESPONSE_MESSAGE_TYPES.includes(type as never)) {
-        throw HttpError.invalid([KbMessages.responsesInvalid]);
-      }
-    }
-    result.push({ platform: channel.platform as ChannelResponses['platform'], enable_default_response: channel.enable_default_response !== false, messages: channel.messages });
-  }
-  return result;
+  // Plain objects: the DTO instances must not be stored with their prototypes' defaults hidden.
+  return prepareResponsesOrThrow(JSON.parse(JSON.stringify(input)) as ChannelResponses[]).responses;
 }

@@ -78,10 +78,11 @@ describe('IntentEditor', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Parameters (1)' }));
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('branch');
 
-    await userEvent.click(screen.getByRole('tab', { name: /Web chat/ }));
-    expect(screen.getByText(Messages.channelWithoutResponses)).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Add text response' }));
-    await userEvent.type(screen.getByLabelText(/Text response 1/), 'Collect it at the branch.');
+    await userEvent.click(screen.getByRole('tab', { name: 'Responses' }));
+    expect(screen.getAllByText(Messages.channelWithoutResponses, { exact: false }).length).toBeGreaterThan(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Add message' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Text' }));
+    await userEvent.type(await screen.findByLabelText('Line 1'), 'Collect it at the branch.');
 
     fireEvent.keyDown(window, { key: 's', ctrlKey: true });
     await waitFor(() => expect(posted).toHaveLength(1));
@@ -122,13 +123,14 @@ describe('IntentEditor', () => {
 
   it('adds and deletes channel tabs; a new channel has default response on and no messages', async () => {
     await render('/intent/a1/edit/i1', '1');
-    await userEvent.selectOptions(await screen.findByLabelText('Add a channel'), 'LINE');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Responses' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add channel' }));
-    expect(screen.getByRole('tab', { name: 'LINE' })).toBeTruthy();
-    expect((screen.getByLabelText('Use the default response') as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByText(Messages.channelWithoutResponses)).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Delete the LINE channel' }));
-    expect(screen.queryByRole('tab', { name: 'LINE' })).toBeNull();
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'LINE' }));
+    expect(await screen.findByRole('tab', { name: /^LINE/ })).toBeTruthy();
+    expect(screen.getAllByText(Messages.channelWithoutResponses, { exact: false }).length).toBeGreaterThan(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete LINE channel' }));
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('tab', { name: /^LINE/ })).toBeNull());
   });
 
   it('viewers see the intent read-only, without Save', async () => {

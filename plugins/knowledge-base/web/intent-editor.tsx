@@ -1,12 +1,13 @@
-import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Tab, Tabs, Tag } from '@civic/sdk/web/blueprint';
-import { AddIcon, FloppyDiskIcon, TrashIcon } from '@civic/sdk/web/icons';
+import { Button, Callout, FormGroup, InputGroup, Tab, Tabs, Tag } from '@civic/sdk/web/blueprint';
+import { FloppyDiskIcon } from '@civic/sdk/web/icons';
 import { observer } from '@civic/sdk/web/mobx';
 import { useCallback, useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { useNavigate, useSearchParams } from '@civic/sdk/web/router';
 import { ApiClient, isApiError, ToastService } from '@civic/sdk/web/services';
 import { entityRef, paramNameOf, type ActionParameter, type IntentKind, type OutputContext, type TrainingPhrase, type WebhookState } from '@civic/sdk/common/knowledge';
 import { Messages } from '@civic/sdk/common/messages';
-import { DEFAULT_PLATFORM, PLATFORM_LABELS, RESPONSE_CHANNELS, type ChannelResponses, type Platform } from '@civic/sdk/common/responses';
+import { DEFAULT_PLATFORM, PLATFORM_LABELS, type ChannelResponses, type ResponseProblem } from '@civic/sdk/common/responses';
+import { ChannelResponsesEditor, responseProblemsOf } from '@civic/sdk/web/responses';
 import { validateDto } from '@civic/sdk/common/validation';
 import { Page, PageSkeleton, useAccess, useSaveShortcut, useService, useUnsavedChangesPrompt } from '@civic/sdk/web';
 import { KbApi, type IntentDetail, type IntentListResponse, type IntentResponse, type IntentRow } from '../common/api';
@@ -19,7 +20,6 @@ import { useLookups } from './lookups';
 import { newParameter, ParametersTab } from './parameters-tab';
 import { editorPath, type EditorMode } from './paths';
 import { PhrasesTab } from './phrases-tab';
-import { ResponsesTab } from './responses-tab';
 import './knowledge-base.css';
 
 /** What the editor changes; saved as the PUT/POST body (plus `version`). */
@@ -64,12 +64,6 @@ function draftOf(intent: IntentDetail): IntentDraft {
   return { kind, displayName, parentId, webhook_state, action, events, inputContexts, outputContexts, trainingPhrases, parameters, responses, answerOwner, sourceUrl, reviewBy };
 }
 
-/** Web chat first, then the other channels in the order §3 lists them. */
-function orderChannels(responses: ChannelResponses[]): ChannelResponses[] {
-  const rank = (p: Platform) => (RESPONSE_CHANNELS.indexOf(p) === -1 ? 99 : RESPONSE_CHANNELS.indexOf(p));
-  return [...responses].sort((a, b) => rank(a.platform) - rank(b.platform));
-}
-
 interface Props {
   appId: string;
   kind: IntentKind;
@@ -96,9 +90,9 @@ export const IntentEditor = observer(function IntentEditor({ appId, kind, mode, 
   const [conflict, setConflict] = useState(false);
   const [saving, setSaving] = useState(false);
   const [tab, setTab] = useState('phrases');
-  const [newChannel, setNewChannel] = useState<Platform | ''>('');
   const [goTo, setGoTo] = useState<string | null>(null);
   const [parents, setParents] = useState<IntentRow[]>([]);
+  const [responseProblems, setResponseProblems] = useState<ResponseProblem[] | undefined>(undefined);
 
   const load = useCallback(async () => {
     if (!intentId) return;
@@ -165,6 +159,7 @@ export const IntentEditor = observer(function IntentEditor({ appId, kind, mode, 
       void api.post('/api/v1/feature-usages', { appId, event: 'click', feature: mode === 'create' ? 'intent-create' : 'intent-save', module: 'knowledge-base', intentId: intent.id, intentName: intent.displayName }).catch(() => undefined);
       if (mode === 'create') setGoTo(editorPath(appId, intent.kind, 'edit', intent.id));
     } catch (error) {
+      setResponseProblems(responseProblemsOf(error));
       if (isApiError(error) && error.status === 409 && mode !== 'create' && error.message === KbMessages.intentConflict) setConflict(true);
       else setSaveError(isApiError(error) ? error.message : Messages.errorEncountered);
     } finally {
@@ -189,10 +184,8 @@ export const IntentEditor = observer(function IntentEditor({ appId, kind, mode, 
     );
   }
 
-  const channels = orderChannels(draft.responses);
+  const channels = draft.responses;
   const emptyChannels = channels.filter((c) => c.messages.length === 0);
-  const addable = RESPONSE_CHANNELS.filter((p) => !channels.some((c) => c.platform === p));
-  const setChannel = (value: ChannelResponses) => change({ responses: draft.responses.map((c) => (c.platform === value.platform ? value : c)) });
   const onTagged = (entity: string) => {
     const name = paramNameOf(entity).replace(/[^A-Za-z0-9_-]/g, '_');
     if (draft.parameters.some((p) => p.display_name === name) || draft.parameters.length >= 20) return;
@@ -264,49 +257,23 @@ export const IntentEditor = observer(function IntentEditor({ appId, kind, mode, 
             />
           )}
           {isQna && <Tab id="details" title="Answer details" panel={<AnswerDetails draft={draft} change={change} readOnly={readOnly} />} />}
-          {channels.map((channel) => (
-            <Tab
-              key={channel.platform}
-              id={`channel-${channel.platform}`}
-              title={`${channel.platform === DEFAULT_PLATFORM ? 'Responses: ' : ''}${PLATFORM_LABELS[channel.platform]}`}
-              panel={
-                <div className="civic-kb-stack">
-                  <ResponsesTab value={channel} onChange={setChannel} readOnly={readOnly} />
-                  {!readOnly && channel.platform !== DEFAULT_PLATFORM && (
-                    <Button
-                      intent="danger"
-                      variant="outlined"
-                      icon={<TrashIcon />}
-                      text={`Delete the ${PLATFORM_LABELS[channel.platform]} channel`}
-                      onClick={() => {
-                        change({ responses: draft.responses.filter((c) => c.platform !== channel.platform) });
-                        setTab(`channel-${DEFAULT_PLATFORM}`);
-                      }}
-                    />
-                  )}
-                </div>
-              }
-            />
-          ))}
+          <Tab
+            id="responses"
+            title={isQna ? 'Answer' : 'Responses'}
+            panel={
+              <ChannelResponsesEditor
+                idPrefix="kb-responses"
+                value={draft.responses}
+                onChange={(responses) => {
+                  change({ responses });
+                  setResponseProblems(undefined);
+                }}
+                readOnly={readOnly}
+                problems={responseProblems}
+              />
+            }
+          />
         </Tabs>
-        {!readOnly && addable.length > 0 && (
-          <div className="civic-kb-row">
-            <FormGroup label="Add a channel" labelFor="kb-new-channel">
-              <HTMLSelect id="kb-new-channel" value={newChannel} onChange={(e) => setNewChannel(e.target.value as Platform)} options={[{ value: '', label: 'Choose a channel' }, ...addable.map((p) => ({ value: p, label: PLATFORM_LABELS[p] }))]} />
-            </FormGroup>
-            <Button
-              icon={<AddIcon />}
-              text="Add channel"
-              disabled={!newChannel}
-              onClick={() => {
-                if (!newChannel) return;
-                change({ responses: [...draft.responses, { platform: newChannel, enable_default_response: true, messages: [] }] });
-                setTab(`channel-${newChannel}`);
-                setNewChannel('');
-              }}
-            />
-          </div>
-        )}
       </div>
     </Page>
   );
