@@ -9,6 +9,7 @@ import type { Database } from '@civic/core/server/db/database';
 import { openDatabase } from '@civic/core/server/db/open-database';
 import { users } from '@civic/core/server/db/schema';
 import { createLogger, type Logger } from '@civic/core/server/logging/logger';
+import type { ServerPlugin } from '@civic/core/server/plugins/server-module';
 import { DEMO_USERS } from '@civic/core/server/seed/demo-data';
 import { generateDemoPassword, readDemoPassword, storeDemoPassword } from '@civic/core/server/seed/demo-password';
 import { isDatabaseEmpty, seedDemo } from '@civic/core/server/seed/seed-demo';
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
   let server: CivicServer;
   let password: DemoPasswordSource;
   try {
-    password = await seedOnFirstEmbeddedStart(config, database, log);
+    password = await seedOnFirstEmbeddedStart(config, database, log, plugins);
     server = await createServer(config, { plugins, logger: log, database });
   } catch (error) {
     await database.close();
@@ -54,11 +55,11 @@ function loadConfigOrExit(): ServerConfig {
 }
 
 /** The embedded default seeds itself once; a PostgreSQL database is seeded only by `npm run seed`. */
-async function seedOnFirstEmbeddedStart(config: ServerConfig, database: Database, log: Logger): Promise<DemoPasswordSource> {
+async function seedOnFirstEmbeddedStart(config: ServerConfig, database: Database, log: Logger, plugins: ServerPlugin[]): Promise<DemoPasswordSource> {
   if (database.kind !== 'pglite') return { kind: 'unknown' };
   if (await isDatabaseEmpty(database.db)) {
     const password = config.demoPassword ?? generateDemoPassword();
-    const report = await seedDemo(database.db, { password, profile: config.profile, now: config.now() });
+    const report = await seedDemo(database.db, { password, profile: config.profile, now: config.now(), plugins });
     if (!config.demoPassword) storeDemoPassword(config.dataDir, password);
     log.info({ apps: report.createdApps.length, accounts: report.createdUsers.length }, 'demo data seeded');
     return { kind: 'known', password };

@@ -6,6 +6,7 @@ import { startConsole, E2E_PASSWORD } from '../e2e/support/server';
 import { measure, signInForBench, type LatencyResult } from './api-latency';
 import { benchDatabase } from './bench-database';
 import { bundleReport } from './bundle-size';
+import { intentTableBench } from './intent-table-bench';
 
 const KiB = 1024;
 const targets: Array<{ what: string; value: string; target: string; ok: boolean }> = [];
@@ -50,6 +51,12 @@ try {
   await running.stop();
   await database.dispose();
 }
+
+// Knowledge base: the intents table at 10,000 intents (its own console and data folder).
+const table = await intentTableBench();
+console.log(`\nIntents table, ${table.rows.toLocaleString()} intents + Q&A: mount ${table.mountMs.toFixed(0)} ms after the list answer (${table.listRequestMs.toFixed(0)} ms), navigation to rows ${table.navigationToRowsMs.toFixed(0)} ms; scroll p50 ${table.scrollP50Ms.toFixed(1)} ms, p95 ${table.scrollP95Ms.toFixed(1)} ms over ${table.frames} frames (idle frame p95 ${table.idleP95Ms.toFixed(1)} ms)`);
+targets.push({ what: 'intents table mount at 10,000 intents', value: `${table.mountMs.toFixed(0)} ms`, target: '≤ 250 ms', ok: table.mountMs <= 250 });
+targets.push({ what: 'intents table scroll frame p95', value: `${table.scrollP95Ms.toFixed(1)} ms`, target: '≤ 33 ms', ok: table.scrollP95Ms <= 33 });
 
 console.log('\nTargets:');
 for (const t of targets) console.log(`  ${t.ok ? 'MET ' : 'MISS'}  ${t.what}: ${t.value} (${t.target})`);

@@ -1,6 +1,7 @@
 import type { AccessPredicate } from '@civic/core/common/access';
 import type { DeploymentSwitches } from '@civic/core/common/model/api';
 import type { AppCreatedHandler } from '../apps/app-lifecycle';
+import type { DbExecutor } from '../db/database';
 import type { RouteAdder } from '../http/route-registry';
 import type { Logger } from '../logging/logger';
 import type { UserAdmin } from '../users/user-admin';
@@ -25,6 +26,8 @@ export interface ServerModuleApi {
 export interface ServerModule {
   readonly pluginId: string;
   register(api: ServerModuleApi): void | Promise<void>;
+  /** Demo data of the plugin, run by the demo seed inside its transaction; must be idempotent. */
+  seedDemo?(tx: DbExecutor, demo: { appIds: readonly string[]; now: Date }): Promise<void>;
 }
 
 /**

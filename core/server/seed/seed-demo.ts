@@ -4,6 +4,7 @@ import { appendAudit } from '../audit/append-audit';
 import { SYSTEM_ACTOR } from '../audit/audit-entry';
 import { hashPassword } from '../auth/password-hasher';
 import type { DbExecutor } from '../db/database';
+import type { ServerModule } from '../plugins/server-module';
 import { agencies, appMembers, apps, featureFlags, tierLimits, users } from '../db/schema';
 import { DEMO_AGENCY, DEMO_APPS, DEMO_TIER_LIMITS, DEMO_USERS } from './demo-data';
 
@@ -12,6 +13,8 @@ export interface SeedOptions {
   password: string;
   profile: Pick<DeploymentProfileDto, 'flags' | 'allowedEmailDomains'>;
   now: Date;
+  /** Enabled plugins: those with a `seedDemo` add their demo data to the demo apps. */
+  plugins?: ReadonlyArray<{ module?: Pick<ServerModule, 'seedDemo'> }>;
 }
 
 export interface SeedReport {
@@ -82,6 +85,7 @@ export async function seedDemo(db: DbExecutor, options: SeedOptions): Promise<Se
       return userId ? Object.entries(demo.roles).map(([appId, role]) => ({ appId, userId, role })) : [];
     });
     if (memberships.length > 0) await tx.insert(appMembers).values(memberships).onConflictDoNothing();
+    for (const plugin of options.plugins ?? []) await plugin.module?.seedDemo?.(tx, { appIds: DEMO_APPS.map((app) => app.appId), now: options.now });
 
     if (createdUsers.length > 0 || createdApps.length > 0) {
       await appendAudit(tx, {

@@ -69,9 +69,9 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   config.profile.identity.authRequestsPerMinute = options.authRequestsPerMinute ?? 10_000;
   const log = createLogger(config.logLevel);
   const database = await openDatabase(config.database, log);
-  await seedDemo(database.db, { password: TEST_PASSWORD, profile: config.profile, now: clock.now() });
-  await addFixtures(database.db, clock.now());
   const plugins = options.plugins ?? (await loadServerPlugins(config.profile.plugins, RepoPaths.plugins));
+  await seedDemo(database.db, { password: TEST_PASSWORD, profile: config.profile, now: clock.now(), plugins });
+  await addFixtures(database.db, clock.now());
   const server = await createServer(config, { plugins: [...plugins, ...(options.extraPlugins ?? [])], logger: log, database });
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   const http = got.extend({ prefixUrl: address, throwHttpErrors: false, retry: { limit: 0 }, responseType: 'json', timeout: { request: 30_000 } });

@@ -1,0 +1,32 @@
+/** Texts of the knowledge base the spec leaves open (its own §5/§8 texts come from `Messages`). */
+export const KbMessages = {
+  intentConflict:
+    'Someone else saved this intent after you opened it. Reload to see their version; your changes stay on this page until you do.',
+  termConflict: 'Someone else saved this term after you opened it. Reload to see their version.',
+  intentLimit: (max: number, tier: string) =>
+    `This app has reached its limit of ${max} intents for the ${tier} tier. Delete intents you no longer need before adding more.`,
+  duplicateIntentName: 'An intent with this name already exists in this app.',
+  duplicateTerm: 'This term is already in the glossary.',
+  parentNotFound: 'The parent intent does not exist in this app.',
+  parentCycle: 'An intent cannot be a follow-up of itself or of one of its own follow-ups.',
+  qnaNoParent: 'A Q&A pair cannot be a follow-up intent.',
+  nameRequired: 'Please input the intent name',
+  nameTooLong: 'Intent names may have at most 100 characters',
+  termRequired: 'Please input the term',
+  phraseTextRequired: 'A training phrase needs some text',
+  parametersMax: 'An intent can have at most 20 parameters',
+  promptsMax: 'A parameter can have at most 30 prompts',
+  parameterNameRequired: 'Each parameter needs a name of letters, digits, dash or underscore',
+  duplicateParameterName: 'Two parameters have the same name',
+  entityRef: 'Entity types are written as @name',
+  reviewByDate: 'Review-by must be a date (YYYY-MM-DD)',
+  deleteLevel1Warning:
+    'This is a level 1 intent: deleting it also deletes its flow and all of its follow-up intents.',
+  deleteChildrenWarning: 'Deleting this intent also deletes all of its follow-up intents.',
+  deleted: 'Deleted',
+  noIntents: 'No intents yet',
+  noQna: 'No Q&A pairs yet',
+  noTerms: 'No glossary terms yet',
+  noMatches: 'Nothing matches the search and filters',
+  responsesInvalid: 'The responses are not valid.',
+} as const;

@@ -1,0 +1,31 @@
+import { definePlugin } from '@civic/sdk/common';
+import { canViewKnowledgeBase } from './common/permissions';
+
+const intentsPage = () => import('./web/intents-page').then((m) => ({ default: m.IntentsPage }));
+const intentPage = () => import('./web/intent-page').then((m) => ({ default: m.IntentPage }));
+const qnaPage = () => import('./web/qna-page').then((m) => ({ default: m.QnaPage }));
+const glossaryPage = () => import('./web/glossary-page').then((m) => ({ default: m.GlossaryPage }));
+
+/** knowledge-base: the intent tree, the intent and Q&A editors, the glossary (§2 per-app routes). */
+export default definePlugin({
+  id: 'knowledge-base',
+  title: 'Knowledge Base',
+  icon: 'book',
+  canAccess: canViewKnowledgeBase,
+  routes: [
+    { path: '/intents/:appId', layout: 'main', appParam: 'appId', title: 'Intents', load: intentsPage },
+    { path: '/intents/:tabId/:appId', layout: 'main', appParam: 'appId', title: 'Intents', load: intentsPage },
+    { path: '/intent/:appId/:mode', layout: 'main', appParam: 'appId', title: 'Intent', load: intentPage },
+    { path: '/intent/:appId/:mode/:intentId', layout: 'main', appParam: 'appId', title: 'Intent', load: intentPage },
+    { path: '/QandA/:appId/:mode', layout: 'main', appParam: 'appId', title: 'Q&A', load: qnaPage },
+    { path: '/QandA/:appId/:mode/:intentId', layout: 'main', appParam: 'appId', title: 'Q&A', load: qnaPage },
+    { path: '/glossary/:appId', layout: 'main', appParam: 'appId', title: 'Glossary', load: glossaryPage },
+  ],
+  nav: [
+    { id: 'kb-intents', section: 'app', group: 'Knowledge Base', label: 'Intents', order: 200, to: '/intents/:appId', icon: 'book' },
+    { id: 'kb-qna', section: 'app', group: 'Knowledge Base', label: 'Q&A', order: 201, to: '/QandA/:appId/view' },
+    { id: 'kb-glossary', section: 'app', group: 'Knowledge Base', label: 'Glossary', order: 202, to: '/glossary/:appId' },
+  ],
+  module: () => import('./web/knowledge-base-module').then((m) => ({ default: m.knowledgeBaseModule })),
+  server: true,
+});

@@ -1,0 +1,238 @@
+import { Alert, Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, TextArea } from '@civic/sdk/web/blueprint';
+import { AddIcon, DownloadIcon, SearchIcon, TrashIcon, UploadIcon } from '@civic/sdk/web/icons';
+import { useCallback, useEffect, useRef, useState } from '@civic/sdk/web/react';
+import { useParams } from '@civic/sdk/web/router';
+import { ApiClient, isApiError, ToastService } from '@civic/sdk/web/services';
+import type { GlossaryTerm } from '@civic/sdk/common/knowledge';
+import { Messages } from '@civic/sdk/common/messages';
+import { validateDto } from '@civic/sdk/common/validation';
+import { EmptyState, Page, PageSkeleton, useAccess, useService } from '@civic/sdk/web';
+import { KbApi, type GlossaryImportResponse, type GlossaryListResponse } from '../common/api';
+import { parseGlossaryCsv, toGlossaryCsv } from '../common/glossary-csv';
+import { GlossaryTermDto } from '../common/glossary.dto';
+import { KbMessages } from '../common/messages';
+import { canEditKnowledgeBase } from '../common/permissions';
+import './knowledge-base.css';
+
+/** /glossary/{appId}: terms with synonyms and a definition; the engine expands queries with them. */
+export function GlossaryPage() {
+  const { appId = '' } = useParams();
+  const api = useService<ApiClient>(ApiClient);
+  const toasts = useService<ToastService>(ToastService);
+  const canEdit = useAccess(canEditKnowledgeBase).allowed;
+  const [search, setSearch] = useState('');
+  const [data, setData] = useState<GlossaryListResponse | null>(null);
+  const [error, setError] = useState('');
+  const [editing, setEditing] = useState<GlossaryTerm | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<GlossaryTerm | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setError('');
+      setData(await api.get<GlossaryListResponse>(KbApi.glossary(appId), { query: { search: search.trim() || undefined } }));
+    } catch (e) {
+      setError(isApiError(e) ? e.message : Messages.errorEncountered);
+    }
+  }, [api, appId, search]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => void load(), 250);
+    return () => clearTimeout(timer);
+  }, [load]);
+
+  async function remove() {
+    const term = deleting;
+    setDeleting(null);
+    if (!term) return;
+    try {
+      await api.delete(KbApi.term(appId, term.id));
+      toasts.notify(KbMessages.deleted);
+      await load();
+    } catch (e) {
+      toasts.error(isApiError(e) ? e.message : Messages.errorEncountered);
+    }
+  }
+
+  async function exportCsv() {
+    const all = await api.get<GlossaryListResponse>(KbApi.glossary(appId), { query: { limit: 5000 } });
+    const url = URL.createObjectURL(new Blob([toGlossaryCsv(all.terms)], { type: 'text/csv' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `glossary-${appId}.csv`;
+    link.click();
+    URL.revokeObjectURL(url);
+  }
+
+  async function importCsv(file: File) {
+    const { terms, skipped } = parseGlossaryCsv(await file.text());
+    try {
+      const result = await api.post<GlossaryImportResponse>(KbApi.glossaryImport(appId), { terms });
+      toasts.result(`Imported: ${result.added} added, ${result.updated} updated${skipped ? `, ${skipped} rows without a term skipped` : ''}.`);
+      await load();
+    } catch (e) {
+      toasts.error(isApiError(e) ? e.message : Messages.errorEncountered);
+    }
+  }
+
+  return (
+    <Page
+      title="Glossary"
+      description="Words people use for the same thing: the bot reads each synonym as its term."
+      actions={
+        <>
+          <Button icon={<DownloadIcon />} text="Export CSV" onClick={() => void exportCsv()} />
+          {canEdit && (
+            <>
+              <Button icon={<UploadIcon />} text="Import CSV" onClick={() => fileInput.current?.click()} />
+              <input
+                ref={fileInput}
+                type="file"
+                accept=".csv,text/csv"
+                hidden
+                aria-label="Glossary CSV file"
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = '';
+                  if (file) void importCsv(file);
+                }}
+              />
+              <Button intent="primary" icon={<AddIcon />} text="Add term" onClick={() => setEditing('new')} />
+            </>
+          )}
+        </>
+      }
+      toolbar={
+        <>
+          <InputGroup id="glossary-search" type="search" leftIcon={<SearchIcon />} aria-label="Search glossary" placeholder="Term, synonym or definition" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <span className="civic-kb-count" role="status" aria-live="polite">
+            {data ? `${data.total.toLocaleString()} ${data.total === 1 ? 'term' : 'terms'}` : 'Loading…'}
+          </span>
+        </>
+      }
+    >
+      {error && (
+        <Callout intent="danger" role="alert" title="The glossary could not be loaded">
+          <p>{error}</p>
+          <Button text="Try again" onClick={() => void load()} />
+        </Callout>
+      )}
+      {!data && !error && <PageSkeleton lines={5} />}
+      {data && data.terms.length === 0 && (
+        <EmptyState
+          title={search ? KbMessages.noMatches : KbMessages.noTerms}
+          description="A glossary term lists the other words people use for it."
+          action={canEdit && !search ? <Button intent="primary" icon={<AddIcon />} text="Add the first term" onClick={() => setEditing('new')} /> : undefined}
+        />
+      )}
+      {data && data.terms.length > 0 && (
+        <HTMLTable compact striped className="civic-fill" aria-label="Glossary terms">
+          <thead>
+            <tr>
+              <th scope="col">Term</th>
+              <th scope="col">Synonyms</th>
+              <th scope="col">Definition</th>
+              {canEdit && <th scope="col">Actions</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {data.terms.map((term) => (
+              <tr key={term.id}>
+                <td>{term.term}</td>
+                <td>{term.synonyms.join(', ') || '—'}</td>
+                <td>{term.definition || '—'}</td>
+                {canEdit && (
+                  <td>
+                    <Button size="small" variant="minimal" text="Edit" aria-label={`Edit ${term.term}`} onClick={() => setEditing(term)} />
+                    <Button size="small" variant="minimal" intent="danger" icon={<TrashIcon />} aria-label={`Delete ${term.term}`} onClick={() => setDeleting(term)} />
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      {editing && (
+        <TermDialog
+          appId={appId}
+          term={editing === 'new' ? null : editing}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) {
+              toasts.notify(Messages.saved);
+              void load();
+            }
+          }}
+        />
+      )}
+      <Alert isOpen={deleting !== null} intent="danger" cancelButtonText="Cancel" confirmButtonText="Delete" onCancel={() => setDeleting(null)} onConfirm={() => void remove()} canEscapeKeyCancel>
+        <p>{Messages.confirmDelete}</p>
+        {deleting && <p>The term “{deleting.term}” and its synonyms will be removed.</p>}
+      </Alert>
+    </Page>
+  );
+}
+
+function TermDialog({ appId, term, onClose }: { appId: string; term: GlossaryTerm | null; onClose(saved: boolean): void }) {
+  const api = useService<ApiClient>(ApiClient);
+  const [name, setName] = useState(term?.term ?? '');
+  const [synonyms, setSynonyms] = useState(term?.synonyms.join(', ') ?? '');
+  const [definition, setDefinition] = useState(term?.definition ?? '');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function save() {
+    const body = { term: name, synonyms: synonyms.split(',').map((s) => s.trim()).filter(Boolean), definition };
+    const check = validateDto(GlossaryTermDto, body);
+    if (check.messages.length > 0) {
+      setError(check.messages[0]);
+      return;
+    }
+    setBusy(true);
+    try {
+      if (term) await api.put(KbApi.term(appId, term.id), { ...body, version: term.version });
+      else await api.post(KbApi.glossary(appId), body);
+      onClose(true);
+    } catch (e) {
+      setError(isApiError(e) ? e.message : Messages.errorEncountered);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog isOpen title={term ? `Edit ${term.term}` : 'Add term'} onClose={() => onClose(false)}>
+      <DialogBody>
+        <form
+          id="glossary-term-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <FormGroup label="Term" labelFor="glossary-term">
+            <InputGroup id="glossary-term" autoFocus value={name} onChange={(e) => setName(e.target.value)} />
+          </FormGroup>
+          <FormGroup label="Synonyms (comma separated)" labelFor="glossary-synonyms">
+            <InputGroup id="glossary-synonyms" value={synonyms} onChange={(e) => setSynonyms(e.target.value)} />
+          </FormGroup>
+          <FormGroup label="Definition" labelFor="glossary-definition">
+            <TextArea id="glossary-definition" fill rows={3} value={definition} onChange={(e) => setDefinition(e.target.value)} />
+          </FormGroup>
+          {error && (
+            <Callout intent="danger" role="alert">
+              {error}
+            </Callout>
+          )}
+        </form>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Cancel" onClick={() => onClose(false)} />
+            <Button intent="primary" type="submit" form="glossary-term-form" text="Save term" loading={busy} />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

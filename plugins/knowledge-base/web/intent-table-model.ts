@@ -1,0 +1,133 @@
+import { action, makeObservable, observable, observableRef, runInAction } from '@civic/sdk/web/mobx';
+import { isApiError, type ApiClient } from '@civic/sdk/web/services';
+import type { IntentKind } from '@civic/sdk/common/knowledge';
+import { KbApi, type IntentListResponse, type IntentRow } from '../common/api';
+import type { IntentSort } from '../common/intent.dto';
+
+export const PAGE_SIZE = 200;
+
+export interface IntentQuery {
+  search: string;
+  kind: IntentKind | '';
+  categoryId: string;
+  labelId: string;
+  sort: IntentSort;
+  order: 'asc' | 'desc';
+}
+
+export const DEFAULT_QUERY: IntentQuery = { search: '', kind: '', categoryId: '', labelId: '', sort: 'name', order: 'asc' };
+
+/**
+ * The rows of the intents table, loaded page by page as the virtual table asks for them. Rows live in
+ * a plain array (no per-row observability: 10,000 rows must stay cheap); `revision` moves when pages
+ * arrive so the table re-renders its visible cells once.
+ */
+export class IntentTableModel {
+  query: IntentQuery = DEFAULT_QUERY;
+  total = 0;
+  counts = { intent: 0, qna: 0 };
+  status: 'idle' | 'loading' | 'ready' | 'error' = 'idle';
+  error = '';
+  revision = 0;
+  selected = new Set<string>();
+  selectionRevision = 0;
+
+  private rows: Array<IntentRow | undefined> = [];
+  private readonly loadingPages = new Set<number>();
+  private generation = 0;
+
+  constructor(
+    private readonly api: ApiClient,
+    readonly appId: string,
+  ) {
+    makeObservable(this, {
+      query: observableRef,
+      total: observable,
+      counts: observableRef,
+      status: observable,
+      error: observable,
+      revision: observable,
+      selectionRevision: observable,
+      setQuery: action,
+      toggle: action,
+      clearSelection: action,
+    });
+  }
+
+  rowAt(index: number): IntentRow | undefined {
+    return this.rows[index];
+  }
+
+  /** Asks for the page holding this row unless it is there or on its way (call outside render). */
+  ensureRow(index: number): void {
+    if (this.rows[index] || index >= this.total) return;
+    void this.loadPage(Math.floor(index / PAGE_SIZE));
+  }
+
+  setQuery(patch: Partial<IntentQuery>): void {
+    this.query = { ...this.query, ...patch };
+    void this.reload();
+  }
+
+  async reload(): Promise<void> {
+    this.generation += 1;
+    this.loadingPages.clear();
+    this.rows = [];
+    runInAction(() => (this.status = 'loading'));
+    await this.loadPage(0);
+  }
+
+  async loadPage(page: number): Promise<void> {
+    if (this.loadingPages.has(page)) return;
+    this.loadingPages.add(page);
+    const generation = this.generation;
+    const q = this.query;
+    try {
+      const data = await this.api.get<IntentListResponse>(KbApi.intents(this.appId), {
+        query: {
+          search: q.search.trim() || undefined,
+          kind: q.kind || undefined,
+          categoryId: q.categoryId || undefined,
+          labelId: q.labelId || undefined,
+          sort: q.sort,
+          order: q.order,
+          offset: page * PAGE_SIZE,
+          limit: PAGE_SIZE,
+        },
+      });
+      if (generation !== this.generation) return;
+      if (this.rows.length < data.total) this.rows.length = data.total;
+      data.rows.forEach((row, i) => (this.rows[page * PAGE_SIZE + i] = row));
+      runInAction(() => {
+        this.total = data.total;
+        this.counts = data.counts;
+        this.status = 'ready';
+        this.error = '';
+        this.revision += 1;
+      });
+    } catch (error) {
+      if (generation !== this.generation) return;
+      runInAction(() => {
+        this.status = 'error';
+        this.error = isApiError(error) ? error.message : String(error);
+      });
+    } finally {
+      if (generation === this.generation) this.loadingPages.delete(page);
+    }
+  }
+
+  isSelected(id: string): boolean {
+    return this.selected.has(id);
+  }
+
+  toggle(id: string): void {
+    if (this.selected.has(id)) this.selected.delete(id);
+    else this.selected.add(id);
+    this.selectionRevision += 1;
+  }
+
+  clearSelection(): void {
+    this.selected.clear();
+    this.selectionRevision += 1;
+  }
+}
