@@ -38,6 +38,8 @@ export {
   tierLimits,
   trainingPhrases,
 } from './tables';
+export { chatSessions, dialogEngineConfigs, transcripts } from './tables';
+export { RateLimiter, type RateDecision } from '@civic/core/server/auth/rate-limiter';
 export {
   and,
   asc,
@@ -62,3 +64,5 @@ export {
   sql,
   type SQL,
 } from './query';
+export { default as got, type Got } from 'got';
+export { createHash, randomUUID } from 'node:crypto';
