@@ -4,7 +4,7 @@ import type { ResponseMessage } from '@civic/sdk/common/responses';
 import { ENGINE_SERVICES, type EngineConfig, type EngineService, type Environment, type ScoredMatch, type TrainingStatus } from '../../common/api';
 import { EngineMessages } from '../../common/messages';
 import { answerTurn, EMPTY_STATE, type EngineAnswer, type SessionState } from './builtin-engine';
-import { basicEntityExtractor, type EntityExtractor } from './entity-extractor';
+import { knowledgeEntityExtractor, type EntityExtractor } from './entity-extractor';
 import { draftSource, unpublishedProductionSource, type KnowledgeSources } from './knowledge-source';
 import { ModelCache } from './model-cache';
 
@@ -51,7 +51,7 @@ export class DialogEngine {
   constructor(private readonly options: DialogEngineOptions = {}) {
     this.cache = options.cache ?? new ModelCache();
     this.sources = { draft: draftSource, production: unpublishedProductionSource, ...options.sources };
-    this.extract = options.extract ?? basicEntityExtractor;
+    this.extract = options.extract ?? knowledgeEntityExtractor;
     this.adaptors = {
       CIVIC_DIALOG_ENGINE: { answer: (db, app, environment, _config, input) => this.builtin(db, app, environment, input) },
       CIVIC_X: { answer: (db, app, environment, config, input) => this.external(app, environment, config, input) },

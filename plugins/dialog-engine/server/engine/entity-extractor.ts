@@ -1,5 +1,4 @@
-import type { SnapshotEntityType } from '@civic/sdk/common/knowledge';
-import { tokenise } from '../nlu/tokenizer';
+import { extractEntities, type SnapshotEntityType } from '@civic/sdk/common/knowledge';
 
 /** One value found in a text: which entity type (`@name`), its reference value, and the text said. */
 export interface ExtractedEntity {
@@ -8,30 +7,18 @@ export interface ExtractedEntity {
   text: string;
 }
 
-/**
- * The entity extractor slot filling calls. The `entities` plugin provides the real one
- * (`extractEntities` in @civic/sdk/common/knowledge: map synonyms, lists, RE2 regexps, fuzzy);
- * until it lands this minimal one handles map and list entities by whole-word match and the
- * `@sys.number` system entity.
- */
+/** The entity extractor slot filling calls (replaceable in tests). */
 export type EntityExtractor = (text: string, entityTypes: readonly SnapshotEntityType[]) => ExtractedEntity[];
 
-export const basicEntityExtractor: EntityExtractor = (text, entityTypes) => {
-  const words = ` ${tokenise(text).join(' ')} `;
-  const found: ExtractedEntity[] = [];
-  for (const type of entityTypes) {
-    if (type.kind === 'KIND_REGEXP') continue;
-    for (const entry of type.entities) {
-      for (const synonym of [entry.value, ...entry.synonyms]) {
-        const said = tokenise(synonym).join(' ');
-        if (said && words.includes(` ${said} `)) {
-          found.push({ entityType: `@${type.display_name}`, value: entry.value, text: synonym });
-          break;
-        }
-      }
-    }
-  }
-  const number = /(?:^|\s)(-?\d+(?:\.\d+)?)(?=\s|$|[?.!,])/.exec(text);
+const NUMBER = /(?:^|[\s(])(-?\d+(?:\.\d+)?)(?=$|[\s?.!,)])/;
+
+/**
+ * The knowledge base's entities through the shared extractor (`extractEntities`: map synonyms,
+ * lists, RE2 regexps, fuzzy when the entity enables it), plus the `@sys.number` system entity.
+ */
+export const knowledgeEntityExtractor: EntityExtractor = (text, entityTypes) => {
+  const found: ExtractedEntity[] = extractEntities(text, entityTypes).map((match) => ({ entityType: match.entity, value: match.value, text: match.text }));
+  const number = NUMBER.exec(text);
   if (number) found.push({ entityType: '@sys.number', value: number[1], text: number[1] });
   return found;
 };

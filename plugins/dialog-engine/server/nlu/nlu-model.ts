@@ -3,6 +3,9 @@ import { GlossaryExpander, type GlossaryEntry } from './glossary';
 import { seededRandom } from './random';
 import { SoftmaxClassifier, type LabelledVector, type TrainStats } from './softmax-classifier';
 
+/** Fewer held-out phrases than this leave the temperature at 1. */
+const MIN_CALIBRATION_PHRASES = 30;
+
 export interface TrainingExample {
   text: string;
   /** The class: an intent id. */
@@ -72,7 +75,8 @@ export class NluModel {
       onProgress: (f) => report?.(f * 0.85),
     });
     if (heldSet.length > 0) {
-      temperature = model.calibrate(heldSet);
+      // Too few held-out phrases say little about calibration: keep T = 1 then (no sharpening).
+      if (heldSet.length >= MIN_CALIBRATION_PHRASES) temperature = model.calibrate(heldSet);
       resume(all, 2);
     }
     model.temperature = temperature;
