@@ -155,24 +155,31 @@ function eligible(intent: SnapshotIntent, state: SessionState): boolean {
   return intent.inputContexts.every((name) => active.has(name.toLowerCase()));
 }
 
-/** Scores of the eligible intents, renormalised over them, best first. */
+/** The best eligible intents with their scores renormalised over the eligible ones, best first. */
 function rank(knowledge: TrainedKnowledge, text: string, state: SessionState): ScoredMatch[] {
   const model = knowledge.model;
   if (!model || !text) return [];
   const probabilities = model.probabilities(text);
-  const scored: ScoredMatch[] = [];
+  const best: number[] = [];
   let total = 0;
   model.labels.forEach((label, k) => {
     const intent = knowledge.intents.get(label);
     if (!intent || !eligible(intent, state)) return;
-    total += probabilities[k];
-    scored.push({ intentId: intent.id, intentName: intent.displayName, score: probabilities[k] });
+    const p = probabilities[k];
+    total += p;
+    if (best.length === TOP_MATCHES && p <= probabilities[best[TOP_MATCHES - 1]]) return;
+    let at = best.length === TOP_MATCHES ? TOP_MATCHES - 1 : best.length;
+    while (at > 0 && probabilities[best[at - 1]] < p) {
+      best[at] = best[at - 1];
+      at -= 1;
+    }
+    best[at] = k;
   });
   if (total <= 0) return [];
-  return scored
-    .map((match) => ({ ...match, score: match.score / total }))
-    .sort((a, b) => b.score - a.score)
-    .slice(0, TOP_MATCHES);
+  return best.map((k) => {
+    const intent = knowledge.intents.get(model.labels[k]) as SnapshotIntent;
+    return { intentId: intent.id, intentName: intent.displayName, score: probabilities[k] / total };
+  });
 }
 
 function thresholdOf(knowledge: TrainedKnowledge, intentId: string, thresholds: Thresholds): number {

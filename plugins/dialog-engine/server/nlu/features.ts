@@ -66,23 +66,32 @@ export function rawFeatures(text: string): RawFeatures {
   return { word, bigram, char };
 }
 
-/** Inverse document frequencies over the training documents, per bucket and group. */
+/** Inverse document frequencies over the training documents, per bucket and group (dense counts: 12 MB). */
 export class IdfTable {
   private constructor(
-    private readonly df: { word: Map<number, number>; bigram: Map<number, number>; char: Map<number, number> },
+    private readonly df: Record<keyof RawFeatures, Uint32Array>,
     private readonly documents: number,
   ) {}
 
-  static fit(docs: readonly RawFeatures[]): IdfTable {
-    const df = { word: new Map<number, number>(), bigram: new Map<number, number>(), char: new Map<number, number>() };
+  static fit(docs: Iterable<RawFeatures>): IdfTable {
+    const df = { word: new Uint32Array(HASH_SIZE), bigram: new Uint32Array(HASH_SIZE), char: new Uint32Array(HASH_SIZE) };
+    let documents = 0;
     for (const doc of docs) {
-      for (const group of ['word', 'bigram', 'char'] as const) for (const key of doc[group].keys()) add(df[group], key);
+      documents += 1;
+      for (const group of ['word', 'bigram', 'char'] as const) for (const key of doc[group].keys()) df[group][key] += 1;
     }
-    return new IdfTable(df, docs.length);
+    return new IdfTable(df, documents);
+  }
+
+  /** Same, computing each text's features on the fly so they are not all held at once. */
+  static fitTexts(texts: readonly string[]): IdfTable {
+    return IdfTable.fit((function* () {
+      for (const text of texts) yield rawFeatures(text);
+    })());
   }
 
   idf(group: keyof RawFeatures, key: number): number {
-    return Math.log((this.documents + 1) / ((this.df[group].get(key) ?? 0) + 1)) + 1;
+    return Math.log((this.documents + 1) / (this.df[group][key] + 1)) + 1;
   }
 
   /** The weighted, normalised vector. Groups hash with different seeds; a shared bucket adds up. */

@@ -1,4 +1,4 @@
-import { IdfTable, rawFeatures, type RawFeatures, type SparseVector } from './features';
+import { IdfTable, rawFeatures, type SparseVector } from './features';
 import { GlossaryExpander, type GlossaryEntry } from './glossary';
 import { seededRandom } from './random';
 import { SoftmaxClassifier, type LabelledVector, type TrainStats } from './softmax-classifier';
@@ -44,12 +44,13 @@ export class NluModel {
     const glossary = new GlossaryExpander(options.glossary ?? []);
     const labels = [...new Set(examples.map((example) => example.label))];
     const indexOf = new Map(labels.map((label, i) => [label, i]));
-    const raws: RawFeatures[] = examples.map((example) => rawFeatures(glossary.expand(example.text)));
+    const texts = examples.map((example) => glossary.expand(example.text));
     const ys = examples.map((example) => indexOf.get(example.label) ?? 0);
     const report = options.onProgress;
     const calibrate = (options.calibrate ?? true) && labels.length > 1 && examples.length >= 20;
-    const idf = IdfTable.fit(raws);
-    const all: LabelledVector[] = raws.map((raw, i) => ({ x: idf.vector(raw), y: ys[i] }));
+    // Two passes over the texts (document frequencies, then vectors) so raw counts are never all held at once.
+    const idf = IdfTable.fitTexts(texts);
+    const all: LabelledVector[] = texts.map((text, i) => ({ x: idf.vector(rawFeatures(text)), y: ys[i] }));
     let temperature = 1;
     let trainSet = all;
     const heldSet: LabelledVector[] = [];

@@ -35,6 +35,8 @@ const NO_ROW = -1;
 const SKIP = 1e-4;
 /** A feature in more than this share of the classes gets no weights (when there are 20+ classes). */
 const MAX_CLASS_SHARE = 0.4;
+/** …and in at most this many classes, so scoring stays cheap for large apps. */
+const MAX_CLASSES_PER_FEATURE = 150;
 
 export class SoftmaxClassifier {
   temperature = 1;
@@ -145,6 +147,7 @@ export class SoftmaxClassifier {
     const l2 = options.l2 ?? 1e-5;
     const K = this.classCount;
     const scores = new Float64Array(K);
+    const active = new Int32Array(K);
     const { rowOf, rowStart, rowClass, weight, bias } = this;
     const { sumSq, biasSumSq } = state;
     let loss = 0;
@@ -154,24 +157,49 @@ export class SoftmaxClassifier {
       softmaxInPlace(scores, 1);
       loss -= Math.log(Math.max(scores[y], 1e-12));
       scores[y] -= 1; // now the gradient of the loss with respect to each logit
+      // Classes the example barely moves are skipped (their L2 shrinkage waits for a real update).
+      let activeCount = 0;
+      for (let k = 0; k < K; k++) {
+        const g = scores[k];
+        if (g < SKIP && g > -SKIP) continue;
+        active[activeCount++] = k;
+        biasSumSq[k] += g * g;
+        bias[k] -= (lr * 0.5 * g) / Math.sqrt(biasSumSq[k] + 1e-8);
+      }
       const { indices, values } = x;
       for (let i = 0; i < indices.length; i++) {
         const row = rowOf[indices[i]];
         if (row === NO_ROW) continue;
         const v = values[i];
-        for (let p = rowStart[row], end = rowStart[row + 1]; p < end; p++) {
-          const d = scores[rowClass[p]];
-          // Classes the example barely moves are skipped (their L2 shrinkage waits for a real update).
-          if (d < SKIP && d > -SKIP) continue;
-          const g = d * v + l2 * weight[p];
-          sumSq[p] += g * g;
-          weight[p] -= (lr * g) / Math.sqrt(sumSq[p] + 1e-8);
+        const end = rowStart[row + 1];
+        let p = rowStart[row];
+        if (end - p <= activeCount * 4) {
+          for (; p < end; p++) {
+            const d = scores[rowClass[p]];
+            if (d < SKIP && d > -SKIP) continue;
+            const g = d * v + l2 * weight[p];
+            sumSq[p] += g * g;
+            weight[p] -= (lr * g) / Math.sqrt(sumSq[p] + 1e-8);
+          }
+          continue;
         }
-      }
-      for (let k = 0; k < K; k++) {
-        const g = scores[k];
-        biasSumSq[k] += g * g;
-        bias[k] -= (lr * 0.5 * g) / Math.sqrt(biasSumSq[k] + 1e-8);
+        // Long row, few active classes: find each active class in the (class-sorted) row.
+        for (let a = 0; a < activeCount && p < end; a++) {
+          const k = active[a];
+          let lo = p;
+          let hi = end;
+          while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (rowClass[mid] < k) lo = mid + 1;
+            else hi = mid;
+          }
+          p = lo;
+          if (p < end && rowClass[p] === k) {
+            const g = scores[k] * v + l2 * weight[p];
+            sumSq[p] += g * g;
+            weight[p] -= (lr * g) / Math.sqrt(sumSq[p] + 1e-8);
+          }
+        }
       }
     }
     return loss / Math.max(1, order.length);
@@ -246,7 +274,7 @@ function supportPairs(
   let unique = 0;
   for (let i = 0; i < keys.length; i++) if (i === 0 || keys[i] !== keys[i - 1]) keys[unique++] = keys[i];
   // Features most classes share ("how", " th") tell classes apart little and cost the most to score: dropped.
-  const cap = classCount >= 20 && !keep ? Math.ceil(classCount * MAX_CLASS_SHARE) : Infinity;
+  const cap = classCount >= 20 && !keep ? Math.min(MAX_CLASSES_PER_FEATURE, Math.ceil(classCount * MAX_CLASS_SHARE)) : Infinity;
   let kept = 0;
   for (let start = 0; start < unique; ) {
     const bucket = Math.floor(keys[start] / classCount);
