@@ -56,7 +56,7 @@ export function DialogFlowPage() {
         <>
           <TestMessagePanel apps={rows} />
           <HTMLTable className="dialog-engine-table" compact striped>
-            <caption className="bp6-text-muted">Engines by app and environment</caption>
+            <caption>Engines by app and environment</caption>
             <thead>
               <tr>
                 <th scope="col">App</th>
@@ -64,9 +64,7 @@ export function DialogFlowPage() {
                 <th scope="col">Engine</th>
                 <th scope="col">Handlers</th>
                 <th scope="col">Training</th>
-                <th scope="col">
-                  <span className="bp6-text-muted">Actions</span>
-                </th>
+                <th scope="col">Actions</th>
               </tr>
             </thead>
             <tbody>
@@ -74,7 +72,7 @@ export function DialogFlowPage() {
                 row.configs.map((config) => (
                   <tr key={`${row.appId}-${config.environment}`}>
                     <td>
-                      {row.appName} <span className="bp6-text-muted">({row.appId})</span>
+                      {row.appName} ({row.appId})
                     </td>
                     <td>{config.environment}</td>
                     <td>{ENGINE_LABELS[config.engine] ?? config.engine}</td>
