@@ -45,6 +45,8 @@ export {
   tierLimits,
   trainingPhrases,
 } from './tables';
+export { chatSessions, dialogEngineConfigs, transcripts } from './tables';
+export { RateLimiter, type RateDecision } from '@civic/core/server/auth/rate-limiter';
 export {
   and,
   asc,
@@ -70,3 +72,4 @@ export {
   type SQL,
 } from './query';
 export { prepareResponsesForStorage, prepareResponsesOrThrow, sanitizeHtml } from '@civic/core/server/responses';
+export { createHash, randomUUID } from 'node:crypto';

@@ -20,3 +20,4 @@ export {
   tierLimits,
   trainingPhrases,
 } from '@civic/core/server/db/schema';
+export { chatSessions, dialogEngineConfigs, transcripts } from '@civic/core/server/db/schema';

@@ -2,6 +2,7 @@
  * `npm run bench`: what the brief's performance bars are measured by. Needs `npm run build` first.
  * Prints a table; exits non-zero when a measured figure misses its target.
  */
+import { spawnSync } from 'node:child_process';
 import { startConsole, E2E_PASSWORD } from '../e2e/support/server';
 import { measure, signInForBench, type LatencyResult } from './api-latency';
 import { benchDatabase } from './bench-database';
@@ -57,6 +58,15 @@ const table = await intentTableBench();
 console.log(`\nIntents table, ${table.rows.toLocaleString()} intents + Q&A: mount ${table.mountMs.toFixed(0)} ms after the list answer (${table.listRequestMs.toFixed(0)} ms), navigation to rows ${table.navigationToRowsMs.toFixed(0)} ms; scroll p50 ${table.scrollP50Ms.toFixed(1)} ms, p95 ${table.scrollP95Ms.toFixed(1)} ms over ${table.frames} frames (idle frame p95 ${table.idleP95Ms.toFixed(1)} ms)`);
 targets.push({ what: 'intents table mount at 10,000 intents', value: `${table.mountMs.toFixed(0)} ms`, target: '≤ 250 ms', ok: table.mountMs <= 250 });
 targets.push({ what: 'intents table scroll frame p95', value: `${table.scrollP95Ms.toFixed(1)} ms`, target: '≤ 33 ms', ok: table.scrollP95Ms <= 33 });
+// Dialog engine cost bar (issue 8): its own process, so memory is the engine's.
+const engineRun = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'plugins/dialog-engine/server/nlu/cost-bench.ts'], { encoding: 'utf8', maxBuffer: 1 << 20 });
+const engine = JSON.parse(engineRun.stdout.trim().split('\n').pop() ?? '{}') as Record<string, number>;
+console.log(`\nDialog engine, ${engine.intents} intents / ${engine.phrases} phrases: trained in ${engine.trainSeconds?.toFixed(1)} s (CPU ${engine.trainCpuSeconds?.toFixed(1)} s), ` +
+  `${engine.weights} weights, model ${engine.retainedMb?.toFixed(1)} MB, peak RSS ${engine.peakRssMb?.toFixed(0)} MB (Node baseline ${engine.baselineRssMb?.toFixed(0)} MB); ` +
+  `${engine.answers} answers p50 ${engine.p50Ms?.toFixed(2)} ms, p95 ${engine.p95Ms?.toFixed(2)} ms (CPU p95 ${engine.p95CpuMs?.toFixed(2)} ms)`);
+targets.push({ what: 'dialog engine training, 2,000 intents / 20,000 phrases (CPU time)', value: `${engine.trainCpuSeconds?.toFixed(1)} s`, target: '< 60 s', ok: engine.trainCpuSeconds < 60 });
+targets.push({ what: 'dialog engine memory above Node baseline (peak RSS)', value: `${(engine.peakRssMb - engine.baselineRssMb).toFixed(0)} MB`, target: '< 200 MB', ok: engine.peakRssMb - engine.baselineRssMb < 200 });
+targets.push({ what: 'dialog engine answer p95 (CPU time)', value: `${engine.p95CpuMs?.toFixed(2)} ms`, target: '≤ 5 ms', ok: engine.p95CpuMs <= 5 });
 
 console.log('\nTargets:');
 for (const t of targets) console.log(`  ${t.ok ? 'MET ' : 'MISS'}  ${t.what}: ${t.value} (${t.target})`);

@@ -44,6 +44,8 @@ export interface HandlerContext<B = unknown, Q = unknown, A extends RouteAuth = 
   ip: string;
   /** The User-Agent header (sessions list their device). */
   userAgent: string | undefined;
+  /** The Origin header (public cross-origin routes check it against the app's allowed domains). */
+  origin: string | undefined;
   /** The raw Authorization header: public routes that take a step token (OTP) verify it themselves. */
   authorization: string | undefined;
   /** Cookies of the request (only the SSO flow uses one). */
@@ -133,6 +135,15 @@ export interface RouteDefinition<
   download?: boolean;
   /** One line for the API reference. */
   description?: string;
+  /**
+   * Public routes only: a valid bearer token, when one is sent, sets `ctx.user` (an invalid one is
+   * ignored). The app named by `app` is still loaded as for anyone.
+   */
+  optionalAuth?: boolean;
+  /** Callable from other origins (the embedded chat widget): CORS headers and an OPTIONS preflight. */
+  cors?: boolean;
+  /** A smaller request-body limit in bytes than the server's default. */
+  bodyLimit?: number;
   handler(ctx: HandlerContext<B, Q, A, P>): R | Promise<R>;
 }
 

@@ -20,3 +20,4 @@ export { tierLimits } from './tier-limits';
 export { trainingPhrases } from './training-phrases';
 export { users } from './users';
 export { adaptorApps, adaptors } from './adaptors';
+export { chatSessions, dialogEngineConfigs, transcripts } from './chat';

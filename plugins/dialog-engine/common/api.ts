@@ -1,0 +1,85 @@
+import type { ResponseMessage } from '@civic/sdk/common/responses';
+
+/** Draft answers from the live knowledge base (members only); production from the published version. */
+export const ENVIRONMENTS = ['draft', 'production'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+/** §3 nlpEngine.service values the adaptors understand. */
+export const ENGINE_SERVICES = ['CIVIC_DIALOG_ENGINE', 'CIVIC_X', 'REDIRECTION_ENGINE'] as const;
+export type EngineService = (typeof ENGINE_SERVICES)[number];
+export const ENGINE_LABELS: Record<EngineService, string> = {
+  CIVIC_DIALOG_ENGINE: 'Built-in dialog engine',
+  CIVIC_X: 'External engine',
+  REDIRECTION_ENGINE: 'Superbot (routes to linked apps)',
+};
+
+export const ChatApi = {
+  sessions: (appId: string) => `/api/v1/chat/${encodeURIComponent(appId)}/sessions`,
+  messages: (appId: string, sessionId: string) => `/api/v1/chat/${encodeURIComponent(appId)}/sessions/${encodeURIComponent(sessionId)}/messages`,
+  feedback: (appId: string, transcriptId: string) => `/api/v1/chat/${encodeURIComponent(appId)}/transcripts/${encodeURIComponent(transcriptId)}/feedback`,
+  csat: (appId: string, sessionId: string) => `/api/v1/chat/${encodeURIComponent(appId)}/sessions/${encodeURIComponent(sessionId)}/csat`,
+} as const;
+
+export const DialogFlowApi = {
+  list: () => '/api/v1/admin/dialog-engine/apps',
+  config: (appId: string, environment: Environment) => `/api/v1/admin/dialog-engine/apps/${encodeURIComponent(appId)}/${environment}`,
+  test: (appId: string, environment: Environment) => `/api/v1/admin/dialog-engine/apps/${encodeURIComponent(appId)}/${environment}/test`,
+} as const;
+
+export interface StartSessionResult {
+  sessionId: string;
+  /** The welcome event's answer. */
+  messages: ResponseMessage[];
+}
+
+export interface SendMessageResult {
+  transcriptId: string;
+  messages: ResponseMessage[];
+  intentName: string | null;
+  confidence: number;
+  fallback: boolean;
+}
+
+export interface ScoredMatch {
+  intentId: string;
+  intentName: string;
+  score: number;
+}
+
+/** Training state of one app and environment's model. */
+export interface TrainingStatus {
+  state: 'untrained' | 'training' | 'trained' | 'failed';
+  progress: number;
+  contentHash: string | null;
+  trainedAt: string | null;
+  intents: number;
+  phrases: number;
+  millis: number | null;
+}
+
+export interface EngineConfig {
+  appId: string;
+  environment: Environment;
+  engine: EngineService;
+  qnaHandler: string | null;
+  dialogHandler: string | null;
+  /** Superbot: the apps it routes to. */
+  linkedAppIds: string[];
+}
+
+export interface DialogFlowAppRow {
+  appId: string;
+  appName: string;
+  configs: EngineConfig[];
+  training: Record<Environment, TrainingStatus>;
+}
+
+export interface TestMessageResult {
+  messages: ResponseMessage[];
+  intentName: string | null;
+  confidence: number;
+  fallback: boolean;
+  topMatches: ScoredMatch[];
+  training: TrainingStatus;
+  contentVersion: string;
+}

@@ -1,0 +1,11 @@
+/** Texts of the dialog-engine plugin (spec texts stay in core Messages). */
+export const EngineMessages = {
+  notPublished: 'This app has not been published yet, so it has no production answers.',
+  draftNeedsMember: 'Only members of this app may chat with its draft.',
+  originRefused: 'This site is not allowed to use this chat app.',
+  sessionExpired: 'This chat session has expired. Please start a new one.',
+  noLinkedApps: 'This superbot has no linked apps to route to.',
+  externalFailed: 'The external engine did not answer.',
+  training: 'Training',
+  saved: 'Saved',
+} as const;

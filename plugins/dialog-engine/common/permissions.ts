@@ -1,0 +1,6 @@
+import { anyone, platformAdmin, type AccessPredicate } from '@civic/sdk/common/access';
+
+/** The chat API is public; the routes themselves check origins, rate limits and draft membership. */
+export const canChat: AccessPredicate = anyone;
+/** /dialogFlow: dialog-engine configuration is for platform admins (§1). */
+export const canConfigureEngine: AccessPredicate = platformAdmin;

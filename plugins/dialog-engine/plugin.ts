@@ -1,0 +1,24 @@
+import { definePlugin } from '@civic/sdk/common';
+import { canChat, canConfigureEngine } from './common/permissions';
+
+/**
+ * dialog-engine: the built-in engine (a trained intent classifier), the engine adaptors, the public
+ * chat API the web chat widget uses, and the platform admin "Dialog engine config" screen (/dialogFlow).
+ */
+export default definePlugin({
+  id: 'dialog-engine',
+  title: 'Dialog engine',
+  icon: 'predictive-analysis',
+  canAccess: canChat,
+  routes: [
+    {
+      path: '/dialogFlow',
+      layout: 'main',
+      title: 'Dialog engine config',
+      canAccess: canConfigureEngine,
+      load: () => import('./web/dialog-flow-page').then((m) => ({ default: m.DialogFlowPage })),
+    },
+  ],
+  nav: [{ id: 'dialog-flow', section: 'platform', label: 'Dialog engine', order: 450, to: '/dialogFlow', icon: 'predictive-analysis', canAccess: canConfigureEngine }],
+  server: true,
+});

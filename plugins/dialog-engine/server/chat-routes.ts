@@ -1,0 +1,177 @@
+import {
+  and,
+  chatSessions,
+  eq,
+  HttpError,
+  isDecommissioned,
+  randomUUID,
+  RateLimiter,
+  transcripts,
+  type AppRecord,
+  type HandlerContext,
+  type RequestUser,
+  type RouteAdder,
+} from '@civic/sdk/server';
+import { DEFAULT_PLATFORM } from '@civic/sdk/common/responses';
+import { WELCOME_EVENT } from '@civic/sdk/common/knowledge';
+import type { Environment, SendMessageResult, StartSessionResult } from '../common/api';
+import { CsatDto, FeedbackDto, SendMessageDto, StartSessionDto } from '../common/chat.dto';
+import { EngineMessages } from '../common/messages';
+import { canChat } from '../common/permissions';
+import type { DialogEngine } from './engine/dialog-engine';
+import { originAllowed } from './origin-policy';
+
+/** Per-minute limits: messages per chat session, chat requests per IP address. */
+export const CHAT_LIMITS = { perSession: 20, perIp: 120, sessionIdleMinutes: 30 } as const;
+/** Answers this close above the threshold are put up for review too. */
+export const LOW_CONFIDENCE_MARGIN = 0.1;
+const BODY_LIMIT = 4 * 1024;
+
+type ChatContext = HandlerContext<unknown, unknown, 'public', 'appId'>;
+
+/**
+ * The public chat API the web chat widget calls (start a session, send a message, thumbs, CSAT).
+ * Public but guarded: only the console's origin and the app's allowed domains, rate limits per
+ * session and per IP (counted in the database), small bodies, and the draft environment only for
+ * a signed-in member of the app. Every turn is stored as a §3 transcript.
+ */
+export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, consoleUrl: string): void {
+  const guard = async (ctx: ChatContext) => {
+    if (isDecommissioned(ctx.app, ctx.now)) throw HttpError.notFound();
+    if (!originAllowed(ctx.origin, consoleUrl, ctx.app.allowedDomains)) throw new HttpError(403, EngineMessages.originRefused);
+    const decision = await new RateLimiter(ctx.db).hit(`chat-ip:${ctx.ip}`, CHAT_LIMITS.perIp, ctx.now);
+    if (!decision.allowed) throw HttpError.tooManyRequests(decision.retryAfterSeconds);
+  };
+  const requireMember = (user: RequestUser | null, app: AppRecord): RequestUser => {
+    if (!user || (!user.isPlatformAdmin && user.permissions[app.appId] === undefined)) throw new HttpError(403, EngineMessages.draftNeedsMember);
+    return user;
+  };
+  const loadSession = async (ctx: ChatContext, sessionId: string) => {
+    if (!isUuid(sessionId)) throw HttpError.notFound();
+    const [session] = await ctx.db.select().from(chatSessions).where(and(eq(chatSessions.id, sessionId), eq(chatSessions.appId, ctx.app.appId)));
+    if (!session) throw HttpError.notFound();
+    if (session.environment === 'draft' && requireMember(ctx.user, ctx.app).id !== session.userId) throw new HttpError(403, EngineMessages.draftNeedsMember);
+    return session;
+  };
+  const common = { auth: 'public' as const, app: 'appId' as const, access: canChat, optionalAuth: true, cors: true, transaction: false, bodyLimit: BODY_LIMIT };
+
+  routes.add({
+    ...common,
+    method: 'POST',
+    url: '/api/v1/chat/:appId/sessions',
+    body: StartSessionDto,
+    status: 201,
+    audit: { action: 'dialog-engine.chat-start', target: (_ctx, result) => (result as StartSessionResult).sessionId, summary: (ctx) => `Chat session started (${ctx.body.environment ?? 'production'})` },
+    description: 'Starts a chat session; answers with the welcome messages',
+    handler: async (ctx): Promise<StartSessionResult> => {
+      await guard(ctx);
+      const environment: Environment = ctx.body.environment ?? 'production';
+      const user = environment === 'draft' ? requireMember(ctx.user, ctx.app) : null;
+      const channel = ctx.body.channel ?? DEFAULT_PLATFORM;
+      const sessionId = randomUUID();
+      const welcome = await engine.answer(ctx.db, ctx.app, environment, { event: WELCOME_EVENT, channel, state: { contexts: [], pending: null }, sessionId });
+      await ctx.db.insert(chatSessions).values({
+        id: sessionId,
+        appId: ctx.app.appId,
+        environment,
+        channel,
+        userId: user?.id ?? null,
+        state: welcome.state,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+        expiresAt: expiry(ctx.now),
+      });
+      return { sessionId, messages: welcome.messages };
+    },
+  });
+
+  routes.add({
+    ...common,
+    method: 'POST',
+    url: '/api/v1/chat/:appId/sessions/:sessionId/messages',
+    body: SendMessageDto,
+    audit: { action: 'dialog-engine.chat-message', target: (_ctx, result) => (result as SendMessageResult).transcriptId, summary: () => 'Chat message answered' },
+    description: 'Sends a user message; answers with the reply messages, intent and confidence',
+    handler: async (ctx): Promise<SendMessageResult> => {
+      await guard(ctx);
+      const session = await loadSession(ctx, ctx.params.sessionId);
+      if (session.expiresAt.getTime() <= ctx.now.getTime()) throw new HttpError(410, EngineMessages.sessionExpired);
+      const perSession = await new RateLimiter(ctx.db).hit(`chat-session:${session.id}`, CHAT_LIMITS.perSession, ctx.now);
+      if (!perSession.allowed) throw HttpError.tooManyRequests(perSession.retryAfterSeconds);
+      const text = ctx.body.text.trim();
+      if (!text) throw HttpError.invalid(['text is required'], { text: ['text is required'] });
+      const result = await engine.answer(ctx.db, ctx.app, session.environment, { text, channel: session.channel, state: session.state, sessionId: session.id });
+      const threshold = Math.max(ctx.app.mlConfidenceThreshold, ctx.app.qnaConfidenceThreshold);
+      const pending = result.fallback || result.confidence < threshold + LOW_CONFIDENCE_MARGIN;
+      const [row] = await ctx.db
+        .insert(transcripts)
+        .values({
+          appId: ctx.app.appId,
+          sessionId: session.id,
+          environment: session.environment,
+          channel: session.channel,
+          data: text,
+          transAuthor: ctx.user?.email ?? 'user',
+          reply: result.messages,
+          confidenceScore: result.confidence,
+          intentId: result.intentId,
+          intentName: result.intentName,
+          fallback: result.fallback,
+          topMatches: result.topMatches,
+          contentVersion: result.contentVersion,
+          contentHash: result.contentHash,
+          reviewStatus: pending ? 'PENDING' : '',
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })
+        .returning({ id: transcripts.id });
+      await ctx.db.update(chatSessions).set({ state: result.state, updatedAt: ctx.now, expiresAt: expiry(ctx.now) }).where(eq(chatSessions.id, session.id));
+      return { transcriptId: row.id, messages: result.messages, intentName: result.intentName, confidence: result.confidence, fallback: result.fallback };
+    },
+  });
+
+  routes.add({
+    ...common,
+    method: 'POST',
+    url: '/api/v1/chat/:appId/transcripts/:transcriptId/feedback',
+    body: FeedbackDto,
+    audit: { action: 'dialog-engine.chat-feedback', target: (ctx) => ctx.params.transcriptId },
+    description: 'Thumbs up or down on a reply; thumbs down puts the turn up for review (PENDING)',
+    handler: async (ctx): Promise<{ transcriptId: string; thumbsUp: boolean; thumbsDown: boolean; reviewStatus: string }> => {
+      await guard(ctx);
+      const transcriptId = ctx.params.transcriptId;
+      if (!isUuid(transcriptId)) throw HttpError.notFound();
+      const [turn] = await ctx.db.select().from(transcripts).where(and(eq(transcripts.id, transcriptId), eq(transcripts.appId, ctx.app.appId)));
+      if (!turn) throw HttpError.notFound();
+      await loadSession(ctx, turn.sessionId);
+      const thumbsUp = ctx.body.thumbsUp ?? (ctx.body.thumbsDown ? false : turn.thumbsUp);
+      const thumbsDown = ctx.body.thumbsDown ?? (ctx.body.thumbsUp ? false : turn.thumbsDown);
+      const reviewStatus = thumbsDown ? 'PENDING' : turn.reviewStatus;
+      await ctx.db.update(transcripts).set({ thumbsUp, thumbsDown, reviewStatus, updatedAt: ctx.now }).where(eq(transcripts.id, turn.id));
+      return { transcriptId: turn.id, thumbsUp, thumbsDown, reviewStatus };
+    },
+  });
+
+  routes.add({
+    ...common,
+    method: 'POST',
+    url: '/api/v1/chat/:appId/sessions/:sessionId/csat',
+    body: CsatDto,
+    audit: { action: 'dialog-engine.chat-csat', target: (ctx) => ctx.params.sessionId, summary: (ctx) => `CSAT ${ctx.body.rating}` },
+    description: 'A CSAT rating (1–5) with an optional comment at the end of a chat',
+    handler: async (ctx): Promise<{ sessionId: string; rating: number }> => {
+      await guard(ctx);
+      const session = await loadSession(ctx, ctx.params.sessionId);
+      await ctx.db.update(chatSessions).set({ csatRating: ctx.body.rating, csatComment: ctx.body.comment ?? null, updatedAt: ctx.now }).where(eq(chatSessions.id, session.id));
+      return { sessionId: session.id, rating: ctx.body.rating };
+    },
+  });
+}
+
+function expiry(now: Date): Date {
+  return new Date(now.getTime() + CHAT_LIMITS.sessionIdleMinutes * 60_000);
+}
+
+function isUuid(value: string | undefined): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}

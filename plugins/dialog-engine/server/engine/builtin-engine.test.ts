@@ -1,0 +1,185 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { KnowledgeSnapshot, SnapshotEntityType, SnapshotIntent } from '@civic/sdk/common/knowledge';
+import type { ChannelResponses } from '@civic/sdk/common/responses';
+import { answerTurn, EMPTY_STATE, type AnswerOptions, type SessionState } from './builtin-engine';
+import { knowledgeEntityExtractor } from './entity-extractor';
+import { ModelCache } from './model-cache';
+import { contentHash, phraseTexts, trainKnowledge } from './trained-knowledge';
+
+const say = (...text: string[]): ChannelResponses[] => [{ platform: 'PLATFORM_UNSPECIFIED', enable_default_response: true, messages: [{ type: 'text', text }] }];
+
+function intent(id: string, phrases: string[], more: Partial<SnapshotIntent> = {}): SnapshotIntent {
+  return {
+    id, kind: 'intent', displayName: id, parentId: null, defaultKind: null, webhook_state: 'WEBHOOK_STATE_UNSPECIFIED', action: '', events: [], inputContexts: [], outputContexts: [],
+    trainingPhrases: phrases.map((text) => ({ type: 'example', parts: [{ text }], text })),
+    parameters: [], responses: say(`Answer of ${id}`), categoryIds: [], labelIds: [], answerOwner: null, sourceUrl: null, reviewBy: null, ...more,
+  };
+}
+
+const clinic: SnapshotEntityType = { id: 'e1', display_name: 'clinic', kind: 'KIND_MAP', enable_fuzzy_extraction: false, entities: [{ value: 'North Clinic', synonyms: ['north', 'north clinic'] }, { value: 'South Clinic', synonyms: ['south', 'south clinic'] }] };
+const city: SnapshotEntityType = { id: 'e2', display_name: 'city', kind: 'KIND_LIST', enable_fuzzy_extraction: false, entities: [{ value: 'tokyo', synonyms: [] }, { value: 'paris', synonyms: [] }, { value: 'lima', synonyms: [] }] };
+
+function snapshot(): KnowledgeSnapshot {
+  return {
+    schemaVersion: 1,
+    intents: [
+      intent('welcome', [], { defaultKind: 'welcome', events: ['welcome'], responses: say('Hello there') }),
+      intent('fallback', [], { defaultKind: 'fallback', responses: say('Sorry, say that again?') }),
+      intent('passport', ['how do i renew my passport', 'renew passport', 'my passport expired', 'passport renewal', 'extend my passport', 'renew the passport online', 'passport expiring soon', 'renewing a passport'], { kind: 'qna' }),
+      intent('pizza', ['i want to order a pizza', 'order pizza', 'get me a pizza', 'pizza delivery please', 'can i order a pizza', 'i would like a pizza', 'pizza order', 'buy a pizza'], {
+        outputContexts: [{ name: 'pizza-followup', lifespanCount: 2 }],
+        responses: say('Would you like extra cheese?'),
+      }),
+      intent('pizza-yes', ['yes', 'yes please', 'sure', 'ok go ahead', 'yeah', 'yep', 'of course', 'sounds good'], { parentId: 'pizza', inputContexts: ['pizza-followup'], responses: say('Extra cheese added.') }),
+      intent('appointment', ['book an appointment', 'i need a doctor appointment', 'book a clinic visit', 'make an appointment at the clinic', 'see a doctor', 'schedule a checkup', 'appointment booking', 'book me in at a clinic'], {
+        parameters: [{ reference_id: 'p1', display_name: 'clinic', entity_type_display_name: '@clinic', value: '$clinic', mandatory: true, is_list: false, prompts: ['Which clinic would you like?'] }],
+        responses: [
+          { platform: 'PLATFORM_UNSPECIFIED', enable_default_response: true, messages: [{ type: 'text', text: ['Booked at $clinic.'] }] },
+          { platform: 'TELEGRAM', enable_default_response: false, messages: [{ type: 'text', text: ['Telegram: booked at $clinic.'] }] },
+          { platform: 'LINE', enable_default_response: true, messages: [{ type: 'quickReplies', title: 'More?', quickReplies: ['Directions'] }] },
+        ],
+      }),
+      {
+        ...intent('weather', []),
+        trainingPhrases: ['what is the weather in @city', 'weather forecast for @city', 'is it raining in @city', 'temperature in @city today'].map((text) => {
+          const [before] = text.split('@city');
+          return { type: 'template' as const, parts: [{ text: before }, { text: '@city', entity_type: '@city', param_name: 'city' }], text };
+        }),
+      },
+    ],
+    entityTypes: [clinic, city],
+    glossary: [{ id: 'g1', term: 'passport', synonyms: ['pp'], definition: '' }],
+    categories: [],
+    labels: [],
+  };
+}
+
+const knowledge = trainKnowledge(snapshot());
+const options: AnswerOptions = { thresholds: { ml: 0.5, qna: 0.5 }, extract: knowledgeEntityExtractor, choose: () => 0 };
+const ask = (text: string, state: SessionState = EMPTY_STATE, more: Partial<AnswerOptions> & { channel?: string } = {}) => answerTurn(knowledge, { text, state, channel: more.channel }, { ...options, ...more });
+
+test('the welcome event answers with the welcome intent', () => {
+  const answer = answerTurn(knowledge, { event: 'welcome', state: EMPTY_STATE }, options);
+  assert.equal(answer.intentName, 'welcome');
+  assert.deepEqual(answer.messages, [{ type: 'text', text: ['Hello there'] }]);
+});
+
+test('thresholds: Q&A pairs use qnaConfidenceThreshold, intents mlConfidenceThreshold; below → Default Fallback Intent', () => {
+  const confident = ask('how can i renew my passport');
+  assert.equal(confident.intentName, 'passport');
+  assert.equal(confident.fallback, false);
+  assert.ok(confident.confidence > 0.5 && confident.confidence < 1);
+  const strictQna = ask('how can i renew my passport', EMPTY_STATE, { thresholds: { ml: 0.01, qna: 0.999 } });
+  assert.equal(strictQna.fallback, true);
+  assert.equal(strictQna.intentName, 'fallback');
+  assert.deepEqual(strictQna.messages, [{ type: 'text', text: ['Sorry, say that again?'] }]);
+  assert.equal(strictQna.topMatches[0].intentName, 'passport', 'top matches still explain the fallback');
+  assert.equal(ask('how can i renew my passport', EMPTY_STATE, { thresholds: { ml: 0.999, qna: 0.01 } }).intentName, 'passport', 'the ml threshold does not apply to Q&A');
+  const outOfScope = ask('tell me a joke about cats');
+  assert.equal(outOfScope.fallback, true);
+  assert.ok(outOfScope.confidence < 0.5);
+});
+
+test('phrases of the Default Fallback Intent are negative examples: matching them is a fallback', () => {
+  const question = 'what colour is the sky on mars';
+  const withNegatives = trainKnowledge({
+    ...snapshot(),
+    intents: snapshot().intents.map((i) => (i.defaultKind === 'fallback' ? { ...i, trainingPhrases: ['what colour is the sky', 'what is the meaning of life', 'tell me about the planets', 'what is on tv'].map((text) => ({ type: 'example' as const, parts: [{ text }], text })) } : i)),
+  });
+  const answer = answerTurn(withNegatives, { text: question, state: EMPTY_STATE }, options);
+  assert.equal(answer.fallback, true);
+  assert.equal(answer.intentName, 'fallback');
+  assert.deepEqual(answer.messages, [{ type: 'text', text: ['Sorry, say that again?'] }]);
+  assert.equal(answerTurn(withNegatives, { text: 'renew my passport', state: EMPTY_STATE }, options).intentName, 'passport');
+});
+
+test('follow-up intents answer only while the parent output context is alive (lifespan)', () => {
+  const before = ask('yes please');
+  assert.notEqual(before.intentName, 'pizza-yes', 'a follow-up is not reachable without its context');
+  const ordered = ask('order a pizza');
+  assert.equal(ordered.intentName, 'pizza');
+  assert.deepEqual(ordered.state.contexts, [{ name: 'pizza-followup', lifespan: 2 }]);
+  const yes = ask('yes please', ordered.state);
+  assert.equal(yes.intentName, 'pizza-yes');
+  assert.deepEqual(yes.messages, [{ type: 'text', text: ['Extra cheese added.'] }]);
+  assert.deepEqual(yes.state.contexts, [{ name: 'pizza-followup', lifespan: 1 }]);
+  const later = ask('renew my passport', yes.state);
+  assert.deepEqual(later.state.contexts, [], 'the context ages out after its lifespan');
+  assert.notEqual(ask('yes please', later.state).intentName, 'pizza-yes');
+});
+
+test('slot filling: a missing mandatory parameter is asked for with its prompt, the answer fills it', () => {
+  const asked = ask('i need a doctor appointment');
+  assert.equal(asked.intentName, 'appointment');
+  assert.deepEqual(asked.messages, [{ type: 'text', text: ['Which clinic would you like?'] }]);
+  assert.deepEqual(asked.state.pending, { intentId: 'appointment', values: {}, asking: 'clinic' });
+  const filled = ask('the north one', asked.state);
+  assert.equal(filled.intentName, 'appointment');
+  assert.deepEqual(filled.parameters, { clinic: 'North Clinic' });
+  assert.deepEqual(filled.messages, [{ type: 'text', text: ['Booked at North Clinic.'] }]);
+  assert.equal(filled.state.pending, null);
+  // Said at once: no prompt.
+  assert.deepEqual(ask('book an appointment at the south clinic').messages, [{ type: 'text', text: ['Booked at South Clinic.'] }]);
+  // A clear change of subject leaves slot filling.
+  const switched = ask('how do i renew my passport', asked.state);
+  assert.equal(switched.intentName, 'passport');
+  assert.equal(switched.state.pending, null);
+  // No value and no other intent: asked again.
+  assert.deepEqual(ask('hmm', asked.state).messages, [{ type: 'text', text: ['Which clinic would you like?'] }]);
+});
+
+test("the reply is the intent's messages for the asking channel, else web chat's", () => {
+  const text = 'book an appointment at the north clinic';
+  assert.deepEqual(ask(text, EMPTY_STATE, { channel: 'TELEGRAM' }).messages, [{ type: 'text', text: ['Telegram: booked at North Clinic.'] }], 'own messages only when default responses are off');
+  assert.deepEqual(
+    ask(text, EMPTY_STATE, { channel: 'LINE' }).messages,
+    [{ type: 'quickReplies', title: 'More?', quickReplies: ['Directions'] }, { type: 'text', text: ['Booked at North Clinic.'] }],
+    'own messages plus the default ones when enabled',
+  );
+  assert.deepEqual(ask(text, EMPTY_STATE, { channel: 'WHATSAPP' }).messages, [{ type: 'text', text: ['Booked at North Clinic.'] }], 'no tab for the channel: web chat');
+  const variants = trainKnowledge({ ...snapshot(), intents: snapshot().intents.map((i) => (i.id === 'passport' ? { ...i, responses: say('One', 'Two', '') } : i)) });
+  const second = answerTurn(variants, { text: 'renew my passport', state: EMPTY_STATE }, { ...options, choose: (n) => n - 1 });
+  assert.deepEqual(second.messages, [{ type: 'text', text: ['Two'] }], 'one non-empty variant of a text message is chosen');
+});
+
+test('glossary synonyms expand the question', () => {
+  const answer = ask('pp renewal');
+  assert.equal(answer.intentName, 'passport');
+  const plain = trainKnowledge({ ...snapshot(), glossary: [] });
+  const without = answerTurn(plain, { text: 'pp renewal', state: EMPTY_STATE }, options);
+  assert.ok(answer.confidence > without.confidence, `${answer.confidence} vs ${without.confidence}`);
+});
+
+test('template phrases train with their entity slots filled by entity values', () => {
+  assert.deepEqual(phraseTexts([{ text: 'weather in ' }, { text: '@city', entity_type: '@city' }], 'template', new Map([['city', city]])), ['weather in tokyo', 'weather in paris', 'weather in lima']);
+  assert.deepEqual(phraseTexts([{ text: 'weather in ' }, { text: 'oslo', entity_type: '@city' }], 'example', new Map([['city', city]])), ['weather in oslo', 'weather in tokyo', 'weather in paris', 'weather in lima']);
+  const answer = ask('what is the weather in paris');
+  assert.equal(answer.intentName, 'weather');
+  assert.ok(!knowledge.model?.labels.includes('welcome'), 'intents without phrases are not classes');
+});
+
+test('the model cache trains once per content hash, shows training status, and retrains when content changes', async () => {
+  let trainings = 0;
+  const cache = new ModelCache((snap, onProgress, hash) => {
+    trainings += 1;
+    return trainKnowledge(snap, onProgress, hash);
+  });
+  assert.equal(cache.status('a', 'draft').state, 'untrained');
+  const first = cache.get('a', 'draft', snapshot());
+  assert.equal(cache.status('a', 'draft').state, 'training');
+  const trained = await first;
+  await Promise.all([cache.get('a', 'draft', snapshot()), cache.get('a', 'draft', snapshot())]);
+  assert.equal(trainings, 1);
+  const status = cache.status('a', 'draft');
+  assert.equal(status.state, 'trained');
+  assert.equal(status.progress, 1);
+  assert.equal(status.contentHash, trained.contentHash);
+  const changed = snapshot();
+  changed.intents[2].trainingPhrases.push({ type: 'example', parts: [{ text: 'passport renewal fee' }], text: 'passport renewal fee' });
+  assert.notEqual(contentHash(changed), trained.contentHash);
+  await cache.get('a', 'draft', changed);
+  assert.equal(trainings, 2);
+  await cache.get('a', 'production', changed);
+  assert.equal(trainings, 3, 'each environment has its own model');
+});

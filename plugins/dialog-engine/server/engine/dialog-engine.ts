@@ -1,0 +1,162 @@
+import { dialogEngineConfigs, and, eq, findAppRecord, got, HttpError, type AppRecord, type DbExecutor } from '@civic/sdk/server';
+import { Messages } from '@civic/sdk/common/messages';
+import type { ResponseMessage } from '@civic/sdk/common/responses';
+import { ENGINE_SERVICES, type EngineConfig, type EngineService, type Environment, type ScoredMatch, type TrainingStatus } from '../../common/api';
+import { EngineMessages } from '../../common/messages';
+import { answerTurn, EMPTY_STATE, type EngineAnswer, type SessionState } from './builtin-engine';
+import { knowledgeEntityExtractor, type EntityExtractor } from './entity-extractor';
+import { draftSource, unpublishedProductionSource, type KnowledgeSources } from './knowledge-source';
+import { ModelCache } from './model-cache';
+
+export interface TurnInput {
+  text?: string;
+  event?: string;
+  channel: string;
+  state: SessionState;
+  sessionId: string;
+}
+
+/** An answer with the content it came from, so a transcript can explain it later. */
+export interface TurnResult extends EngineAnswer {
+  contentVersion: string;
+  contentHash: string;
+}
+
+/** One engine behind the adaptor interface: built-in, external (CIVIC_X) or superbot (REDIRECTION_ENGINE). */
+export interface EngineAdaptor {
+  answer(db: DbExecutor, app: AppRecord, environment: Environment, config: EngineConfig, input: TurnInput): Promise<TurnResult>;
+}
+
+export interface DialogEngineOptions {
+  sources?: Partial<KnowledgeSources>;
+  cache?: ModelCache;
+  extract?: EntityExtractor;
+  /** Text variant choice; tests pass () => 0. */
+  choose?: (count: number) => number;
+  /** Milliseconds an external handler has to answer. */
+  externalTimeoutMs?: number;
+}
+
+/**
+ * The dialog engine service: picks the adaptor an app and environment are configured with and
+ * answers a turn. The built-in adaptor loads the environment's knowledge (draft, or the published
+ * version), trains when its content hash changed, and answers with the classifier.
+ */
+export class DialogEngine {
+  readonly cache: ModelCache;
+  private readonly sources: KnowledgeSources;
+  private readonly extract: EntityExtractor;
+  private readonly adaptors: Record<EngineService, EngineAdaptor>;
+
+  constructor(private readonly options: DialogEngineOptions = {}) {
+    this.cache = options.cache ?? new ModelCache();
+    this.sources = { draft: draftSource, production: unpublishedProductionSource, ...options.sources };
+    this.extract = options.extract ?? knowledgeEntityExtractor;
+    this.adaptors = {
+      CIVIC_DIALOG_ENGINE: { answer: (db, app, environment, _config, input) => this.builtin(db, app, environment, input) },
+      CIVIC_X: { answer: (db, app, environment, config, input) => this.external(app, environment, config, input) },
+      REDIRECTION_ENGINE: { answer: (db, app, environment, config, input) => this.superbot(db, app, environment, config, input) },
+    };
+  }
+
+  /** Lets publishing (or a test) provide an environment's knowledge source. */
+  setSource(environment: Environment, source: KnowledgeSources[Environment]): void {
+    this.sources[environment] = source;
+  }
+
+  async config(db: DbExecutor, app: AppRecord, environment: Environment): Promise<EngineConfig> {
+    const [row] = await db
+      .select()
+      .from(dialogEngineConfigs)
+      .where(and(eq(dialogEngineConfigs.appId, app.appId), eq(dialogEngineConfigs.environment, environment)));
+    const engine = (row?.engine ?? app.nlpEngineService) as EngineService;
+    return {
+      appId: app.appId,
+      environment,
+      engine: (ENGINE_SERVICES as readonly string[]).includes(engine) ? engine : 'CIVIC_DIALOG_ENGINE',
+      qnaHandler: row ? row.qnaHandler : app.qnaHandler,
+      dialogHandler: row ? row.dialogHandler : app.dialogHandler,
+      linkedAppIds: row?.linkedAppIds ?? [],
+    };
+  }
+
+  async answer(db: DbExecutor, app: AppRecord, environment: Environment, input: TurnInput): Promise<TurnResult> {
+    const config = await this.config(db, app, environment);
+    return this.adaptors[config.engine].answer(db, app, environment, config, input);
+  }
+
+  status(appId: string, environment: Environment): TrainingStatus {
+    return this.cache.status(appId, environment);
+  }
+
+  /** Trains (if the content changed) without answering: what a training job calls. */
+  async train(db: DbExecutor, appId: string, environment: Environment): Promise<TrainingStatus> {
+    const content = await this.sources[environment].load(db, appId);
+    if (!content) throw new HttpError(409, EngineMessages.notPublished);
+    await this.cache.get(appId, environment, content.snapshot);
+    return this.cache.status(appId, environment);
+  }
+
+  private async builtin(db: DbExecutor, app: AppRecord, environment: Environment, input: TurnInput): Promise<TurnResult> {
+    const content = await this.sources[environment].load(db, app.appId);
+    if (!content) throw new HttpError(409, EngineMessages.notPublished);
+    const knowledge = await this.cache.get(app.appId, environment, content.snapshot);
+    const answer = answerTurn(knowledge, { text: input.text, event: input.event, channel: input.channel, state: input.state }, {
+      thresholds: { ml: app.mlConfidenceThreshold, qna: app.qnaConfidenceThreshold },
+      extract: this.extract,
+      choose: this.options.choose,
+    });
+    return { ...answer, contentVersion: content.version, contentHash: knowledge.contentHash };
+  }
+
+  /** §5: an external-engine app needs both handlers; both are asked, the more confident answer wins. */
+  private async external(app: AppRecord, environment: Environment, config: EngineConfig, input: TurnInput): Promise<TurnResult> {
+    if (!config.qnaHandler || !config.dialogHandler) throw new HttpError(409, Messages.externalEngineHandlers);
+    const ask = async (url: string) => {
+      const body = await got
+        .post(url, {
+          json: { appId: app.appId, environment, sessionId: input.sessionId, text: input.text ?? '', event: input.event ?? null, channel: input.channel, contexts: input.state.contexts },
+          timeout: { request: this.options.externalTimeoutMs ?? 10_000 },
+          retry: { limit: 0 },
+        })
+        .json<{ messages?: ResponseMessage[]; intentName?: string | null; confidence?: number; fallback?: boolean }>();
+      return { messages: Array.isArray(body.messages) ? body.messages : [], intentName: body.intentName ?? null, confidence: typeof body.confidence === 'number' ? body.confidence : 0, fallback: body.fallback === true };
+    };
+    const settled = await Promise.allSettled([ask(config.qnaHandler), ask(config.dialogHandler)]);
+    const answers = settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+    if (answers.length === 0) throw new HttpError(502, EngineMessages.externalFailed);
+    const best = answers.reduce((a, b) => (b.confidence > a.confidence ? b : a));
+    return {
+      messages: best.messages,
+      intentId: null,
+      intentName: best.intentName,
+      confidence: best.confidence,
+      fallback: best.fallback,
+      topMatches: answers.filter((a) => a.intentName).map((a) => ({ intentId: '', intentName: a.intentName as string, score: a.confidence })),
+      parameters: {},
+      state: input.state,
+      contentVersion: 'external',
+      contentHash: '',
+    };
+  }
+
+  /** Superbot: every linked app answers with its own content; the most confident answer is routed to. */
+  private async superbot(db: DbExecutor, app: AppRecord, environment: Environment, config: EngineConfig, input: TurnInput): Promise<TurnResult> {
+    const linked: AppRecord[] = [];
+    for (const appId of config.linkedAppIds) {
+      const record = appId !== app.appId ? await findAppRecord(db, appId) : undefined;
+      if (record) linked.push(record);
+    }
+    if (linked.length === 0) throw new HttpError(409, EngineMessages.noLinkedApps);
+    const results: Array<{ appId: string; result: TurnResult }> = [];
+    for (const target of linked) results.push({ appId: target.appId, result: await this.builtin(db, target, environment, { ...input, state: input.state ?? EMPTY_STATE }) });
+    const answered = results.filter(({ result }) => !result.fallback);
+    const pool = answered.length > 0 ? answered : results;
+    const best = pool.reduce((a, b) => (b.result.confidence > a.result.confidence ? b : a));
+    const topMatches: ScoredMatch[] = results
+      .flatMap(({ appId, result }) => result.topMatches.map((match) => ({ ...match, intentName: `${appId}: ${match.intentName}` })))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, 5);
+    return { ...best.result, topMatches, contentVersion: `${best.appId}:${best.result.contentVersion}` };
+  }
+}

@@ -1,0 +1,15 @@
+import { defineServerModule } from '@civic/sdk/server';
+import { registerChatRoutes } from './chat-routes';
+import { registerDialogFlowRoutes } from './dialogflow-routes';
+import { DialogEngine } from './engine/dialog-engine';
+
+/** One engine per server process: its trained models are cached in memory per app and environment. */
+export const dialogEngine = new DialogEngine();
+
+export default defineServerModule({
+  pluginId: 'dialog-engine',
+  register(api) {
+    registerChatRoutes(api.routes, dialogEngine, api.deployment.publicUrl);
+    registerDialogFlowRoutes(api.routes, dialogEngine);
+  },
+});

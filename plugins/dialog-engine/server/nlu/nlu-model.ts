@@ -1,0 +1,123 @@
+import { IdfTable, rawFeatures, type SparseVector } from './features';
+import { GlossaryExpander, type GlossaryEntry } from './glossary';
+import { seededRandom } from './random';
+import { SoftmaxClassifier, type LabelledVector, type TrainStats } from './softmax-classifier';
+
+/** Fewer held-out phrases than this leave the temperature at 1. */
+const MIN_CALIBRATION_PHRASES = 30;
+
+export interface TrainingExample {
+  text: string;
+  /** The class: an intent id. */
+  label: string;
+}
+
+export interface RankedLabel {
+  label: string;
+  probability: number;
+}
+
+export interface NluTrainOptions {
+  glossary?: readonly GlossaryEntry[];
+  epochs?: number;
+  seed?: number;
+  /** Fit a temperature on 10% held-out phrases (a second training run). Default true. */
+  calibrate?: boolean;
+  onProgress?: (fraction: number) => void | Promise<void>;
+}
+
+/**
+ * A trained intent classifier: glossary expansion → hashed TF-IDF features → multinomial logistic
+ * regression with calibrated probabilities. `classify` gives every label's probability, best first.
+ */
+export class NluModel {
+  private constructor(
+    readonly labels: readonly string[],
+    private readonly idf: IdfTable,
+    private readonly classifier: SoftmaxClassifier,
+    private readonly glossary: GlossaryExpander,
+    readonly stats: TrainStats & { examples: number; temperature: number; millis: number },
+  ) {}
+
+  static train(examples: readonly TrainingExample[], options: NluTrainOptions = {}): NluModel {
+    const started = performance.now();
+    const glossary = new GlossaryExpander(options.glossary ?? []);
+    const labels = [...new Set(examples.map((example) => example.label))];
+    const indexOf = new Map(labels.map((label, i) => [label, i]));
+    const texts = examples.map((example) => glossary.expand(example.text));
+    const ys = examples.map((example) => indexOf.get(example.label) ?? 0);
+    const report = options.onProgress;
+    const calibrate = (options.calibrate ?? true) && labels.length > 1 && examples.length >= 20;
+    // Two passes over the texts (document frequencies, then vectors) so raw counts are never all held at once.
+    const idf = IdfTable.fitTexts(texts);
+    const all: LabelledVector[] = texts.map((text, i) => ({ x: idf.vector(rawFeatures(text)), y: ys[i] }));
+    let temperature = 1;
+    let trainSet = all;
+    const heldSet: LabelledVector[] = [];
+    if (calibrate) {
+      // Hold out about every tenth phrase of classes with at least four; train on the rest, fit the
+      // temperature on the held-out ones, then train on everything for a few more epochs.
+      const counts = new Map<number, number>();
+      for (const y of ys) counts.set(y, (counts.get(y) ?? 0) + 1);
+      const seen = new Map<number, number>();
+      const random = seededRandom(options.seed ?? 11);
+      trainSet = [];
+      all.forEach((example) => {
+        const n = (seen.get(example.y) ?? 0) + 1;
+        seen.set(example.y, n);
+        if ((counts.get(example.y) ?? 0) >= 4 && (n % 10 === 3 || random() < 0.02)) heldSet.push(example);
+        else trainSet.push(example);
+      });
+    }
+    const { model, stats, resume } = SoftmaxClassifier.train(trainSet, Math.max(1, labels.length), {
+      epochs: options.epochs,
+      seed: options.seed,
+      supportFrom: all,
+      onProgress: (f) => report?.(f * 0.85),
+    });
+    if (heldSet.length > 0) {
+      // Too few held-out phrases say little about calibration: keep T = 1 then (no sharpening).
+      if (heldSet.length >= MIN_CALIBRATION_PHRASES) temperature = model.calibrate(heldSet);
+      resume(all, 2);
+    }
+    model.temperature = temperature;
+    void report?.(1);
+    return new NluModel(labels, idf, model, glossary, {
+      ...stats,
+      examples: examples.length,
+      temperature,
+      millis: Math.round(performance.now() - started),
+    });
+  }
+
+  vectorise(text: string): SparseVector {
+    return this.idf.vector(rawFeatures(this.glossary.expand(text)));
+  }
+
+  /** Probabilities aligned with `labels`. */
+  probabilities(text: string): Float64Array {
+    return this.classifier.probabilities(this.vectorise(text));
+  }
+
+  /** Every label with its probability, best first (probabilities sum to 1). */
+  classify(text: string, top = this.labels.length): RankedLabel[] {
+    if (this.labels.length === 0) return [];
+    const probabilities = this.classifier.probabilities(this.vectorise(text));
+    return topK(probabilities, Math.min(top, this.labels.length)).map((k) => ({ label: this.labels[k], probability: probabilities[k] }));
+  }
+}
+
+function topK(values: Float64Array, k: number): number[] {
+  if (k >= values.length) return [...values.keys()].sort((a, b) => values[b] - values[a]);
+  const best: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    if (best.length < k) {
+      best.push(i);
+      best.sort((a, b) => values[b] - values[a]);
+    } else if (values[i] > values[best[k - 1]]) {
+      best[k - 1] = i;
+      best.sort((a, b) => values[b] - values[a]);
+    }
+  }
+  return best;
+}

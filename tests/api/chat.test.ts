@@ -1,0 +1,288 @@
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, test } from 'node:test';
+import { and, eq, isNull } from 'drizzle-orm';
+import { apps, auditLog, chatSessions, intents, trainingPhrases, transcripts } from '@civic/core/server/db/schema';
+import { Messages } from '@civic/core/common/messages';
+import { EngineMessages } from '../../plugins/dialog-engine/common/messages';
+import { CHAT_LIMITS } from '../../plugins/dialog-engine/server/chat-routes';
+import { call } from './support/api-call';
+import { signIn } from './support/login';
+import { startTestServer, type TestServer } from './support/test-server';
+
+const APP = 'demo-enterprise';
+const CONSOLE = 'https://console.example.gov.sg';
+let t: TestServer;
+let admin: string;
+let viewer: string;
+
+type Phrase = string;
+async function addIntent(appId: string, name: string, phrases: Phrase[], reply: string, extra: Partial<typeof intents.$inferInsert> = {}): Promise<string> {
+  const db = t.server.db.db;
+  const [row] = await db
+    .insert(intents)
+    .values({ appId, kind: 'intent', displayName: name, responses: [{ platform: 'PLATFORM_UNSPECIFIED', enable_default_response: true, messages: [{ type: 'text', text: [reply] }] }], ...extra })
+    .returning({ id: intents.id });
+  if (phrases.length > 0) {
+    await db.insert(trainingPhrases).values(phrases.map((text, position) => ({ intentId: row.id, appId, position, referenceId: `${name}-${position}`, type: 'example' as const, parts: [{ text }], text })));
+  }
+  return row.id;
+}
+
+/** A default intent (welcome or fallback): reuses the app's own when the seed made one. */
+async function ensureDefault(appId: string, kind: 'welcome' | 'fallback', reply: string): Promise<void> {
+  const db = t.server.db.db;
+  const responses = [{ platform: 'PLATFORM_UNSPECIFIED' as const, enable_default_response: true, messages: [{ type: 'text' as const, text: [reply] }] }];
+  const [existing] = await db.select({ id: intents.id }).from(intents).where(and(eq(intents.appId, appId), eq(intents.defaultKind, kind)));
+  if (existing) await db.update(intents).set({ responses, ...(kind === 'welcome' ? { events: ['welcome'] } : {}) }).where(eq(intents.id, existing.id));
+  else await addIntent(appId, kind === 'welcome' ? 'Default Welcome Intent' : 'Default Fallback Intent', [], reply, { defaultKind: kind, events: kind === 'welcome' ? ['welcome'] : [] });
+}
+
+const chat = (path: string, options: { token?: string; json?: unknown; origin?: string | null; body?: string } = {}) =>
+  call(t.http, 'POST', path, { token: options.token, json: options.json, body: options.body, headers: options.origin === null ? {} : { origin: options.origin ?? CONSOLE } });
+
+async function startDraft(token = admin, origin?: string) {
+  const response = await chat(`/api/v1/chat/${APP}/sessions`, { token, json: { environment: 'draft' }, origin });
+  assert.equal(response.status, 201, JSON.stringify(response.body));
+  return response.body.data.sessionId as string;
+}
+
+before(async () => {
+  t = await startTestServer();
+  admin = await signIn(t.http, 'admin@demo.gov.sg');
+  viewer = await signIn(t.http, 'viewer@demo.gov.sg');
+  // The test owns the app's content: the demo knowledge base (which has a passport intent too) goes.
+  await t.server.db.db.delete(intents).where(and(eq(intents.appId, APP), isNull(intents.defaultKind)));
+  await ensureDefault(APP, 'welcome', 'Hello! Ask me about passports, parking fines or rubbish collection.');
+  await ensureDefault(APP, 'fallback', 'Sorry, I did not get that.');
+  await addIntent(APP, 'Zz Renew passport', ['how do i renew my passport', 'renew passport', 'my passport expired', 'passport renewal', 'extend my passport', 'i need a new passport because mine expired', 'renewing a passport online', 'passport is expiring soon what do i do'], 'Renew your passport online at the ICA website.', { kind: 'qna' });
+  await addIntent(APP, 'Zz Parking fine', ['how do i pay a parking fine', 'pay my parking ticket', 'i got a parking fine', 'parking summons payment', 'where to pay parking fines', 'settle my parking ticket', 'appeal a parking fine', 'parking penalty payment online'], 'Pay parking fines on the parking portal.');
+  await addIntent(APP, 'Zz Rubbish collection', ['when is rubbish collected', 'rubbish collection schedule', 'trash pickup day', 'bin collection times', 'my bin was not emptied', 'missed rubbish collection', 'when do they collect garbage', 'garbage collection day'], 'Rubbish is collected daily in most estates.');
+});
+after(async () => {
+  await t?.close();
+});
+
+test('a draft session starts with the welcome messages; a message is answered and stored as a transcript', async () => {
+  const started = await chat(`/api/v1/chat/${APP}/sessions`, { token: admin, json: { environment: 'draft' } });
+  assert.equal(started.status, 201);
+  assert.deepEqual(started.body.data.messages, [{ type: 'text', text: ['Hello! Ask me about passports, parking fines or rubbish collection.'] }]);
+  const sessionId = started.body.data.sessionId as string;
+
+  const answered = await chat(`/api/v1/chat/${APP}/sessions/${sessionId}/messages`, { token: admin, json: { text: 'how can I renew my passport?' } });
+  assert.equal(answered.status, 200, JSON.stringify(answered.body));
+  const data = answered.body.data;
+  assert.equal(data.intentName, 'Zz Renew passport');
+  assert.equal(data.fallback, false);
+  assert.ok(data.confidence >= 0.7 && data.confidence <= 1, `confidence ${data.confidence}`);
+  assert.deepEqual(data.messages, [{ type: 'text', text: ['Renew your passport online at the ICA website.'] }]);
+
+  const [row] = await t.server.db.db.select().from(transcripts).where(eq(transcripts.id, data.transcriptId));
+  assert.equal(row.appId, APP);
+  assert.equal(row.sessionId, sessionId);
+  assert.equal(row.environment, 'draft');
+  assert.equal(row.data, 'how can I renew my passport?');
+  assert.equal(row.intentName, 'Zz Renew passport');
+  assert.ok(row.intentId);
+  assert.equal(row.confidenceScore, data.confidence);
+  assert.equal(row.contentVersion, 'draft');
+  assert.match(row.contentHash, /^[0-9a-f]{64}$/);
+  assert.equal(row.topMatches[0].intentName, 'Zz Renew passport');
+  assert.ok(row.topMatches.length >= 2 && row.topMatches[0].score >= row.topMatches[1].score, 'top matches with scores, best first');
+  assert.equal(row.reviewStatus, data.confidence < 0.8 ? 'PENDING' : '', 'answers close to the threshold are PENDING, confident ones are not');
+  assert.equal(row.thumbsUp, false);
+  assert.equal(row.thumbsDown, false);
+});
+
+test('an out-of-scope question falls back and is stored PENDING for review', async () => {
+  const sessionId = await startDraft();
+  const answered = await chat(`/api/v1/chat/${APP}/sessions/${sessionId}/messages`, { token: admin, json: { text: 'what is the weather on mars tomorrow' } });
+  assert.equal(answered.status, 200);
+  assert.equal(answered.body.data.fallback, true);
+  assert.equal(answered.body.data.intentName, 'Default Fallback Intent');
+  assert.deepEqual(answered.body.data.messages, [{ type: 'text', text: ['Sorry, I did not get that.'] }]);
+  const [row] = await t.server.db.db.select().from(transcripts).where(eq(transcripts.id, answered.body.data.transcriptId));
+  assert.equal(row.reviewStatus, 'PENDING');
+  assert.equal(row.fallback, true);
+});
+
+test('thumbs down puts a turn up for review; thumbs up is recorded; CSAT is stored and validated', async () => {
+  const sessionId = await startDraft();
+  const answered = await chat(`/api/v1/chat/${APP}/sessions/${sessionId}/messages`, { token: admin, json: { text: 'when is the rubbish collected' } });
+  const transcriptId = answered.body.data.transcriptId as string;
+  const up = await chat(`/api/v1/chat/${APP}/transcripts/${transcriptId}/feedback`, { token: admin, json: { thumbsUp: true } });
+  assert.equal(up.status, 200);
+  let [row] = await t.server.db.db.select().from(transcripts).where(eq(transcripts.id, transcriptId));
+  assert.equal(row.thumbsUp, true);
+  const down = await chat(`/api/v1/chat/${APP}/transcripts/${transcriptId}/feedback`, { token: admin, json: { thumbsDown: true } });
+  assert.equal(down.status, 200);
+  [row] = await t.server.db.db.select().from(transcripts).where(eq(transcripts.id, transcriptId));
+  assert.equal(row.thumbsDown, true);
+  assert.equal(row.thumbsUp, false, 'thumbs down replaces thumbs up');
+  assert.equal(row.reviewStatus, 'PENDING');
+
+  assert.equal((await chat(`/api/v1/chat/${APP}/sessions/${sessionId}/csat`, { token: admin, json: { rating: 6 } })).status, 422);
+  const csat = await chat(`/api/v1/chat/${APP}/sessions/${sessionId}/csat`, { token: admin, json: { rating: 4, comment: 'Helpful' } });
+  assert.equal(csat.status, 200);
+  const [session] = await t.server.db.db.select().from(chatSessions).where(eq(chatSessions.id, sessionId));
+  assert.equal(session.csatRating, 4);
+  assert.equal(session.csatComment, 'Helpful');
+});
+
+test('origins: the console and allowed domains are served with CORS headers; any other origin is refused', async () => {
+  const refused = await chat(`/api/v1/chat/${APP}/sessions`, { token: admin, json: { environment: 'draft' }, origin: 'https://evil.example.com' });
+  assert.equal(refused.status, 403);
+  assert.equal(refused.body.message, EngineMessages.originRefused);
+
+  await t.server.db.db.update(apps).set({ allowedDomains: ['agency.example.gov.sg', 'http://127.0.0.1:5999'] }).where(eq(apps.appId, APP));
+  const sub = await chat(`/api/v1/chat/${APP}/sessions`, { token: admin, json: { environment: 'draft' }, origin: 'https://www.agency.example.gov.sg' });
+  assert.equal(sub.status, 201);
+  assert.equal(sub.headers['access-control-allow-origin'], 'https://www.agency.example.gov.sg');
+  assert.equal((await chat(`/api/v1/chat/${APP}/sessions`, { token: admin, json: { environment: 'draft' }, origin: 'http://agency.example.gov.sg' })).status, 403, 'a bare domain needs https');
+  assert.equal((await chat(`/api/v1/chat/${APP}/sessions`, { token: admin, json: { environment: 'draft' }, origin: 'http://127.0.0.1:5999' })).status, 201);
+  assert.equal((await chat(`/api/v1/chat/${APP}/sessions`, { token: admin, json: { environment: 'draft' }, origin: 'http://127.0.0.1:6000' })).status, 403);
+
+  const preflight = await call(t.http, 'OPTIONS' as 'GET', `/api/v1/chat/${APP}/sessions`, { headers: { origin: 'https://www.agency.example.gov.sg', 'access-control-request-method': 'POST' } });
+  assert.equal(preflight.status, 204);
+  assert.equal(preflight.headers['access-control-allow-origin'], 'https://www.agency.example.gov.sg');
+  assert.match(String(preflight.headers['access-control-allow-headers']), /content-type/);
+});
+
+test('the draft is for members only; production never falls back to the draft', async () => {
+  const anonymous = await chat(`/api/v1/chat/${APP}/sessions`, { json: { environment: 'draft' } });
+  assert.equal(anonymous.status, 403);
+  assert.equal(anonymous.body.message, EngineMessages.draftNeedsMember);
+  const outsider = await signIn(t.http, 'outsider@demo.gov.sg');
+  assert.equal((await chat(`/api/v1/chat/${APP}/sessions`, { token: outsider, json: { environment: 'draft' } })).status, 403);
+
+  const production = await chat(`/api/v1/chat/${APP}/sessions`, { json: {} });
+  assert.equal(production.status, 409);
+  assert.equal(production.body.message, EngineMessages.notPublished);
+
+  // Another member cannot continue someone else's draft session, nor can an anonymous caller.
+  const sessionId = await startDraft();
+  assert.equal((await chat(`/api/v1/chat/${APP}/sessions/${sessionId}/messages`, { token: viewer, json: { text: 'renew passport' } })).status, 403);
+  assert.equal((await chat(`/api/v1/chat/${APP}/sessions/${sessionId}/messages`, { json: { text: 'renew passport' } })).status, 403);
+  // A session belongs to its app.
+  assert.equal((await chat(`/api/v1/chat/demo-plus/sessions/${sessionId}/messages`, { token: admin, json: { text: 'renew passport' } })).status, 404);
+});
+
+test('bad input is a 4xx: empty or long text, unknown fields, oversized bodies', async () => {
+  const sessionId = await startDraft();
+  const path = `/api/v1/chat/${APP}/sessions/${sessionId}/messages`;
+  assert.equal((await chat(path, { token: admin, json: { text: '' } })).status, 422);
+  assert.equal((await chat(path, { token: admin, json: { text: 'x'.repeat(1001) } })).status, 422);
+  assert.equal((await chat(path, { token: admin, json: { text: 'hi', extra: 1 } })).status, 422);
+  assert.equal((await chat(path, { token: admin, body: JSON.stringify({ text: 'y'.repeat(5000) }) })).status, 413);
+  assert.equal((await chat(`/api/v1/chat/${APP}/sessions`, { json: { environment: 'staging' } })).status, 422);
+});
+
+test('a session expires after 30 idle minutes', async () => {
+  const sessionId = await startDraft();
+  t.clock.advance((CHAT_LIMITS.sessionIdleMinutes + 1) * 60_000);
+  // The console session idles out too: sign in again (the same member, so the chat session is still theirs).
+  admin = await signIn(t.http, 'admin@demo.gov.sg', undefined, t.clock.unixSeconds());
+  const expired = await chat(`/api/v1/chat/${APP}/sessions/${sessionId}/messages`, { token: admin, json: { text: 'renew passport' } });
+  assert.equal(expired.status, 410);
+  assert.equal(expired.body.message, EngineMessages.sessionExpired);
+});
+
+test('rate limits: per session, then per IP (429 with Retry-After)', async () => {
+  t.clock.advance(61_000);
+  const sessionId = await startDraft();
+  const path = `/api/v1/chat/${APP}/sessions/${sessionId}/messages`;
+  for (let i = 0; i < CHAT_LIMITS.perSession; i++) assert.equal((await chat(path, { token: admin, json: { text: `bin collection ${i}` } })).status, 200);
+  const limited = await chat(path, { token: admin, json: { text: 'one more' } });
+  assert.equal(limited.status, 429);
+  assert.equal(limited.body.message, Messages.tooManyRequests);
+  assert.ok(Number(limited.headers['retry-after']) > 0);
+
+  t.clock.advance(61_000);
+  let status = 0;
+  let count = 0;
+  while (count <= CHAT_LIMITS.perIp) {
+    status = (await chat(`/api/v1/chat/${APP}/sessions`, { json: {} })).status;
+    count += 1;
+    if (status === 429) break;
+  }
+  assert.equal(status, 429);
+  assert.equal(count, CHAT_LIMITS.perIp + 1, 'the request after the limit is refused');
+  t.clock.advance(61_000);
+});
+
+test('content changes retrain: the first message after a change answers from the new content', async () => {
+  const sessionId = await startDraft();
+  const path = `/api/v1/chat/${APP}/sessions/${sessionId}/messages`;
+  const beforeChange = await chat(path, { token: admin, json: { text: 'how do i adopt a stray cat' } });
+  assert.notEqual(beforeChange.body.data.intentName, 'Zz Adopt a cat');
+  const [first] = await t.server.db.db.select().from(transcripts).where(eq(transcripts.id, beforeChange.body.data.transcriptId));
+  await addIntent(APP, 'Zz Adopt a cat', ['how do i adopt a cat', 'adopt a stray cat', 'cat adoption', 'can i adopt a kitten', 'adopting cats from the shelter', 'where to adopt a cat', 'adopt cat', 'i want to adopt a cat'], 'Visit the animal shelter to adopt.');
+  const afterChange = await chat(path, { token: admin, json: { text: 'how do i adopt a stray cat' } });
+  assert.equal(afterChange.body.data.intentName, 'Zz Adopt a cat');
+  const [second] = await t.server.db.db.select().from(transcripts).where(eq(transcripts.id, afterChange.body.data.transcriptId));
+  assert.notEqual(first.contentHash, second.contentHash, 'the transcript names the content it was answered from');
+
+  const list = await call(t.http, 'GET', '/api/v1/admin/dialog-engine/apps', { token: admin });
+  const row = list.body.data.apps.find((app: { appId: string }) => app.appId === APP);
+  assert.equal(row.training.draft.state, 'trained');
+  assert.equal(row.training.draft.contentHash, second.contentHash);
+  assert.equal(row.training.production.state, 'untrained');
+});
+
+test('/dialogFlow: configure engines (external needs both handlers), test a message, superbot routing', async () => {
+  const base = '/api/v1/admin/dialog-engine/apps';
+  const missing = await call(t.http, 'PUT', `${base}/${APP}/production`, { token: admin, json: { engine: 'CIVIC_X', qnaHandler: 'https://qna.example.gov.sg' } });
+  assert.equal(missing.status, 422);
+  assert.equal(missing.body.message, Messages.externalEngineHandlers);
+  const plainHttp = await call(t.http, 'PUT', `${base}/${APP}/production`, { token: admin, json: { engine: 'CIVIC_X', qnaHandler: 'http://qna.example.gov.sg', dialogHandler: 'https://d.example.gov.sg' } });
+  assert.equal(plainHttp.status, 422);
+  assert.equal(plainHttp.body.message, Messages.invalidHttpsUrl);
+  assert.equal((await call(t.http, 'PUT', `${base}/${APP}/staging`, { token: admin, json: { engine: 'CIVIC_DIALOG_ENGINE' } })).status, 404);
+
+  const tested = await call(t.http, 'POST', `${base}/${APP}/draft/test`, { token: admin, json: { text: 'pay my parking fine' } });
+  assert.equal(tested.status, 200);
+  assert.equal(tested.body.data.intentName, 'Zz Parking fine');
+  assert.equal(tested.body.data.topMatches[0].intentName, 'Zz Parking fine');
+  assert.ok(tested.body.data.confidence > 0.5);
+  assert.equal(tested.body.data.training.state, 'trained');
+
+  // An external engine on loopback: both handlers are asked, the more confident answer wins.
+  const asked: string[] = [];
+  const engine = http.createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    request.on('end', () => {
+      const body = JSON.parse(raw) as { text: string };
+      asked.push(`${request.url} ${body.text}`);
+      const qna = request.url === '/qna';
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ messages: [{ type: 'text', text: [qna ? 'From Q&A' : 'From dialog'] }], intentName: qna ? 'External QnA' : 'External dialog', confidence: qna ? 0.9 : 0.4 }));
+    });
+  });
+  await new Promise<void>((resolve) => engine.listen(0, '127.0.0.1', resolve));
+  const port = (engine.address() as AddressInfo).port;
+  try {
+    const saved = await call(t.http, 'PUT', `${base}/demo-plus/draft`, { token: admin, json: { engine: 'CIVIC_X', qnaHandler: `http://127.0.0.1:${port}/qna`, dialogHandler: `http://127.0.0.1:${port}/dialog` } });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+    assert.equal(saved.body.data.config.engine, 'CIVIC_X');
+    const external = await call(t.http, 'POST', `${base}/demo-plus/draft/test`, { token: admin, json: { text: 'anything' } });
+    assert.equal(external.status, 200);
+    assert.equal(external.body.data.intentName, 'External QnA');
+    assert.deepEqual(external.body.data.messages, [{ type: 'text', text: ['From Q&A'] }]);
+    assert.deepEqual(asked.sort(), ['/dialog anything', '/qna anything']);
+  } finally {
+    engine.close();
+  }
+
+  // Superbot: demo-plus routes to demo-enterprise, whose content answers.
+  const superbot = await call(t.http, 'PUT', `${base}/demo-plus/draft`, { token: admin, json: { engine: 'REDIRECTION_ENGINE', linkedAppIds: [APP] } });
+  assert.equal(superbot.status, 200);
+  const routed = await call(t.http, 'POST', `${base}/demo-plus/draft/test`, { token: admin, json: { text: 'when is my bin collected' } });
+  assert.equal(routed.status, 200);
+  assert.equal(routed.body.data.intentName, 'Zz Rubbish collection');
+  assert.match(routed.body.data.topMatches[0].intentName, new RegExp(`^${APP}: `));
+
+  const audit = await t.server.db.db.select().from(auditLog).where(eq(auditLog.action, 'dialog-engine.configure'));
+  assert.ok(audit.some((entry) => entry.target === 'demo-plus/draft'));
+});
