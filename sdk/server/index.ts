@@ -37,6 +37,7 @@ export {
   labels,
   tierLimits,
   trainingPhrases,
+  webchatSettings,
 } from './tables';
 export {
   and,

@@ -17,4 +17,5 @@ export {
   labels,
   tierLimits,
   trainingPhrases,
+  webchatSettings,
 } from '@civic/core/server/db/schema';

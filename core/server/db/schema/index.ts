@@ -19,3 +19,4 @@ export { ssoFlows, ssoIdentities } from './sso';
 export { tierLimits } from './tier-limits';
 export { trainingPhrases } from './training-phrases';
 export { users } from './users';
+export { webchatSettings } from './webchat-settings';
