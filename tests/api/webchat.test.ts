@@ -131,3 +131,19 @@ test('the public widget settings need no sign-in, leave out the origin list, and
   const missing = await call(t.http, 'GET', '/api/v1/webchat/no-such-app/widget-settings');
   assert.equal(missing.status, 404);
 });
+
+test('the public widget settings are cacheable and readable cross-origin only by allowed origins', async () => {
+  await call(t.http, 'PUT', SETTINGS, { token: editor, json: { allowedOrigins: ['https://www.agency.gov.sg'] } });
+  const allowed = await call(t.http, 'GET', PUBLIC, { headers: { origin: 'https://www.agency.gov.sg' } });
+  assert.equal(allowed.status, 200);
+  assert.equal(allowed.headers['access-control-allow-origin'], 'https://www.agency.gov.sg');
+  assert.match(String(allowed.headers['cache-control']), /public, max-age=60/);
+  assert.match(String(allowed.headers.vary), /Origin/i);
+  const refused = await call(t.http, 'GET', PUBLIC, { headers: { origin: 'https://evil.example' } });
+  assert.equal(refused.status, 403);
+  assert.match(refused.body.message, /not allowed to embed/);
+  // The session API stays uncacheable.
+  const own = await call(t.http, 'GET', SETTINGS, { token: viewer });
+  assert.equal(own.headers['cache-control'], 'no-store');
+  assert.equal(own.headers['access-control-allow-origin'], undefined);
+});

@@ -40,6 +40,8 @@ export interface HandlerContext<B = unknown, Q = unknown, A extends RouteAuth = 
   ip: string;
   /** The raw Authorization header: public routes that take a step token (OTP) verify it themselves. */
   authorization: string | undefined;
+  /** The Origin header, when a browser sent one (cross-origin calls from embed scripts). */
+  origin: string | undefined;
   /** Cookies of the request (only the SSO flow uses one). */
   cookies: Readonly<Record<string, string>>;
   /** Path and query as requested (the SSO callback hands it to the OIDC client). */
@@ -105,6 +107,13 @@ export interface RouteDefinition<
    * 303 to its location instead of JSON.
    */
   redirect?: boolean;
+  /**
+   * Browsers on other origins may read the answer (embed scripts on agency sites): it carries
+   * Access-Control-Allow-Origin for the request's Origin; the handler decides whom to refuse.
+   */
+  crossOrigin?: boolean;
+  /** Public answers that caches may keep this many seconds (default: no-store). */
+  cacheSeconds?: number;
   /** One line for the API reference. */
   description?: string;
   handler(ctx: HandlerContext<B, Q, A, P>): R | Promise<R>;

@@ -75,6 +75,7 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
       now,
       ip: request.ip,
       authorization: request.headers.authorization,
+      origin: request.headers.origin,
       cookies: parseCookies(request.headers.cookie),
       requestUrl: request.url,
       log: request.log,
@@ -94,6 +95,12 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
       return reply.redirect(location, 303);
     }
     reply.code(def.status ?? 200);
+    if (def.crossOrigin) {
+      reply.header('access-control-allow-origin', request.headers.origin ?? '*');
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+      reply.header('vary', 'Origin');
+    }
+    if (def.cacheSeconds) reply.header('cache-control', `public, max-age=${def.cacheSeconds}`);
     if (def.envelope === false) return result;
     const token = auth ? await renewedToken(auth, now) : undefined;
     return token ? { data: result ?? {}, token } : { data: result ?? {} };

@@ -12,6 +12,7 @@ export const WebChatMessages = {
   origin: 'Each allowed origin must look like https://www.agency.gov.sg (http only for localhost)',
   origins: 'At most 20 allowed origins',
   version: 'Version must be a whole number',
+  originRefused: 'This site is not allowed to embed this chat. Add its origin to the allowed embed origins of the Web Chat settings.',
   conflict: 'Someone else saved these settings since you opened them. Reload to see their changes.',
   // The widget's texts.
   openChat: 'Open chat',

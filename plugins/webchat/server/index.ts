@@ -4,6 +4,6 @@ import { registerWebChatSettingsRoutes } from './webchat-settings-routes';
 export default defineServerModule({
   pluginId: 'webchat',
   register(api) {
-    registerWebChatSettingsRoutes(api.routes);
+    registerWebChatSettingsRoutes(api.routes, api.deployment.publicUrl);
   },
 });

@@ -12,7 +12,8 @@ import { readWebChatSettings, writeWebChatSettings } from './settings-store';
  * §7 GET and PUT /api/v1/apps/{appId}/webchat-settings (viewers read; editors and admins write),
  * and the public widget settings the sharing page and the embed script read without signing in.
  */
-export function registerWebChatSettingsRoutes(routes: RouteAdder): void {
+export function registerWebChatSettingsRoutes(routes: RouteAdder, publicUrl: string): void {
+  const consoleOrigin = originOf(publicUrl);
   routes.add({
     method: 'GET',
     url: WebChatApi.settingsRoute,
@@ -64,11 +65,26 @@ export function registerWebChatSettingsRoutes(routes: RouteAdder): void {
     auth: 'public',
     app: 'appId',
     access: canReadPublicWidget,
-    description: 'Public: how the widget of an app looks (for the sharing page and the embed script); 404 for unknown or decommissioned apps',
+    crossOrigin: true,
+    cacheSeconds: 60,
+    description:
+      'Public, cached 60 s: how the widget of an app looks (sharing page, embed script). 403 for a page origin not in allowedOrigins; 404 for unknown or decommissioned apps',
     handler: async (ctx): Promise<PublicWebChatSettingsResponse> => {
       if (isDecommissioned(ctx.app, ctx.now)) throw HttpError.notFound();
       const stored = await readWebChatSettings(ctx.db, ctx.app);
+      // Same-origin reads (the sharing page) send no Origin; other sites must be on the app's list.
+      if (ctx.origin && ctx.origin !== consoleOrigin && !stored.settings.allowedOrigins.includes(ctx.origin)) {
+        throw new HttpError(403, WebChatMessages.originRefused);
+      }
       return { appId: ctx.app.appId, webchatSettings: toPublicSettings(stored.settings) };
     },
   });
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
 }
