@@ -32,7 +32,8 @@ export async function signIn(browser: Browser, baseUrl: string, email: string, p
   await browser.$('#login-password').setValue(password);
   await browser.$('button[type="submit"]').click();
   await waitForPath(browser, '/dashboard');
-  await browser.$('#page-title').waitForDisplayed();
+  // After sign-in the console restarts with its plugins (host/web/boot.tsx): allow for a busy machine.
+  await browser.$('#page-title').waitForDisplayed({ timeout: 15_000 });
 }
 
 export async function signOut(browser: Browser): Promise<void> {
