@@ -14,6 +14,7 @@ import type { Database } from '../db/database';
 import { openDatabase } from '../db/open-database';
 import { handleError } from '../http/error-handler';
 import { registerJsonBodyParser } from '../http/json-body-parser';
+import { registerPreflights } from '../http/preflight';
 import { createRouteHandler } from '../http/route-pipeline';
 import { RouteRegistry } from '../http/route-registry';
 import { registerSecurityHeaders } from '../http/security-headers';
@@ -129,6 +130,7 @@ async function buildApp(
   for (const route of registry.list()) {
     app.route({ method: route.definition.method, url: route.definition.url, handler: createRouteHandler(route, deps) });
   }
+  registerPreflights(app, registry.list());
   registerHealthRoutes(app, database, version);
   await registerStaticSite(app, config.webRoot, log);
 
