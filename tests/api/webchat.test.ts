@@ -147,3 +147,9 @@ test('the public widget settings are cacheable and readable cross-origin only by
   assert.equal(own.headers['cache-control'], 'no-store');
   assert.equal(own.headers['access-control-allow-origin'], undefined);
 });
+
+test('a same-origin read of the cached public settings still varies by Origin (the browser cache must not reuse it cross-origin)', async () => {
+  const res = await call(t.http, 'GET', PUBLIC);
+  assert.equal(res.status, 200);
+  assert.match(String(res.headers.vary), /Origin/i);
+});

@@ -14,7 +14,6 @@ import type { Database } from '../db/database';
 import { openDatabase } from '../db/open-database';
 import { handleError } from '../http/error-handler';
 import { registerJsonBodyParser } from '../http/json-body-parser';
-import { registerPreflights } from '../http/preflight';
 import { createRouteHandler } from '../http/route-pipeline';
 import { RouteRegistry } from '../http/route-registry';
 import { registerSecurityHeaders } from '../http/security-headers';
@@ -128,9 +127,18 @@ async function buildApp(
 
   const deps = { database, config, authenticator, sessionTokens, rateLimiter };
   for (const route of registry.list()) {
-    app.route({ method: route.definition.method, url: route.definition.url, handler: createRouteHandler(route, deps) });
+    const { method, url, bodyLimit, cors } = route.definition;
+    app.route({ method, url, bodyLimit, handler: createRouteHandler(route, deps) });
+    // Cross-origin routes answer the browser's preflight; the route itself checks the origin.
+    if (cors) {
+      app.options(url, async (request, reply) => {
+        const origin = request.headers.origin;
+        if (typeof origin === 'string') reply.headers({ 'access-control-allow-origin': origin, vary: 'Origin' });
+        reply.headers({ 'access-control-allow-methods': method, 'access-control-allow-headers': 'content-type, authorization', 'access-control-max-age': '600' });
+        return reply.code(204).send();
+      });
+    }
   }
-  registerPreflights(app, registry.list());
   registerHealthRoutes(app, database, version);
   await registerStaticSite(app, config.webRoot, log);
 

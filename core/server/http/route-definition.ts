@@ -38,10 +38,10 @@ export interface HandlerContext<B = unknown, Q = unknown, A extends RouteAuth = 
   /** Request time from the server's (injectable) clock. */
   now: Date;
   ip: string;
+  /** The Origin header (public cross-origin routes check it against the app's allowed domains). */
+  origin: string | undefined;
   /** The raw Authorization header: public routes that take a step token (OTP) verify it themselves. */
   authorization: string | undefined;
-  /** The Origin header, when a browser sent one (cross-origin calls from embed scripts). */
-  origin: string | undefined;
   /** Cookies of the request (only the SSO flow uses one). */
   cookies: Readonly<Record<string, string>>;
   /** Path and query as requested (the SSO callback hands it to the OIDC client). */
@@ -97,6 +97,8 @@ export interface RouteDefinition<
   renewToken?: TokenRenewal;
   /** Counts against the per-IP limit of the auth routes (profile.identity.authRequestsPerMinute). */
   rateLimited?: boolean;
+  /** Public answers that caches may keep this many seconds (default: no-store, like every API answer). */
+  cacheSeconds?: number;
   /**
    * Callable by a signed-in user who still has to change an admin-given password
    * (hasResetPassword false). Every other session route answers them 403 until they do.
@@ -107,15 +109,17 @@ export interface RouteDefinition<
    * 303 to its location instead of JSON.
    */
   redirect?: boolean;
-  /**
-   * Browsers on other origins may read the answer (embed scripts on agency sites): it carries
-   * Access-Control-Allow-Origin for the request's Origin; the handler decides whom to refuse.
-   */
-  crossOrigin?: boolean;
-  /** Public answers that caches may keep this many seconds (default: no-store). */
-  cacheSeconds?: number;
   /** One line for the API reference. */
   description?: string;
+  /**
+   * Public routes only: a valid bearer token, when one is sent, sets `ctx.user` (an invalid one is
+   * ignored). The app named by `app` is still loaded as for anyone.
+   */
+  optionalAuth?: boolean;
+  /** Callable from other origins (the embedded chat widget): CORS headers and an OPTIONS preflight. */
+  cors?: boolean;
+  /** A smaller request-body limit in bytes than the server's default. */
+  bodyLimit?: number;
   handler(ctx: HandlerContext<B, Q, A, P>): R | Promise<R>;
 }
 

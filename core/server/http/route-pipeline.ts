@@ -42,16 +42,22 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
       const decision = await deps.rateLimiter.hit(`auth:${request.ip}`, perMinute, now);
       if (!decision.allowed) throw HttpError.tooManyRequests(decision.retryAfterSeconds);
     }
-    const auth = def.auth === 'public' ? null : await deps.authenticator.authenticate(request.headers.authorization, now);
+    const isPublic = def.auth === 'public';
+    if (def.cors && typeof request.headers.origin === 'string') reply.headers({ 'access-control-allow-origin': request.headers.origin, vary: 'Origin' });
+    const auth = isPublic
+      ? def.optionalAuth && request.headers.authorization
+        ? await deps.authenticator.authenticate(request.headers.authorization, now).catch(() => null)
+        : null
+      : await deps.authenticator.authenticate(request.headers.authorization, now);
     // An admin-given password must be changed before anything else (§2 guard; identity issue).
-    if (auth && !auth.user.hasResetPassword && !def.beforePasswordChange) throw new HttpError(403, Messages.passwordChangeRequired);
+    if (auth && !isPublic && !auth.user.hasResetPassword && !def.beforePasswordChange) throw new HttpError(403, Messages.passwordChangeRequired);
 
     const flags = await loadFeatureFlags(db);
     // A plugin whose feature flag is off does not exist for this request.
     if (origin.featureFlag && flags[origin.featureFlag] !== true) throw HttpError.notFound();
 
     const params = (request.params ?? {}) as Record<string, string>;
-    const app = def.app ? await loadVisibleApp(db, params[def.app], auth) : null;
+    const app = def.app ? await loadVisibleApp(db, params[def.app], isPublic ? null : auth) : null;
     const access: AccessContext = {
       user: auth ? { id: auth.user.id, isPlatformAdmin: auth.user.isPlatformAdmin, permissions: auth.user.permissions, authLevel: auth.user.authLevel } : null,
       app: app ? toAccessApp(app) : null,
@@ -74,8 +80,8 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
       access,
       now,
       ip: request.ip,
+      origin: typeof request.headers.origin === 'string' ? request.headers.origin : undefined,
       authorization: request.headers.authorization,
-      origin: request.headers.origin,
       cookies: parseCookies(request.headers.cookie),
       requestUrl: request.url,
       log: request.log,
@@ -94,15 +100,11 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
       if (setCookies?.length) reply.header('set-cookie', setCookies);
       return reply.redirect(location, 303);
     }
+    // A cached answer may depend on the calling page (cors routes check it): caches key it by Origin.
+    if (def.cacheSeconds) reply.headers({ 'cache-control': `public, max-age=${def.cacheSeconds}`, vary: 'Origin' });
     reply.code(def.status ?? 200);
-    if (def.crossOrigin) {
-      reply.header('access-control-allow-origin', request.headers.origin ?? '*');
-      reply.header('cross-origin-resource-policy', 'cross-origin');
-      reply.header('vary', 'Origin');
-    }
-    if (def.cacheSeconds) reply.header('cache-control', `public, max-age=${def.cacheSeconds}`);
     if (def.envelope === false) return result;
-    const token = auth ? await renewedToken(auth, now) : undefined;
+    const token = auth && !isPublic ? await renewedToken(auth, now) : undefined;
     return token ? { data: result ?? {}, token } : { data: result ?? {} };
   };
 

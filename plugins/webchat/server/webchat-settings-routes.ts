@@ -65,7 +65,7 @@ export function registerWebChatSettingsRoutes(routes: RouteAdder, publicUrl: str
     auth: 'public',
     app: 'appId',
     access: canReadPublicWidget,
-    crossOrigin: true,
+    cors: true,
     cacheSeconds: 60,
     description:
       'Public, cached 60 s: how the widget of an app looks (sharing page, embed script). 403 for a page origin not in allowedOrigins; 404 for unknown or decommissioned apps',
