@@ -6,6 +6,7 @@ import { canEditWebChat, canReadPublicWidget, canViewWebChat } from '../common/p
 import { WebChatSettingsDto, WebChatSettingsQueryDto } from '../common/webchat-settings.dto';
 import { toPublicSettings, withDefaults } from '../common/webchat-settings';
 import { describeWebChatChange } from './describe-webchat-change';
+import { embedOriginAllowed } from './embed-origin';
 import { readWebChatSettings, writeWebChatSettings } from './settings-store';
 
 /**
@@ -68,12 +69,12 @@ export function registerWebChatSettingsRoutes(routes: RouteAdder, publicUrl: str
     cors: true,
     cacheSeconds: 60,
     description:
-      'Public, cached 60 s: how the widget of an app looks (sharing page, embed script). 403 for a page origin not in allowedOrigins; 404 for unknown or decommissioned apps',
+      'Public, cached 60 s: how the widget of an app looks (sharing page, embed script). 403 for a page origin neither in allowedOrigins nor on the app allowedDomains; 404 for unknown or decommissioned apps',
     handler: async (ctx): Promise<PublicWebChatSettingsResponse> => {
       if (isDecommissioned(ctx.app, ctx.now)) throw HttpError.notFound();
       const stored = await readWebChatSettings(ctx.db, ctx.app);
       // Same-origin reads (the sharing page) send no Origin; other sites must be on the app's list.
-      if (ctx.origin && ctx.origin !== consoleOrigin && !stored.settings.allowedOrigins.includes(ctx.origin)) {
+      if (ctx.origin && !embedOriginAllowed(ctx.origin, consoleOrigin, stored.settings.allowedOrigins, ctx.app.allowedDomains)) {
         throw new HttpError(403, WebChatMessages.originRefused);
       }
       return { appId: ctx.app.appId, webchatSettings: toPublicSettings(stored.settings) };

@@ -6,6 +6,9 @@ import { WEBCHAT_DEFAULTS } from '../common/webchat-settings';
 import { webchatModule } from './webchat-module';
 import { READ_ONLY_REASON, WebChatTab } from './web-chat-tab';
 
+// Typing into a 35-field form on a shared 2-core machine takes seconds.
+jest.setTimeout(30_000);
+
 const SETTINGS = 'GET /api/v1/apps/:appId/webchat-settings';
 const PUT = 'PUT /api/v1/apps/:appId/webchat-settings';
 const START = 'POST /api/v1/chat/:appId/sessions';

@@ -105,17 +105,24 @@ export function useChat(client: ChatClient): Chat {
     }
   }, [client]);
 
+  // One session start at a time (StrictMode runs the opening effect twice in development).
+  const starting = useRef(false);
   const start = useCallback(() => {
+    if (starting.current) return;
+    starting.current = true;
     const current = clientRef.current;
     dispatch({ type: 'starting' });
-    current.start().then(
-      (started) => {
-        if (clientRef.current === current) dispatch({ type: 'started', sessionId: started.sessionId, messages: started.messages ?? [] });
-      },
-      () => {
-        if (clientRef.current === current) dispatch({ type: 'startFailed', error: M.startError });
-      },
-    );
+    current
+      .start()
+      .then(
+        (started) => {
+          if (clientRef.current === current) dispatch({ type: 'started', sessionId: started.sessionId, messages: started.messages ?? [] });
+        },
+        () => {
+          if (clientRef.current === current) dispatch({ type: 'startFailed', error: M.startError });
+        },
+      )
+      .finally(() => (starting.current = false));
   }, []);
 
   const deliver = useCallback((value: string, retry: boolean) => {
