@@ -1,11 +1,12 @@
-import { AnchorButton, Button, Callout } from '@civic/sdk/web/blueprint';
+import { AnchorButton, Button, Callout, FormGroup, HTMLSelect } from '@civic/sdk/web/blueprint';
 import { observer } from '@civic/sdk/web/mobx';
-import { useEffect, useMemo } from '@civic/sdk/web/react';
+import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
 import { ApiClient, Page, PageSkeleton, useService } from '@civic/sdk/web';
 import { createConsoleChatClient } from './console-chat-client';
 import { WebChatSettingsStore } from './webchat-settings-store';
 import { ChatWidget } from './widget/chat-widget';
+import type { ChatEnvironment } from './widget/chat-client';
 
 /**
  * /fitting-room/{appId}: the real widget with the saved settings, on the draft environment, so
@@ -17,9 +18,10 @@ export const FittingRoomPage = observer(function FittingRoomPage() {
   const api = useService<ApiClient>(ApiClient);
   const entry = store.entry(appId);
   const settings = entry?.settings;
+  const [environment, setEnvironment] = useState<ChatEnvironment>('draft');
   const client = useMemo(
-    () => createConsoleChatClient(api, appId, 'draft', settings?.appOrchestratorTimeout),
-    [api, appId, settings?.appOrchestratorTimeout],
+    () => createConsoleChatClient(api, appId, environment, settings?.appOrchestratorTimeout),
+    [api, appId, environment, settings?.appOrchestratorTimeout],
   );
 
   useEffect(() => {
@@ -29,7 +31,7 @@ export const FittingRoomPage = observer(function FittingRoomPage() {
   return (
     <Page
       title="Fitting room"
-      description="Try the bot as citizens will see it. Answers come from the draft: what you change shows here before it is published."
+      description="Try the bot as citizens will see it. On the draft environment, what you change shows here before it is published."
       actions={
         <>
           <AnchorButton href={`/app-settings/web-chat/${encodeURIComponent(appId)}`} text="Web Chat settings" icon="cog" />
@@ -37,9 +39,20 @@ export const FittingRoomPage = observer(function FittingRoomPage() {
         </>
       }
     >
+      <FormGroup label="Environment" labelFor="fitting-room-environment" inline helperText="Draft: what editors changed. Production: what citizens get now.">
+        <HTMLSelect
+          id="fitting-room-environment"
+          value={environment}
+          onChange={(e) => setEnvironment(e.currentTarget.value as ChatEnvironment)}
+          options={[
+            { value: 'draft', label: 'Draft' },
+            { value: 'production', label: 'Production' },
+          ]}
+        />
+      </FormGroup>
       {settings ? (
         <div data-testid="fitting-room" style={{ height: 'calc(100vh - 260px)', minHeight: 560, border: '1px dashed #8f99a8', borderRadius: 8 }}>
-          <ChatWidget key={appId} settings={settings} client={client} mode="contained" defaultOpen />
+          <ChatWidget key={`${appId}-${environment}`} settings={settings} client={client} mode="contained" defaultOpen />
         </div>
       ) : entry?.status === 'error' ? (
         <Callout intent="danger" role="alert" title="The web chat settings could not be loaded">
