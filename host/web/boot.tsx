@@ -30,7 +30,7 @@ export async function boot(element: HTMLElement): Promise<void> {
       // A visitor on /login (or sign-up, reset …) needs no plugin: start without them and restart
       // with them once fully signed in (every factor done), so the login page's JavaScript does not
       // grow with each plugin.
-      const first = start(root, config, { manifests: [], modules: [] }, { pluginsPending: true });
+      const first = start(root, config, { manifests: [], moduleLoaders: new Map() }, { pluginsPending: true });
       await when(() => first.auth.isFullySignedIn);
       first.dispose();
     }
@@ -41,7 +41,7 @@ export async function boot(element: HTMLElement): Promise<void> {
 }
 
 function start(root: Root, config: ConsoleConfig, plugins: LoadedPlugins, options: { pluginsPending: boolean }): { auth: AuthService; dispose(): void } {
-  const container = createWebContainer({ config, plugins: plugins.manifests, modules: plugins.modules });
+  const container = createWebContainer({ config, plugins: plugins.manifests, moduleLoaders: plugins.moduleLoaders });
   const coordinator = container.get<SessionCoordinator>(SessionCoordinator);
   coordinator.start();
   const auth = container.get<AuthService>(AuthService);

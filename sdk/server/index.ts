@@ -63,3 +63,4 @@ export {
   sql,
   type SQL,
 } from './query';
+export { prepareResponsesForStorage, prepareResponsesOrThrow, sanitizeHtml } from '@civic/core/server/responses';

@@ -38,3 +38,56 @@ export {
   type UrlTypeHint,
   type VideoMessage,
 } from './response-message';
+export {
+  CardButtonDto,
+  CardDto,
+  CardMessageDto,
+  CarouselItemDto,
+  CarouselMessageDto,
+  CustomPayloadMessageDto,
+  FileMessageDto,
+  FORM_FIELD_TYPES,
+  FormFieldDto,
+  FormMessageDto,
+  GalleryImageDto,
+  HtmlMessageDto,
+  ImageGalleryMessageDto,
+  ImageMessageDto,
+  IsPostback,
+  IsResponseUrl,
+  MiniCarouselItemDto,
+  MiniCarouselMessageDto,
+  PayloadMessageDto,
+  QuickRepliesMessageDto,
+  RESPONSE_LIMITS,
+  RESPONSE_MESSAGE_DTOS,
+  ResponseMessageBaseDto,
+  ResponseMessagesType,
+  TableCardColumnDto,
+  TableCardMessageDto,
+  TableCardRowDto,
+  TextMessageDto,
+  VideoMessageDto,
+  type ResponseMessageDto,
+} from './response-message.dto';
+export { ChannelResponsesDto, ChannelResponsesListDto } from './channel-responses.dto';
+export {
+  CAROUSEL_CARD_MAX_BUTTONS,
+  compareChannels,
+  emptyChannel,
+  ensureDefaultChannel,
+  isBlankButton,
+  isCardFilled,
+  isEmptyMessage,
+  messagesForChannel,
+  normaliseChannelResponses,
+  normaliseMessage,
+  withEntryButton,
+  withoutBlankButtons,
+} from './normalise';
+export { emptyCard, newResponseMessage, RESPONSE_MESSAGE_LABELS } from './new-message';
+export { messageProblems, responseErrors, validateChannelResponses, type ResponseProblem } from './validate';
+export { applyHtmlLinkPolicy, HTML_SANITIZE_CONFIG, type HtmlSanitizeConfig, type HtmlSanitizer } from './html-policy';
+export { prepareResponsesForSave, sanitizeChannelResponses, type PreparedResponses } from './prepare';
+export { checkResponseUrl, isSafeResponseUrl, isUrlPostback, urlProblem, type UrlKind, type UrlVerdict } from './urls';
+export { ResponseTexts } from './response-texts';

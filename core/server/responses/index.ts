@@ -1,0 +1,2 @@
+export { prepareResponsesForStorage, sanitizeHtml } from './sanitize-html';
+export { prepareResponsesOrThrow, responseProblemPath } from './prepare-for-storage';
