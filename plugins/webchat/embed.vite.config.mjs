@@ -27,6 +27,8 @@ export default defineConfig({
       formats: ['iife'],
       name: 'CivicWebChat',
       fileName: () => 'embed.js',
+      // The views' side-effect stylesheet lands here too; the script injects its own copy into the shadow root.
+      cssFileName: 'embed',
     },
   },
 });

@@ -1,4 +1,6 @@
 import { createRoot } from '@civic/sdk/web/react-dom';
+// The response views' stylesheet, as text for the shadow root (page styles never reach inside it).
+import responseViewsCss from '@civic/sdk/web/responses/response-views.css?inline';
 import { WebChatApi, type PublicWebChatSettingsResponse } from '../../common/api';
 import { ChatWidget } from '../widget/chat-widget';
 import { createFetchChatClient } from '../widget/chat-client';
@@ -25,15 +27,17 @@ function boot(script: HTMLScriptElement | null): void {
       host.setAttribute('data-civic-webchat', appId);
       document.body.appendChild(host);
       const shadow = host.attachShadow({ mode: 'open' });
+      const styles = document.createElement('style');
+      styles.textContent = responseViewsCss;
       const mount = document.createElement('div');
-      shadow.appendChild(mount);
+      shadow.append(styles, mount);
       const client = createFetchChatClient({
         appId,
         baseUrl,
         environment: settings.appEnvironmentOverride || 'production',
         timeoutMs: settings.appOrchestratorTimeout,
       });
-      createRoot(mount).render(<ChatWidget settings={settings} client={client} mode="floating" />);
+      createRoot(mount).render(<ChatWidget settings={settings} client={client} mode="floating" baseUrl={baseUrl} />);
     })
     .catch((error: unknown) => console.error('Civic web chat could not start:', error));
 }

@@ -25,10 +25,16 @@ function fakeChatServer() {
         throw new TypeError('Failed to fetch');
       }
       const text = (body as { text: string }).text;
+      const card: ResponseMessage = {
+        type: 'card',
+        card: { title: 'Book a slot', subtitle: 'Polyclinic vaccinations', imageUri: '', buttons: [{ text: 'Open booking', postback: 'https://www.example.gov.sg/vaccination' }] },
+      };
       const messages: ResponseMessage[] =
         text === 'options'
           ? [{ type: 'quickReplies', title: 'Pick one', quickReplies: ['Renew passport', 'Lost passport'] }]
-          : [{ type: 'text', text: [`You asked: ${text}`] }];
+          : text === 'card'
+            ? [card]
+            : [{ type: 'text', text: [`You asked: ${text}`] }];
       return json(200, { transcriptId: `t-${calls.length}`, messages, intentName: 'x', confidence: 0.9, fallback: false });
     }
     if (url.includes('/feedback') || url.endsWith('/csat')) return json(200, {});
@@ -91,6 +97,24 @@ describe('ChatWidget', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Lost passport' }));
     expect(await screen.findByText('You asked: Lost passport')).toBeTruthy();
     expect(server.calls.filter((c) => c.url.endsWith('/messages')).map((c) => c.body)).toEqual([{ text: 'options' }, { text: 'Lost passport' }]);
+  });
+
+  it('renders every message kind with the shared response views (a card with its link)', async () => {
+    renderWidget();
+    await screen.findByText('Hello! Ask me about passports.');
+    await ask('card');
+    expect(await screen.findByText('Book a slot')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Open booking/ }).getAttribute('href')).toBe('https://www.example.gov.sg/vaccination');
+  });
+
+  it('leaves only the latest reply answerable: earlier quick replies are disabled', async () => {
+    renderWidget();
+    await screen.findByText('Hello! Ask me about passports.');
+    await ask('options');
+    const first = await screen.findByRole('button', { name: 'Lost passport' });
+    await ask('fees');
+    await screen.findByText('You asked: fees');
+    expect((first as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('says clearly when a message could not be sent, and retries the same text once', async () => {

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type FormEvent, type KeyboardEvent } from '@civic/sdk/web/react';
+// The views only (no editors, no Blueprint): the one renderer of every §3 message kind.
+import { ResponseMessagesView } from '@civic/sdk/web/responses/views';
 import { readableTextOn } from '../../common/contrast';
 import { WebChatMessages as M } from '../../common/messages';
 import type { PublicWebChatSettings } from '../../common/webchat-settings';
 import type { ChatClient } from './chat-client';
 import { CsatForm } from './csat-form';
-import { ResponseMessagesView } from './response-messages-adapter';
 import { useChat, type ChatEntry } from './use-chat';
 import { WIDGET_CSS } from './widget-styles';
 
@@ -21,6 +22,8 @@ export interface ChatWidgetProps {
   mode: ChatWidgetMode;
   /** Open at first render even when the settings do not auto-launch (previews). */
   defaultOpen?: boolean;
+  /** The console's origin, for site paths in replies (/files/…) when embedded on another site. */
+  baseUrl?: string;
 }
 
 function cssVariables(s: PublicWebChatSettings): CSSProperties {
@@ -130,8 +133,16 @@ export function ChatWidget(props: ChatWidgetProps) {
           </header>
           <div ref={log} className="cw-log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation" tabIndex={0}>
             {settings.appWelcomeMessage && <p className="cw-intro">{settings.appWelcomeMessage}</p>}
-            {state.entries.map((entry) => (
-              <Entry key={entry.id} entry={entry} thumbs={showThumbs} onReply={chat.send} onVote={chat.vote} />
+            {state.entries.map((entry, index) => (
+              <Entry
+                key={entry.id}
+                entry={entry}
+                latest={index === state.entries.length - 1}
+                thumbs={showThumbs}
+                baseUrl={props.baseUrl}
+                onReply={chat.send}
+                onVote={chat.vote}
+              />
             ))}
           </div>
           <div className="cw-status" role="status">
@@ -195,16 +206,32 @@ export function ChatWidget(props: ChatWidgetProps) {
   );
 }
 
-function Entry(props: { entry: ChatEntry; thumbs: boolean; onReply: (text: string) => void; onVote: (entry: ChatEntry, vote: 'up' | 'down') => void }) {
+interface EntryProps {
+  entry: ChatEntry;
+  /** Only the latest reply's buttons and forms still answer (earlier ones show disabled). */
+  latest: boolean;
+  thumbs: boolean;
+  baseUrl?: string;
+  onReply: (text: string) => void;
+  onVote: (entry: ChatEntry, vote: 'up' | 'down') => void;
+}
+
+function Entry(props: EntryProps) {
   const { entry } = props;
-  const bot = entry.author === 'bot';
-  return (
-    <div className={`cw-entry ${bot ? 'cw-bot' : 'cw-user'}`}>
-      <span className="cw-sr">{bot ? M.botSaid : M.youSaid}:</span>
-      <div className="cw-bubble">
-        <ResponseMessagesView messages={entry.messages} onReply={bot ? props.onReply : undefined} />
+  if (entry.author === 'user') {
+    const said = entry.messages.flatMap((m) => (m.type === 'text' ? m.text : [])).join('\n');
+    return (
+      <div className="cw-entry cw-user">
+        <span className="cw-sr">{M.youSaid}:</span>
+        <p className="cw-bubble">{said}</p>
       </div>
-      {bot && props.thumbs && entry.transcriptId && (
+    );
+  }
+  return (
+    <div className="cw-entry cw-bot">
+      <span className="cw-sr">{M.botSaid}:</span>
+      <ResponseMessagesView messages={entry.messages} onReply={(text) => props.onReply(text)} mode="widget" interactive={props.latest} baseUrl={props.baseUrl} />
+      {props.thumbs && entry.transcriptId && (
         <div className="cw-votes">
           <button type="button" className="cw-vote" aria-pressed={entry.vote === 'up'} onClick={() => props.onVote(entry, 'up')}>
             <span aria-hidden="true">👍</span> <span className="cw-sr">{M.helpful}</span>

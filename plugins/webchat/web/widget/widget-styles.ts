@@ -31,13 +31,14 @@ export const WIDGET_CSS = `
 .cw-entry{display:flex;flex-direction:column;max-width:85%}
 .cw-bot{align-self:flex-start}
 .cw-user{align-self:flex-end;align-items:flex-end}
-.cw-bubble{padding:8px 12px;border-radius:12px;word-wrap:break-word;overflow-wrap:anywhere}
-.cw-bubble p{margin:0 0 4px}.cw-bubble p:last-child{margin-bottom:0}
-.cw-bubble img,.cw-bubble video{max-width:100%;height:auto}
-.cw-bot .cw-bubble{background:var(--cw-bg2);color:var(--cw-fg1);border-bottom-left-radius:4px}
-.cw-bot .cw-bubble a{color:var(--cw-fg1)}
+.cw-bubble{margin:0;padding:8px 12px;border-radius:12px;white-space:pre-wrap;overflow-wrap:anywhere}
 .cw-user .cw-bubble{background:var(--cw-color);color:var(--cw-on-color);border-bottom-right-radius:4px}
-.cw-bubble button{font:inherit;font-size:.9em;margin:4px 4px 0 0;padding:6px 10px;border-radius:16px;border:1px solid var(--cw-border);background:var(--cw-qr-bg);color:var(--cw-fg2);cursor:pointer}
+.cw-bot{width:85%}
+.cw-root .civic-rv-messages{--civic-rv-accent:var(--cw-border);--civic-rv-font-size:1em;--civic-rv-max-width:100%}
+.cw-root .civic-rv-bubble{background:var(--cw-bg2);color:var(--cw-fg1);border-bottom-left-radius:4px}
+.cw-root .civic-rv-bubble a{color:var(--cw-fg1)}
+.cw-root .civic-rv-chip:not(:disabled){background:var(--cw-qr-bg);color:var(--cw-fg2);border-color:var(--cw-border)}
+.cw-root .civic-rv-chip:hover:not(:disabled){text-decoration:underline}
 .cw-votes{display:flex;gap:4px;margin-top:2px}
 .cw-vote{background:transparent;border:1px solid #5f6b7c;color:#1c2127;border-radius:12px;font:inherit;font-size:.8em;padding:2px 8px;cursor:pointer}
 .cw-vote[aria-pressed="true"]{background:#1c2127;color:#fff;border-color:#1c2127}
