@@ -1,0 +1,179 @@
+import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable } from '@civic/sdk/web/blueprint';
+import { AddIcon, EditIcon, TrashIcon } from '@civic/sdk/web/icons';
+import { observer } from '@civic/sdk/web/mobx';
+import { useEffect, useState, type FormEvent } from '@civic/sdk/web/react';
+import { useParams } from '@civic/sdk/web/router';
+import { EmptyState, FormField, isApiError, Page, PageSkeleton, serverFieldErrors, ToastService, useAccess, useDtoForm, useService } from '@civic/sdk/web';
+import type { AccessPredicate } from '@civic/sdk/common/access';
+import { Messages } from '@civic/sdk/common/messages';
+import type { ClassItem } from '../common/api';
+import { CategoryDto, LabelDto } from '../common/classification.dto';
+import type { ClassList } from './classification-store';
+
+export interface ClassListPageProps {
+  list: ClassList;
+  /** "category" / "label", for texts. */
+  noun: 'category' | 'label';
+  title: string;
+  description: string;
+  canEdit: AccessPredicate;
+  helper: string;
+}
+
+const intents = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'intent' : 'intents'}`;
+
+/** /categories/{appId} and /label/{appId}: the list with counts; create, rename, delete for editors. */
+export const ClassListPage = observer(function ClassListPage(props: ClassListPageProps) {
+  const { appId = '' } = useParams();
+  const { list, noun } = props;
+  const edit = useAccess(props.canEdit);
+  const toasts = useService<ToastService>(ToastService);
+  const [editing, setEditing] = useState<ClassItem | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<ClassItem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
+  const Noun = noun === 'category' ? 'Category' : 'Label';
+
+  useEffect(() => void list.load(appId), [list, appId]);
+
+  const createButton = edit.visible ? (
+    <Button intent="primary" icon={<AddIcon />} text={`Create ${noun}`} disabled={!edit.allowed} title={edit.disabledReason} onClick={() => setEditing('new')} />
+  ) : undefined;
+
+  async function remove(item: ClassItem) {
+    setBusy(true);
+    setDeleteFailure(null);
+    try {
+      await list.remove(appId, item.id);
+      toasts.notify(`${Noun} ${item.name} deleted`);
+      setDeleting(null);
+    } catch (error) {
+      setDeleteFailure(isApiError(error) ? error.message : Messages.errorEncountered);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const loadingFirst = list.status === 'loading' && list.items.length === 0;
+  return (
+    <Page
+      title={props.title}
+      description={props.description}
+      actions={createButton}
+      toolbar={
+        <span role="status" aria-live="polite">
+          {loadingFirst ? 'Loading…' : `${list.items.length.toLocaleString()} ${list.items.length === 1 ? noun : noun === 'category' ? 'categories' : 'labels'}`}
+        </span>
+      }
+    >
+      {list.status === 'error' && (
+        <Callout intent="danger" role="alert" title={`The ${noun === 'category' ? 'categories' : 'labels'} could not be loaded`} className="civic-form-notice">
+          <p>{list.error}</p>
+          <Button text="Try again" onClick={() => void list.load(appId)} />
+        </Callout>
+      )}
+      {loadingFirst && <PageSkeleton />}
+      {list.status === 'ready' && list.items.length === 0 && (
+        <EmptyState title={`No ${noun === 'category' ? 'categories' : 'labels'} yet`} description={props.helper} action={createButton} />
+      )}
+      {list.items.length > 0 && (
+        <HTMLTable striped aria-label={props.title} style={{ width: '100%' }}>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Used by</th>
+              {edit.allowed && <th scope="col">Actions</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((item) => (
+              <tr key={item.id}>
+                <td>{item.name}</td>
+                <td>{item.intentCount === 0 ? 'Not used' : intents(item.intentCount)}</td>
+                {edit.allowed && (
+                  <td>
+                    <Button variant="minimal" size="small" icon={<EditIcon />} aria-label={`Rename ${item.name}`} onClick={() => setEditing(item)} />
+                    <Button variant="minimal" size="small" intent="danger" icon={<TrashIcon />} aria-label={`Delete ${item.name}`} onClick={() => setDeleting(item)} />
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      {editing && <NameDialog appId={appId} list={list} noun={noun} helper={props.helper} item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {deleting && (
+        <Dialog isOpen onClose={() => (setDeleting(null), setDeleteFailure(null))} title={`Delete ${noun} ${deleting.name}`}>
+          <DialogBody>
+            {deleteFailure && (
+              <Callout intent="danger" role="alert" className="civic-form-notice">
+                {deleteFailure}
+              </Callout>
+            )}
+            <p>{Messages.confirmDelete}</p>
+            {deleting.intentCount > 0 && <p>{`${intents(deleting.intentCount)} will lose this ${noun}.`}</p>}
+          </DialogBody>
+          <DialogFooter
+            actions={
+              <>
+                <Button text="Cancel" onClick={() => (setDeleting(null), setDeleteFailure(null))} />
+                <Button intent="danger" text="Delete" loading={busy} onClick={() => void remove(deleting)} />
+              </>
+            }
+          />
+        </Dialog>
+      )}
+    </Page>
+  );
+});
+
+/** Create or rename: one name field validated with the server's DTO. */
+function NameDialog(props: { appId: string; list: ClassList; noun: 'category' | 'label'; helper: string; item: ClassItem | null; onClose: () => void }) {
+  const toasts = useService<ToastService>(ToastService);
+  const form = useDtoForm(`${props.noun}-name`, props.noun === 'category' ? CategoryDto : LabelDto, { name: props.item?.name ?? '' });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const Noun = props.noun === 'category' ? 'Category' : 'Label';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.check()) return;
+    setSaving(true);
+    setFailure(null);
+    try {
+      const saved = props.item ? await props.list.rename(props.appId, props.item.id, form.values.name) : await props.list.create(props.appId, form.values.name);
+      toasts.notify(props.item ? `${Noun} renamed to ${saved.name}` : `${Noun} ${saved.name} created`);
+      props.onClose();
+    } catch (error) {
+      const fields = isApiError(error) ? serverFieldErrors(error.fields, ['name'] as const) : {};
+      if (fields.name) form.showErrors(fields);
+      else setFailure(isApiError(error) ? error.message : Messages.errorEncountered);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const title = props.item ? `Rename ${props.noun} ${props.item.name}` : `Create ${props.noun}`;
+  return (
+    <Dialog isOpen onClose={props.onClose} title={title}>
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label={title}>
+        <DialogBody>
+          {failure && (
+            <Callout intent="danger" role="alert" className="civic-form-notice">
+              {failure}
+            </Callout>
+          )}
+          <FormField form={form} field="name" label={`${Noun} name`} helper={props.helper} autoComplete="off" autoFocus />
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text="Cancel" onClick={props.onClose} />
+              <Button type="submit" intent="primary" text={props.item ? 'Rename' : 'Create'} loading={saving} />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}
