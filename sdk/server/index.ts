@@ -20,9 +20,13 @@ export type { DbExecutor } from '@civic/core/server/db/database';
 export type { AdminUser, AdminUserQuery, UserAdmin } from '@civic/core/server/users/user-admin';
 export { findAppRecord, type AppRecord } from '@civic/core/server/apps/app-record';
 export type { AppCreatedHandler } from '@civic/core/server/apps/app-lifecycle';
+export { assertWithinTierLimit, tierLimitOf, type TierLimitName } from '@civic/core/server/apps/tier-limit-guard';
+export { got, type Got, type Method as GotMethod, RequestError as GotRequestError } from './http-client';
 export { readDraftSnapshot } from '@civic/core/server/knowledge/draft-snapshot';
 export { effectiveRestrictions, isDecommissioned, toAppSettings, toAppSummary } from '@civic/core/server/apps/app-mappers';
 export {
+  adaptorApps,
+  adaptors,
   agencies,
   appMembers,
   apps,

@@ -3,6 +3,8 @@
  * plugins learn about the caller through the handler context, never by reading credentials.
  */
 export {
+  adaptorApps,
+  adaptors,
   agencies,
   appMembers,
   apps,

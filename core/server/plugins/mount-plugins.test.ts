@@ -9,7 +9,7 @@ import { mountPlugins } from './mount-plugins';
 import type { UserAdmin } from '../users/user-admin';
 import type { ServerModule } from './server-module';
 
-const config = { profileName: 'test', publicUrl: 'http://localhost', switches: { twoFactor: true, captcha: true, history: false, fileResponses: false } } as ServerConfig;
+const config = { profileName: 'test', publicUrl: 'http://localhost', switches: { twoFactor: true, captcha: true, history: false, fileResponses: false }, profile: { allowedEmailDomains: ['gov.sg'] } } as ServerConfig;
 const log = createLogger('silent');
 /** Never called by these tests: they only mount routes. */
 const users = {} as UserAdmin;

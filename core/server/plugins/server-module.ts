@@ -10,7 +10,7 @@ export interface ServerModuleApi {
   readonly pluginId: string;
   /** Same route definitions as core: access predicate required, audited when mutating. */
   readonly routes: RouteAdder;
-  readonly deployment: Readonly<{ profileName: string; publicUrl: string; switches: DeploymentSwitches }>;
+  readonly deployment: Readonly<{ profileName: string; publicUrl: string; switches: DeploymentSwitches; allowedEmailDomains: readonly string[] }>;
   readonly log: Logger;
   /** Account administration (the users plugin): plugins never touch credential tables directly. */
   readonly users: UserAdmin;

@@ -19,4 +19,5 @@ export { ssoFlows, ssoIdentities } from './sso';
 export { tierLimits } from './tier-limits';
 export { trainingPhrases } from './training-phrases';
 export { users } from './users';
+export { adaptorApps, adaptors } from './adaptors';
 export { webchatSettings } from './webchat-settings';

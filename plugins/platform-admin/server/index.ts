@@ -1,0 +1,15 @@
+import { defineServerModule } from '@civic/sdk/server';
+import { registerAdaptorRoutes } from './adaptors-routes';
+import { registerAgencyRoutes } from './agencies-routes';
+import { registerChatAppRoutes } from './chat-apps-routes';
+import { registerTierAndFlagRoutes } from './tiers-flags-routes';
+
+export default defineServerModule({
+  pluginId: 'platform-admin',
+  register(api) {
+    registerAgencyRoutes(api.routes, api.users);
+    registerAdaptorRoutes(api.routes);
+    registerChatAppRoutes(api.routes, { users: api.users, appCreated: api.apps.created, defaultAllowedDomains: api.deployment.allowedEmailDomains });
+    registerTierAndFlagRoutes(api.routes);
+  },
+});

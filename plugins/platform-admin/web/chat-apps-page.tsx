@@ -1,0 +1,162 @@
+import { Button, Callout, Checkbox, HTMLSelect, Popover, Tag } from '@civic/sdk/web/blueprint';
+import { AddIcon, ChevronLeftIcon, ChevronRightIcon, FilterIcon } from '@civic/sdk/web/icons';
+import { Cell, Column, Table2, type CellRenderer } from '@civic/sdk/web/blueprint-table';
+import { observer } from '@civic/sdk/web/mobx';
+import { useEffect, useMemo, useRef, useState } from '@civic/sdk/web/react';
+import { engineLabel } from '@civic/sdk/common/model';
+import { ApiClient, Page, useService } from '@civic/sdk/web';
+import { AdminApi, type AgencyItem, type ChatAppRow } from '../common/api';
+import { FIELD_LABELS, SORT_FIELDS, type SortField } from '../common/table-filter';
+import { AppCreateDialog } from './app-create-dialog';
+import { AppEditDialog } from './app-edit-dialog';
+import { ChatAppsStore } from './chat-apps-store';
+import { DateRangeFilterControl } from './date-range-filter';
+import { TableFilterEditor } from './table-filter-editor';
+import { useResource } from './use-resource';
+
+const ROW_HEIGHT = 36;
+const COLUMN_WIDTHS = [140, 170, 130, 80, 170, 80, 100, 100, 130, 70];
+const TOTAL_WIDTH = COLUMN_WIDTHS.reduce((a, b) => a + b, 0);
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
+
+/** /chatApp: every chat app, filtered on the server (§3 table filter, date range), 150 a page (§9). */
+export const ChatAppsPage = observer(function ChatAppsPage() {
+  const store = useService<ChatAppsStore>(ChatAppsStore);
+  const api = useService<ApiClient>(ApiClient);
+  const agencies = useResource(() => api.get<{ agencies: AgencyItem[] }>(AdminApi.agencies));
+  const agencyNames = (agencies.data?.agencies ?? []).map((a) => a.name);
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+  const rows = store.rows;
+  const region = useRef<HTMLDivElement>(null);
+  const [widths, setWidths] = useState(COLUMN_WIDTHS);
+
+  // Columns share the width there is (no sideways scrolling, which keyboard users could not reach).
+  useEffect(() => {
+    const element = region.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const fit = () => {
+      const available = element.clientWidth - 2;
+      if (available <= 0) return;
+      const scale = Math.min(1.5, Math.max(0.6, available / TOTAL_WIDTH));
+      setWidths(COLUMN_WIDTHS.map((w) => Math.floor(w * scale)));
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => void store.load(), [store]);
+
+  // The table scrolls on its own: keyboard users must be able to reach and scroll it (axe scrollable-region-focusable).
+  useEffect(() => {
+    for (const scroller of document.querySelectorAll('.civic-chat-apps-table .bp6-table-quadrant-main .bp6-table-quadrant-scroll-container')) {
+      scroller.setAttribute('tabindex', '0');
+      scroller.setAttribute('aria-label', 'Chat apps, scrollable');
+    }
+  }, [rows]);
+
+  const renderers = useMemo(() => {
+    const text =
+      (read: (row: ChatAppRow) => string): CellRenderer =>
+      (index) => <Cell>{rows[index] ? read(rows[index]) : ''}</Cell>;
+    return {
+      appId: text((r) => r.appId),
+      appName: text((r) => r.appName),
+      agency: text((r) => r.agency.name),
+      tier: text((r) => r.subscriptionTier),
+      engine: text((r) => engineLabel(r.nlpEngine.service)),
+      members: text((r) => String(r.memberCount)),
+      created: text((r) => day(r.createdAt)),
+      goLive: text((r) => day(r.goLiveAt)),
+      status: ((index: number) => {
+        const row = rows[index];
+        return <Cell>{row && (row.isDecommissioned ? <Tag minimal intent="danger">Decommissioned</Tag> : <Tag minimal intent="success">Active</Tag>)}</Cell>;
+      }) as CellRenderer,
+      edit: ((index: number) => {
+        const row = rows[index];
+        return <Cell interactive>{row && <Button size="small" variant="minimal" intent="primary" text="Edit" aria-label={`Edit ${row.appId}`} onClick={() => setEditing(row.appId)} />}</Cell>;
+      }) as CellRenderer,
+    };
+  }, [rows]);
+
+  const first = store.total === 0 ? 0 : store.pageNum * store.pageSize + 1;
+  const last = Math.min(store.total, (store.pageNum + 1) * store.pageSize);
+  const lastPage = Math.max(0, Math.ceil(store.total / store.pageSize) - 1);
+  const activeFilters = store.filter.items.length;
+
+  return (
+    <Page
+      title="Chat Apps"
+      description="Every chat app on the platform: filter, create, edit and decommission."
+      actions={<Button intent="primary" icon={<AddIcon />} text="New chat app" onClick={() => setCreating(true)} />}
+      toolbar={
+        <>
+          <Popover isOpen={filterOpen} onInteraction={setFilterOpen} placement="bottom-start" content={<TableFilterEditor value={store.filter} onApply={(f) => { store.setFilter(f); setFilterOpen(false); }} />}>
+            <Button icon={<FilterIcon />} text={activeFilters ? `Filters (${activeFilters}, ${store.filter.link})` : 'Filters'} aria-expanded={filterOpen} />
+          </Popover>
+          <DateRangeFilterControl value={store.dateRange} onChange={(range) => store.setDateRange(range)} />
+          <HTMLSelect
+            aria-label="Sort by"
+            value={store.sortBy}
+            onChange={(e) => store.setSort(e.currentTarget.value as SortField, store.sortOrder)}
+            options={SORT_FIELDS.map((f) => ({ value: f, label: `Sort: ${FIELD_LABELS[f]}` }))}
+          />
+          <HTMLSelect
+            aria-label="Sort order"
+            value={store.sortOrder}
+            onChange={(e) => store.setSort(store.sortBy, e.currentTarget.value as 'asc' | 'desc')}
+            options={[
+              { value: 'asc', label: 'Ascending' },
+              { value: 'desc', label: 'Descending' },
+            ]}
+          />
+          <Checkbox label="Include decommissioned" checked={store.includeDecommissioned} onChange={(e) => store.setIncludeDecommissioned(e.currentTarget.checked)} />
+          <span role="status" aria-live="polite">
+            {store.status === 'loading' && rows.length === 0 ? 'Loading…' : `${store.total.toLocaleString()} ${store.total === 1 ? 'app' : 'apps'}`}
+          </span>
+        </>
+      }
+    >
+      {store.status === 'error' && (
+        <Callout intent="danger" role="alert" title="The chat apps could not be loaded" className="civic-form-notice">
+          <p>{store.error}</p>
+          <Button text="Try again" onClick={() => void store.load()} />
+        </Callout>
+      )}
+      <div className="civic-chat-apps-table" role="region" aria-label="Chat apps table" ref={region}>
+        <Table2
+          numRows={rows.length}
+          defaultRowHeight={ROW_HEIGHT}
+          enableRowResizing={false}
+          enableRowHeader={false}
+          enableColumnResizing={false}
+          columnWidths={widths}
+          cellRendererDependencies={[rows, widths]}
+        >
+          <Column name="App id" cellRenderer={renderers.appId} />
+          <Column name="Name" cellRenderer={renderers.appName} />
+          <Column name="Agency" cellRenderer={renderers.agency} />
+          <Column name="Tier" cellRenderer={renderers.tier} />
+          <Column name="Engine" cellRenderer={renderers.engine} />
+          <Column name="Members" cellRenderer={renderers.members} />
+          <Column name="Created" cellRenderer={renderers.created} />
+          <Column name="Go-live" cellRenderer={renderers.goLive} />
+          <Column name="Status" cellRenderer={renderers.status} />
+          <Column name="Actions" cellRenderer={renderers.edit} />
+        </Table2>
+      </div>
+      <nav className="civic-pager" aria-label="Pages of chat apps">
+        <Button text="Previous" icon={<ChevronLeftIcon />} disabled={store.pageNum === 0} onClick={() => store.setPage(store.pageNum - 1)} />
+        <span>
+          {first}–{last} of {store.total.toLocaleString()}
+        </span>
+        <Button text="Next" endIcon={<ChevronRightIcon />} disabled={store.pageNum >= lastPage} onClick={() => store.setPage(store.pageNum + 1)} />
+      </nav>
+      {creating && <AppCreateDialog agencies={agencyNames} onClose={() => setCreating(false)} onCreated={(appId) => setEditing(appId)} />}
+      {editing && <AppEditDialog key={editing} appId={editing} agencies={agencyNames} onClose={() => setEditing(null)} />}
+    </Page>
+  );
+});
