@@ -44,6 +44,7 @@ export {
   labels,
   tierLimits,
   trainingPhrases,
+  webchatSettings,
 } from './tables';
 export { chatSessions, dialogEngineConfigs, transcripts } from './tables';
 export { RateLimiter, type RateDecision } from '@civic/core/server/auth/rate-limiter';

@@ -19,5 +19,6 @@ export {
   labels,
   tierLimits,
   trainingPhrases,
+  webchatSettings,
 } from '@civic/core/server/db/schema';
 export { chatSessions, dialogEngineConfigs, transcripts } from '@civic/core/server/db/schema';

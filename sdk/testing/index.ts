@@ -19,3 +19,5 @@ export {
 } from '@civic/core/web/testing';
 export { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 export { default as userEvent } from '@testing-library/user-event';
+/** Plain rendering, for components that need no console around them (the web chat widget). */
+export { render } from '@testing-library/react';

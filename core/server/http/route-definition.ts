@@ -118,6 +118,8 @@ export interface RouteDefinition<
   renewToken?: TokenRenewal;
   /** Counts against the per-IP limit of the auth routes (profile.identity.authRequestsPerMinute). */
   rateLimited?: boolean;
+  /** Public answers that caches may keep this many seconds (default: no-store, like every API answer). */
+  cacheSeconds?: number;
   /**
    * Callable by a signed-in user who still has to change an admin-given password
    * (hasResetPassword false). Every other session route answers them 403 until they do.

@@ -102,6 +102,8 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
       if (setCookies?.length) reply.header('set-cookie', setCookies);
       return reply.redirect(location, 303);
     }
+    // A cached answer may depend on the calling page (cors routes check it): caches key it by Origin.
+    if (def.cacheSeconds) reply.headers({ 'cache-control': `public, max-age=${def.cacheSeconds}`, vary: 'Origin' });
     reply.code(def.status ?? 200);
     if (def.download) return sendDownload(reply, result as FileDownload);
     if (def.envelope === false) return result;

@@ -27,6 +27,8 @@ export async function registerStaticSite(app: FastifyInstance, webRoot: string, 
       setHeaders: (reply, filePath) => {
         const relative = path.relative(webRoot, filePath).split(path.sep).join('/');
         reply.header('cache-control', relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Embed scripts (`<folder>/embed.js`) are loaded by <script> tags on other sites.
+        if (relative.endsWith('/embed.js')) reply.header('cross-origin-resource-policy', 'cross-origin');
       },
     });
   } else {

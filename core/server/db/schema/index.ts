@@ -21,3 +21,4 @@ export { trainingPhrases } from './training-phrases';
 export { users } from './users';
 export { adaptorApps, adaptors } from './adaptors';
 export { chatSessions, dialogEngineConfigs, transcripts } from './chat';
+export { webchatSettings } from './webchat-settings';

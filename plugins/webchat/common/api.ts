@@ -1,0 +1,31 @@
+import type { PublicWebChatSettings, WebChatSettings } from './webchat-settings';
+
+const enc = encodeURIComponent;
+
+/** The webchat plugin's calls: §7 webchat-settings, the public widget settings, and the engine's chat API it talks to. */
+export const WebChatApi = {
+  settingsRoute: '/api/v1/apps/:appId/webchat-settings',
+  settings: (appId: string) => `/api/v1/apps/${enc(appId)}/webchat-settings`,
+  publicSettingsRoute: '/api/v1/webchat/:appId/widget-settings',
+  publicSettings: (appId: string) => `/api/v1/webchat/${enc(appId)}/widget-settings`,
+  // The chat API belongs to the dialog engine; the widget only calls it.
+  sessions: (appId: string) => `/api/v1/chat/${enc(appId)}/sessions`,
+  messages: (appId: string, sessionId: string) => `/api/v1/chat/${enc(appId)}/sessions/${enc(sessionId)}/messages`,
+  feedback: (appId: string, transcriptId: string) => `/api/v1/chat/${enc(appId)}/transcripts/${enc(transcriptId)}/feedback`,
+  csat: (appId: string, sessionId: string) => `/api/v1/chat/${enc(appId)}/sessions/${enc(sessionId)}/csat`,
+} as const;
+
+/** GET/PUT webchat-settings answer. */
+export interface WebChatSettingsResponse {
+  webchatSettings: WebChatSettings;
+  /** Send it back on PUT: a stale one is refused with 409. */
+  version: number;
+  updatedAt: string | null;
+  isForPlayground: boolean;
+}
+
+/** GET widget-settings (public) answer. */
+export interface PublicWebChatSettingsResponse {
+  appId: string;
+  webchatSettings: PublicWebChatSettings;
+}

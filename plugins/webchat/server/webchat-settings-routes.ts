@@ -1,0 +1,91 @@
+import { HttpError, isDecommissioned, type RouteAdder } from '@civic/sdk/server';
+import { WebChatApi, type PublicWebChatSettingsResponse, type WebChatSettingsResponse } from '../common/api';
+import { contrastProblems } from '../common/contrast';
+import { WebChatMessages } from '../common/messages';
+import { canEditWebChat, canReadPublicWidget, canViewWebChat } from '../common/permissions';
+import { WebChatSettingsDto, WebChatSettingsQueryDto } from '../common/webchat-settings.dto';
+import { toPublicSettings, withDefaults } from '../common/webchat-settings';
+import { describeWebChatChange } from './describe-webchat-change';
+import { embedOriginAllowed } from './embed-origin';
+import { readWebChatSettings, writeWebChatSettings } from './settings-store';
+
+/**
+ * §7 GET and PUT /api/v1/apps/{appId}/webchat-settings (viewers read; editors and admins write),
+ * and the public widget settings the sharing page and the embed script read without signing in.
+ */
+export function registerWebChatSettingsRoutes(routes: RouteAdder, publicUrl: string): void {
+  const consoleOrigin = originOf(publicUrl);
+  routes.add({
+    method: 'GET',
+    url: WebChatApi.settingsRoute,
+    app: 'appId',
+    access: canViewWebChat,
+    query: WebChatSettingsQueryDto,
+    description: "The app's web chat widget settings (§3), defaults filled in; isForPlayground=true gives the console preview's view (draft environment)",
+    handler: async (ctx): Promise<WebChatSettingsResponse> => {
+      const stored = await readWebChatSettings(ctx.db, ctx.app);
+      const isForPlayground = ctx.query.isForPlayground === 'true';
+      const webchatSettings = isForPlayground ? { ...stored.settings, appEnvironmentOverride: 'draft' as const } : stored.settings;
+      return { webchatSettings, version: stored.version, updatedAt: stored.updatedAt?.toISOString() ?? null, isForPlayground };
+    },
+  });
+
+  routes.add({
+    method: 'PUT',
+    url: WebChatApi.settingsRoute,
+    app: 'appId',
+    access: canEditWebChat,
+    body: WebChatSettingsDto,
+    audit: {
+      action: 'webchat.settings-update',
+      target: (ctx) => ctx.app.appId,
+    },
+    description: 'Replaces the widget settings (missing fields take their defaults); colour pairs below 4.5:1 and a stale version are refused',
+    handler: async (ctx): Promise<WebChatSettingsResponse> => {
+      const { version: expected, ...fields } = ctx.body;
+      const next = withDefaults(fields);
+      const problems = contrastProblems(next);
+      if (problems.length > 0) {
+        const byField: Record<string, string[]> = {};
+        for (const p of problems) (byField[p.field] ??= []).push(p.message);
+        throw HttpError.invalid(problems.map((p) => p.message), byField);
+      }
+      const current = await readWebChatSettings(ctx.db, ctx.app);
+      if (expected !== undefined && expected !== current.version) throw HttpError.conflict(WebChatMessages.conflict);
+      if (next.appName === '') next.appName = ctx.app.appName;
+      const version = await writeWebChatSettings(ctx.db, ctx.app.appId, next, ctx.user.email, ctx.now, current.version);
+      if (version === null) throw HttpError.conflict(WebChatMessages.conflict);
+      ctx.audit({ summary: describeWebChatChange(current.settings, next) });
+      return { webchatSettings: next, version, updatedAt: ctx.now.toISOString(), isForPlayground: false };
+    },
+  });
+
+  routes.add({
+    method: 'GET',
+    url: WebChatApi.publicSettingsRoute,
+    auth: 'public',
+    app: 'appId',
+    access: canReadPublicWidget,
+    cors: true,
+    cacheSeconds: 60,
+    description:
+      'Public, cached 60 s: how the widget of an app looks (sharing page, embed script). 403 for a page origin neither in allowedOrigins nor on the app allowedDomains; 404 for unknown or decommissioned apps',
+    handler: async (ctx): Promise<PublicWebChatSettingsResponse> => {
+      if (isDecommissioned(ctx.app, ctx.now)) throw HttpError.notFound();
+      const stored = await readWebChatSettings(ctx.db, ctx.app);
+      // Same-origin reads (the sharing page) send no Origin; other sites must be on the app's list.
+      if (ctx.origin && !embedOriginAllowed(ctx.origin, consoleOrigin, stored.settings.allowedOrigins, ctx.app.allowedDomains)) {
+        throw new HttpError(403, WebChatMessages.originRefused);
+      }
+      return { appId: ctx.app.appId, webchatSettings: toPublicSettings(stored.settings) };
+    },
+  });
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,205 @@
+import { act, render, screen, userEvent, waitFor, within } from '@civic/sdk/testing';
+import type { ResponseMessage } from '@civic/sdk/common/responses';
+import { WebChatMessages as M } from '../../common/messages';
+import { toPublicSettings, WEBCHAT_DEFAULTS, type PublicWebChatSettings } from '../../common/webchat-settings';
+import { ChatWidget, type ChatWidgetMode } from './chat-widget';
+import { createFetchChatClient } from './chat-client';
+
+/** A fake HTTP layer speaking the engine's chat API contract. */
+function fakeChatServer() {
+  const calls: Array<{ method: string; url: string; body: unknown }> = [];
+  let failNextSend = false;
+  let replyDelay: Promise<void> = Promise.resolve();
+  const welcome: ResponseMessage[] = [{ type: 'text', text: ['Hello! Ask me about passports.'] }];
+  const fetchFn = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method: init?.method ?? 'GET', url, body });
+    // jsdom has no Response: the client reads only ok, status and json().
+    const json = (status: number, data: unknown) => ({ ok: status < 400, status, json: async () => (status < 400 ? { data } : { message: 'boom' }) });
+    if (url.endsWith('/sessions')) return json(200, { sessionId: 's1', messages: welcome });
+    if (url.endsWith('/messages')) {
+      await replyDelay;
+      if (failNextSend) {
+        failNextSend = false;
+        throw new TypeError('Failed to fetch');
+      }
+      const text = (body as { text: string }).text;
+      const card: ResponseMessage = {
+        type: 'card',
+        card: { title: 'Book a slot', subtitle: 'Polyclinic vaccinations', imageUri: '', buttons: [{ text: 'Open booking', postback: 'https://www.example.gov.sg/vaccination' }] },
+      };
+      const messages: ResponseMessage[] =
+        text === 'options'
+          ? [{ type: 'quickReplies', title: 'Pick one', quickReplies: ['Renew passport', 'Lost passport'] }]
+          : text === 'card'
+            ? [card]
+            : [{ type: 'text', text: [`You asked: ${text}`] }];
+      return json(200, { transcriptId: `t-${calls.length}`, messages, intentName: 'x', confidence: 0.9, fallback: false });
+    }
+    if (url.includes('/feedback') || url.endsWith('/csat')) return json(200, {});
+    return json(404, {});
+  });
+  return {
+    calls,
+    client: createFetchChatClient({ appId: 'a1', environment: 'draft', fetchFn: fetchFn as unknown as typeof fetch }),
+    failNextSend: () => (failNextSend = true),
+    holdReplies: () => {
+      let release = () => undefined as void;
+      replyDelay = new Promise<void>((resolve) => (release = resolve));
+      return () => release();
+    },
+  };
+}
+
+const settings = (over: Partial<PublicWebChatSettings> = {}): PublicWebChatSettings => ({ ...toPublicSettings({ ...WEBCHAT_DEFAULTS, allowedOrigins: [] }), appName: 'Passport help', ...over });
+
+function renderWidget(mode: ChatWidgetMode = 'contained', over: Partial<PublicWebChatSettings> = {}, defaultOpen = true) {
+  const server = fakeChatServer();
+  const view = render(<ChatWidget settings={settings(over)} client={server.client} mode={mode} defaultOpen={defaultOpen} />);
+  return { server, view };
+}
+
+async function ask(text: string) {
+  await userEvent.type(screen.getByLabelText(M.messageLabel), text);
+  await userEvent.click(screen.getByRole('button', { name: M.send }));
+}
+
+describe('ChatWidget', () => {
+  it('starts a session and shows the welcome inside an aria-live log', async () => {
+    const { server } = renderWidget();
+    const log = screen.getByRole('log', { name: 'Conversation' });
+    expect(log.getAttribute('aria-live')).toBe('polite');
+    expect(await within(log).findByText('Hello! Ask me about passports.')).toBeTruthy();
+    expect(server.calls[0]).toMatchObject({ method: 'POST', url: '/api/v1/chat/a1/sessions', body: { environment: 'draft', channel: 'webchat' } });
+    expect(screen.getByRole('heading', { name: 'Passport help' })).toBeTruthy();
+  });
+
+  it('sends a question, shows a typing indicator, then the reply in the log', async () => {
+    const { server } = renderWidget();
+    await screen.findByText('Hello! Ask me about passports.');
+    const release = server.holdReplies();
+    await ask('how do I renew');
+    const log = screen.getByRole('log');
+    expect(within(log).getByText('how do I renew')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain(M.typing);
+    await act(async () => release());
+    expect(await within(log).findByText('You asked: how do I renew')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).not.toContain(M.typing);
+    expect(server.calls.at(-1)).toMatchObject({ url: '/api/v1/chat/a1/sessions/s1/messages', body: { text: 'how do I renew' } });
+    expect((screen.getByLabelText(M.messageLabel) as HTMLInputElement).value).toBe('');
+  });
+
+  it('sends a quick reply as text', async () => {
+    const { server } = renderWidget();
+    await screen.findByText('Hello! Ask me about passports.');
+    await ask('options');
+    await userEvent.click(await screen.findByRole('button', { name: 'Lost passport' }));
+    expect(await screen.findByText('You asked: Lost passport')).toBeTruthy();
+    expect(server.calls.filter((c) => c.url.endsWith('/messages')).map((c) => c.body)).toEqual([{ text: 'options' }, { text: 'Lost passport' }]);
+  });
+
+  it('renders every message kind with the shared response views (a card with its link)', async () => {
+    renderWidget();
+    await screen.findByText('Hello! Ask me about passports.');
+    await ask('card');
+    expect(await screen.findByText('Book a slot')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Open booking/ }).getAttribute('href')).toBe('https://www.example.gov.sg/vaccination');
+  });
+
+  it('leaves only the latest reply answerable: earlier quick replies are disabled', async () => {
+    renderWidget();
+    await screen.findByText('Hello! Ask me about passports.');
+    await ask('options');
+    const first = await screen.findByRole('button', { name: 'Lost passport' });
+    await ask('fees');
+    await screen.findByText('You asked: fees');
+    expect((first as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says clearly when a message could not be sent, and retries the same text once', async () => {
+    const { server } = renderWidget();
+    await screen.findByText('Hello! Ask me about passports.');
+    server.failNextSend();
+    await ask('opening hours');
+    expect((await screen.findByRole('alert')).textContent).toContain(M.networkError);
+    await userEvent.click(screen.getByRole('button', { name: M.retry }));
+    expect(await screen.findByText('You asked: opening hours')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getAllByText('opening hours')).toHaveLength(1);
+  });
+
+  it('records thumbs up and down per reply (not on the welcome)', async () => {
+    const { server } = renderWidget();
+    await screen.findByText('Hello! Ask me about passports.');
+    expect(screen.queryByRole('button', { name: M.helpful })).toBeNull();
+    await ask('fees');
+    await screen.findByText('You asked: fees');
+    const down = screen.getByRole('button', { name: M.notHelpful });
+    await userEvent.click(down);
+    expect(down.getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(server.calls.at(-1)?.url).toMatch(/\/api\/v1\/chat\/a1\/transcripts\/t-\d+\/feedback$/));
+    expect(server.calls.at(-1)?.body).toEqual({ thumbsUp: false, thumbsDown: true });
+  });
+
+  it('hides thumbs when the settings turn them off', async () => {
+    renderWidget('contained', { enableThumbs: false });
+    await screen.findByText('Hello! Ask me about passports.');
+    await ask('fees');
+    await screen.findByText('You asked: fees');
+    expect(screen.queryByRole('button', { name: M.notHelpful })).toBeNull();
+  });
+
+  it('asks for a CSAT rating at the end when enabled and sends it', async () => {
+    const { server } = renderWidget();
+    await screen.findByText('Hello! Ask me about passports.');
+    await ask('fees');
+    await screen.findByText('You asked: fees');
+    await userEvent.click(screen.getByRole('button', { name: M.endChat }));
+    const group = screen.getByRole('group', { name: M.csatQuestion });
+    await userEvent.click(within(group).getByLabelText(/4/));
+    await userEvent.type(screen.getByLabelText(M.csatComment), 'quick');
+    await userEvent.click(screen.getByRole('button', { name: M.csatSubmit }));
+    expect(await screen.findByText(M.csatThanks)).toBeTruthy();
+    expect(server.calls.at(-1)).toMatchObject({ url: '/api/v1/chat/a1/sessions/s1/csat', body: { rating: 4, comment: 'quick' } });
+  });
+
+  it('offers no End chat (no CSAT) when CSAT is off', async () => {
+    renderWidget('contained', { enableCsat: false });
+    await screen.findByText('Hello! Ask me about passports.');
+    await ask('fees');
+    await screen.findByText('You asked: fees');
+    expect(screen.queryByRole('button', { name: M.endChat })).toBeNull();
+  });
+
+  it('opens from the launcher with focus in the input, and Escape closes it back to the launcher', async () => {
+    renderWidget('floating', {}, false);
+    expect(screen.queryByRole('log')).toBeNull();
+    const launcher = screen.getByRole('button', { name: M.openChat });
+    expect(launcher.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(launcher);
+    expect(document.activeElement).toBe(screen.getByLabelText(M.messageLabel));
+    await screen.findByText('Hello! Ask me about passports.');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('log')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: M.openChat })));
+  });
+
+  it('full screen has no minimise button or launcher', async () => {
+    renderWidget('fullscreen', {}, false);
+    await screen.findByText('Hello! Ask me about passports.');
+    expect(screen.queryByRole('button', { name: M.closeChat })).toBeNull();
+    expect(screen.queryByRole('button', { name: M.openChat })).toBeNull();
+    expect(screen.getByRole('button', { name: M.restart })).toBeTruthy();
+  });
+
+  it('applies the settings: colour, text colour picked for contrast, font size, position', () => {
+    renderWidget('contained', { appColor: '#0B5394', appBaseFontSize: 20, positionRight: 12, positionBottom: 30 });
+    const root = screen.getByTestId('chat-widget');
+    expect(root.style.getPropertyValue('--cw-color')).toBe('#0B5394');
+    expect(root.style.getPropertyValue('--cw-on-color')).toBe('#FFFFFF');
+    expect(root.style.getPropertyValue('--cw-size')).toBe('20px');
+    expect(root.style.getPropertyValue('--cw-right')).toBe('12px');
+    expect(root.style.getPropertyValue('--cw-bottom')).toBe('30px');
+  });
+});

@@ -1,0 +1,246 @@
+import { useEffect, useId, useRef, useState, type CSSProperties, type FormEvent, type KeyboardEvent } from '@civic/sdk/web/react';
+// The views only (no editors, no Blueprint): the one renderer of every §3 message kind.
+import { ResponseMessagesView } from '@civic/sdk/web/responses/views';
+import { readableTextOn } from '../../common/contrast';
+import { WebChatMessages as M } from '../../common/messages';
+import type { PublicWebChatSettings } from '../../common/webchat-settings';
+import type { ChatClient } from './chat-client';
+import { CsatForm } from './csat-form';
+import { useChat, type ChatEntry } from './use-chat';
+import { WIDGET_CSS } from './widget-styles';
+
+/**
+ * `floating`: launcher and panel fixed to the page corner (embed script); `contained`: the same,
+ * positioned inside its parent box (console previews); `fullscreen`: the sharing page (§2) — always
+ * open, no minimise button, restart enabled.
+ */
+export type ChatWidgetMode = 'floating' | 'contained' | 'fullscreen';
+
+export interface ChatWidgetProps {
+  settings: PublicWebChatSettings;
+  client: ChatClient;
+  mode: ChatWidgetMode;
+  /** Open at first render even when the settings do not auto-launch (previews). */
+  defaultOpen?: boolean;
+  /** The console's origin, for site paths in replies (/files/…) when embedded on another site. */
+  baseUrl?: string;
+}
+
+function cssVariables(s: PublicWebChatSettings): CSSProperties {
+  const font = s.appFontFamily.trim() ? `${s.appFontFamily}, system-ui, sans-serif` : 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+  return {
+    '--cw-color': s.appColor,
+    '--cw-on-color': readableTextOn(s.appColor),
+    '--cw-fg1': s.appForegroundColor1,
+    '--cw-fg2': s.appForegroundColor2,
+    '--cw-bg2': s.appBackgroundColor2,
+    '--cw-canvas': s.appCanvasBackgroundColor,
+    '--cw-border': s.appButtonBorderColor,
+    '--cw-qr-bg': s.appQuickReplyButtonBackgroundColor,
+    '--cw-font': font,
+    '--cw-size': `${s.appBaseFontSize}px`,
+    '--cw-right': `${s.positionRight}px`,
+    '--cw-bottom': `${s.positionBottom}px`,
+    '--cw-launch-iter': String(s.appLauncherAnimationIteration),
+  } as CSSProperties;
+}
+
+/** The web chat widget (one component for the fitting room, the settings preview, the sharing page and the embed script). */
+export function ChatWidget(props: ChatWidgetProps) {
+  const { settings, client, mode } = props;
+  const fullscreen = mode === 'fullscreen';
+  const [open, setOpen] = useState(fullscreen || Boolean(props.defaultOpen) || settings.appAutoLaunch);
+  const [draft, setDraft] = useState('');
+  const chat = useChat(client);
+  const { state } = chat;
+  const ids = useId();
+  const panelId = `${ids}-panel`;
+  const inputId = `${ids}-input`;
+  const titleId = `${ids}-title`;
+  const input = useRef<HTMLInputElement>(null);
+  const launcher = useRef<HTMLButtonElement>(null);
+  const log = useRef<HTMLDivElement>(null);
+  const focusOnOpen = useRef(false);
+
+  // The conversation starts the first time the panel opens (the quick launch event answers it).
+  useEffect(() => {
+    if (open && state.phase === 'idle') chat.start();
+  }, [open, state.phase, chat]);
+
+  useEffect(() => {
+    const el = log.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [state.entries.length, state.typing, state.error]);
+
+  useEffect(() => {
+    if (open && focusOnOpen.current) {
+      focusOnOpen.current = false;
+      input.current?.focus();
+    }
+  }, [open]);
+
+  function toggle(next: boolean) {
+    if (next) focusOnOpen.current = true;
+    setOpen(next);
+    // Closing hands focus back to the launcher, so keyboard users are not left on a removed node.
+    if (!next) queueMicrotask(() => launcher.current?.focus());
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (draft.trim() === '' || state.typing || state.phase !== 'ready') return;
+    chat.send(draft);
+    setDraft('');
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape' && !fullscreen) {
+      event.stopPropagation();
+      toggle(false);
+    }
+  }
+
+  const title = settings.appName || 'Chat';
+  const showThumbs = settings.enableThumbs;
+  const canEnd = settings.enableCsat && state.phase === 'ready' && state.entries.some((e) => e.author === 'user');
+
+  return (
+    <div className={`cw-root cw-${mode}`} style={cssVariables(settings)} data-testid="chat-widget">
+      <style>{WIDGET_CSS}</style>
+      {open && (
+        <section id={panelId} className="cw-panel" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+          <header className="cw-header">
+            {settings.appIcon && <img src={settings.appIcon} alt="" />}
+            <div className="cw-titles">
+              <h2 className="cw-title" id={titleId}>
+                {title}
+              </h2>
+              {settings.appSubtitle && <p className="cw-subtitle">{settings.appSubtitle}</p>}
+            </div>
+            {canEnd && (
+              <button type="button" className="cw-text-button" onClick={chat.endChat}>
+                {M.endChat}
+              </button>
+            )}
+            <button type="button" className="cw-icon-button" aria-label={M.restart} title={M.restart} onClick={() => chat.restart()}>
+              <span aria-hidden="true">↻</span>
+            </button>
+            {!fullscreen && (
+              <button type="button" className="cw-icon-button" aria-label={M.closeChat} title={M.closeChat} aria-controls={panelId} onClick={() => toggle(false)}>
+                <span aria-hidden="true">–</span>
+              </button>
+            )}
+          </header>
+          <div ref={log} className="cw-log" role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation" tabIndex={0}>
+            {settings.appWelcomeMessage && <p className="cw-intro">{settings.appWelcomeMessage}</p>}
+            {state.entries.map((entry, index) => (
+              <Entry
+                key={entry.id}
+                entry={entry}
+                latest={index === state.entries.length - 1}
+                thumbs={showThumbs}
+                baseUrl={props.baseUrl}
+                onReply={chat.send}
+                onVote={chat.vote}
+              />
+            ))}
+          </div>
+          <div className="cw-status" role="status">
+            {state.typing && (
+              <>
+                <span className="cw-dots" aria-hidden="true">
+                  <span />
+                  <span />
+                  <span />
+                </span>
+                <span className="cw-sr">{M.typing}</span>
+              </>
+            )}
+          </div>
+          {state.error && (
+            <div className="cw-error" role="alert">
+              <span>{state.error}</span>
+              <button type="button" onClick={chat.retry}>
+                {M.retry}
+              </button>
+            </div>
+          )}
+          {state.phase === 'rating' || state.phase === 'rated' ? (
+            <CsatForm rated={state.phase === 'rated'} onRate={chat.rate} onRestart={chat.restart} />
+          ) : (
+            <form className="cw-form" onSubmit={submit}>
+              <label className="cw-sr" htmlFor={inputId}>
+                {M.messageLabel}
+              </label>
+              <input
+                ref={input}
+                id={inputId}
+                type="text"
+                autoComplete="off"
+                maxLength={1000}
+                placeholder={settings.appInputPlaceholder}
+                value={draft}
+                onChange={(e) => setDraft(e.target.value)}
+              />
+              <button type="submit" className="cw-send" disabled={state.typing || state.phase !== 'ready'}>
+                {M.send}
+              </button>
+            </form>
+          )}
+        </section>
+      )}
+      {!fullscreen && (
+        <button
+          ref={launcher}
+          type="button"
+          className="cw-launcher"
+          aria-expanded={open}
+          aria-controls={open ? panelId : undefined}
+          aria-label={open ? M.closeChat : M.openChat}
+          onClick={() => toggle(!open)}
+        >
+          <span aria-hidden="true">{open ? '×' : '💬'}</span>
+        </button>
+      )}
+    </div>
+  );
+}
+
+interface EntryProps {
+  entry: ChatEntry;
+  /** Only the latest reply's buttons and forms still answer (earlier ones show disabled). */
+  latest: boolean;
+  thumbs: boolean;
+  baseUrl?: string;
+  onReply: (text: string) => void;
+  onVote: (entry: ChatEntry, vote: 'up' | 'down') => void;
+}
+
+function Entry(props: EntryProps) {
+  const { entry } = props;
+  if (entry.author === 'user') {
+    const said = entry.messages.flatMap((m) => (m.type === 'text' ? m.text : [])).join('\n');
+    return (
+      <div className="cw-entry cw-user">
+        <span className="cw-sr">{M.youSaid}:</span>
+        <p className="cw-bubble">{said}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="cw-entry cw-bot">
+      <span className="cw-sr">{M.botSaid}:</span>
+      <ResponseMessagesView messages={entry.messages} onReply={(text) => props.onReply(text)} mode="widget" interactive={props.latest} baseUrl={props.baseUrl} />
+      {props.thumbs && entry.transcriptId && (
+        <div className="cw-votes">
+          <button type="button" className="cw-vote" aria-pressed={entry.vote === 'up'} onClick={() => props.onVote(entry, 'up')}>
+            <span aria-hidden="true">👍</span> <span className="cw-sr">{M.helpful}</span>
+          </button>
+          <button type="button" className="cw-vote" aria-pressed={entry.vote === 'down'} onClick={() => props.onVote(entry, 'down')}>
+            <span aria-hidden="true">👎</span> <span className="cw-sr">{M.notHelpful}</span>
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

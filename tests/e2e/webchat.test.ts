@@ -1,0 +1,182 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import got from 'got';
+import { describeViolations, openBrowser, seriousAxeViolations, type Browser } from './support/browser';
+import { signIn, waitForPath } from './support/console-user';
+import { E2E_PASSWORD, freePort, startConsole, type RunningConsole } from './support/server';
+
+/**
+ * The web chat widget in a real Chromium: the Web Chat tab's live preview and save, the fitting
+ * room, the public sharing page (§2), and the embed script on a page of another origin.
+ */
+let running: RunningConsole;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+const APP = 'demo-plus';
+
+async function expectAccessible(label: string): Promise<void> {
+  const violations = await seriousAxeViolations(browser);
+  assert.equal(violations.length, 0, `axe on ${label}:\n${describeViolations(violations)}`);
+}
+
+/** A custom property of the preview widget's root, as the browser computed it. */
+async function widgetVariable(scope: string, name: string): Promise<string> {
+  return browser.execute(
+    (selector: string, variable: string) => {
+      const root = document.querySelector(`${selector} [data-testid="chat-widget"]`);
+      return root ? getComputedStyle(root).getPropertyValue(variable).trim() : '';
+    },
+    scope,
+    name,
+  );
+}
+
+async function typeInto(selector: string, value: string): Promise<void> {
+  const input = browser.$(selector);
+  await input.waitForDisplayed();
+  await input.click();
+  await browser.keys(['Control', 'a']);
+  await browser.keys(['Delete']);
+  await input.setValue(value);
+}
+
+before(async () => {
+  running = await startConsole({ CIVIC_TWO_FACTOR: 'off', CIVIC_CAPTCHA: 'off' });
+  ({ browser, close: closeBrowser } = await openBrowser());
+});
+
+after(async () => {
+  await closeBrowser?.();
+  await running?.stop();
+});
+
+describe('Web Chat settings', () => {
+  test('the preview follows the form before saving; saving persists across a reload', async () => {
+    // The first sign-in of a fresh server can outlast signIn's wait on this shared 2-core machine.
+    await signIn(browser, running.url, 'editor@demo.gov.sg', E2E_PASSWORD).catch(() => signIn(browser, running.url, 'editor@demo.gov.sg', E2E_PASSWORD));
+    await browser.url(`${running.url}/app-settings/web-chat/${APP}`);
+    await browser.$('#webchat-appColor').waitForDisplayed({ timeout: 15_000 });
+    await browser.$('[data-testid="webchat-preview"] [data-testid="chat-widget"]').waitForExist();
+    assert.equal(await widgetVariable('[data-testid="webchat-preview"]', '--cw-color'), '#67BFE2');
+
+    await typeInto('#webchat-appColor', '#0B5394');
+    await browser.waitUntil(async () => (await widgetVariable('[data-testid="webchat-preview"]', '--cw-color')) === '#0B5394', {
+      timeoutMsg: 'the preview did not take the new colour',
+    });
+    await typeInto('#webchat-appName', 'Ask the e2e bot');
+    const heading = browser.$('[data-testid="webchat-preview"] h2');
+    await browser.waitUntil(async () => (await heading.getText()) === 'Ask the e2e bot', { timeoutMsg: 'the preview title did not change' });
+    await expectAccessible('Web Chat tab with the preview');
+
+    await browser.$('//button[normalize-space()="Save"]').click();
+    await browser.$('//*[contains(@class, "bp6-toast")][contains(., "Saved")]').waitForDisplayed();
+    await browser.refresh();
+    const colour = browser.$('#webchat-appColor');
+    await colour.waitForDisplayed({ timeout: 15_000 });
+    assert.equal(await colour.getValue(), '#0B5394');
+    assert.equal(await browser.$('#webchat-appName').getValue(), 'Ask the e2e bot');
+  });
+
+  test('a colour pair below 4.5:1 is refused, naming the pair', async () => {
+    const saved = await browser.$('#webchat-appBackgroundColor2').getValue();
+    await typeInto('#webchat-appBackgroundColor2', '#DDDDDD');
+    await browser.$('//button[normalize-space()="Save"]').click();
+    const error = browser.$('#webchat-appForegroundColor1-error');
+    await error.waitForDisplayed();
+    assert.match(await error.getText(), /Foreground colour 1 on background colour 2.*below 4\.5:1/);
+    // Back to the saved value, so leaving asks nothing; the refused value was never stored.
+    await typeInto('#webchat-appBackgroundColor2', saved);
+    await browser.refresh();
+    await browser.$('#webchat-appBackgroundColor2').waitForDisplayed({ timeout: 15_000 });
+    assert.equal(await browser.$('#webchat-appBackgroundColor2').getValue(), saved);
+  });
+
+  test('the fitting room shows the widget with the saved settings', async () => {
+    await browser.url(`${running.url}/fitting-room/${APP}`);
+    await browser.$('[data-testid="fitting-room"] [data-testid="chat-widget"]').waitForExist({ timeout: 15_000 });
+    assert.equal(await widgetVariable('[data-testid="fitting-room"]', '--cw-color'), '#0B5394');
+    await expectAccessible('fitting room');
+  });
+});
+
+describe('sharing page', () => {
+  test('signed out, the widget is full screen: no minimise, 95% of the height, 60% of that wide', async () => {
+    await browser.execute(() => localStorage.clear());
+    await browser.setWindowSize(1280, 900);
+    await browser.url(`${running.url}/sharing/${APP}`);
+    await waitForPath(browser, `/sharing/${APP}`);
+    const panel = browser.$('.cw-fullscreen .cw-panel');
+    await panel.waitForDisplayed({ timeout: 15_000 });
+    assert.equal(await browser.$('.cw-panel h2').getText(), 'Ask the e2e bot');
+    assert.equal(await browser.$('button[aria-label="Minimise chat"]').isExisting(), false);
+    assert.equal(await browser.$('button[aria-label="Restart conversation"]').isExisting(), true);
+    const { height, width, inner } = await browser.execute(() => {
+      const rect = document.querySelector('.cw-fullscreen .cw-panel')!.getBoundingClientRect();
+      return { height: rect.height, width: rect.width, inner: window.innerHeight };
+    });
+    assert.ok(Math.abs(height - inner * 0.95) <= 2, `height ${height} vs window ${inner}`);
+    assert.ok(Math.abs(width - height * 0.6) <= 2, `width ${width} vs height ${height}`);
+    await expectAccessible('sharing page');
+  });
+});
+
+describe('embed script', () => {
+  let pages: Server;
+  let pageOrigin: string;
+  let otherPages: Server;
+  let otherOrigin: string;
+
+  const page = (consoleUrl: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Agency page</title></head>` +
+    `<body><main><h1>Agency page</h1><p>Content.</p></main>` +
+    `<script src="${consoleUrl}/webchat/embed.js" data-app-id="${APP}" async></script></body></html>`;
+
+  before(async () => {
+    const serve = () => createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page(running.url)));
+    const [a, b] = [await freePort(), await freePort()];
+    pages = serve().listen(a, '127.0.0.1');
+    otherPages = serve().listen(b, '127.0.0.1');
+    pageOrigin = `http://127.0.0.1:${a}`;
+    otherOrigin = `http://127.0.0.1:${b}`;
+    // Allow only the first page's origin, in the Web Chat tab.
+    await signIn(browser, running.url, 'editor@demo.gov.sg', E2E_PASSWORD);
+    await browser.url(`${running.url}/app-settings/web-chat/${APP}`);
+    await typeInto('#webchat-allowedOrigins', pageOrigin);
+    await browser.$('//button[normalize-space()="Save"]').click();
+    await browser.$('//*[contains(@class, "bp6-toast")][contains(., "Saved")]').waitForDisplayed();
+  });
+
+  after(() => {
+    pages?.close();
+    otherPages?.close();
+  });
+
+  test('on an allowed origin the launcher opens the widget in a shadow root, and the page stays accessible', async () => {
+    await browser.url(pageOrigin);
+    const host = browser.$(`[data-civic-webchat="${APP}"]`);
+    await host.waitForExist({ timeout: 15_000 });
+    const launcher = await host.shadow$('button.cw-launcher');
+    await launcher.waitForDisplayed();
+    assert.equal(await launcher.getAttribute('aria-label'), 'Open chat');
+    await launcher.click();
+    const input = await host.shadow$('input[type="text"]');
+    await input.waitForDisplayed();
+    assert.equal(await browser.execute(() => document.activeElement?.getAttribute('data-civic-webchat')), APP, 'focus moved into the widget');
+    const colour = await browser.execute(() => {
+      const root = document.querySelector('[data-civic-webchat]')!.shadowRoot!.querySelector('.cw-root')!;
+      return getComputedStyle(root).getPropertyValue('--cw-color').trim();
+    });
+    assert.equal(colour, '#0B5394');
+    await expectAccessible('agency page with the embedded widget');
+  });
+
+  test('on another origin the settings are refused and no widget appears', async () => {
+    await browser.url(otherOrigin);
+    await browser.$('h1').waitForDisplayed();
+    await browser.pause(1500);
+    assert.equal(await browser.$('[data-civic-webchat]').isExisting(), false);
+    const refused = await got(`${running.url}/api/v1/webchat/${APP}/widget-settings`, { headers: { origin: otherOrigin }, throwHttpErrors: false });
+    assert.equal(refused.statusCode, 403);
+  });
+});
