@@ -16,15 +16,19 @@ export type {
 } from '@civic/core/server/http/route-definition';
 export type { RouteAdder } from '@civic/core/server/http/route-registry';
 export { HttpError, type HttpErrorExtras } from '@civic/core/server/http/http-error';
+export { FileDownload } from '@civic/core/server/http/file-download';
+export { JobError, type EnqueueJob, type JobContext, type JobHandler, type JobOutcome, type JobRecord, type JobService, type JobStatus } from '@civic/core/server/jobs/job-runner';
 export type { DbExecutor } from '@civic/core/server/db/database';
 export type { AdminUser, AdminUserQuery, UserAdmin } from '@civic/core/server/users/user-admin';
 export { findAppRecord, type AppRecord } from '@civic/core/server/apps/app-record';
 export type { AppCreatedHandler } from '@civic/core/server/apps/app-lifecycle';
 export { readDraftSnapshot } from '@civic/core/server/knowledge/draft-snapshot';
+export { loadProductionSnapshot } from '@civic/core/server/knowledge/production-snapshot';
 export { effectiveRestrictions, isDecommissioned, toAppSettings, toAppSummary } from '@civic/core/server/apps/app-mappers';
 export {
   agencies,
   appMembers,
+  appProduction,
   apps,
   auditLog,
   categories,
@@ -34,7 +38,11 @@ export {
   intentCategories,
   intentLabels,
   intents,
+  jobs,
+  knowledgeVersions,
   labels,
+  publishingSettings,
+  publishRequests,
   tierLimits,
   trainingPhrases,
 } from './tables';

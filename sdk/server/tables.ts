@@ -5,6 +5,7 @@
 export {
   agencies,
   appMembers,
+  appProduction,
   apps,
   auditLog,
   categories,
@@ -14,7 +15,11 @@ export {
   intentCategories,
   intentLabels,
   intents,
+  jobs,
+  knowledgeVersions,
   labels,
+  publishingSettings,
+  publishRequests,
   tierLimits,
   trainingPhrases,
 } from '@civic/core/server/db/schema';

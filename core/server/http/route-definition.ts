@@ -107,6 +107,8 @@ export interface RouteDefinition<
   redirect?: boolean;
   /** One line for the API reference. */
   description?: string;
+  /** Bytes this route accepts in its body (uploads); the server-wide limit otherwise. */
+  bodyLimit?: number;
   handler(ctx: HandlerContext<B, Q, A, P>): R | Promise<R>;
 }
 

@@ -13,6 +13,7 @@ import type { SessionTokens } from '../auth/session-tokens';
 import type { ServerConfig } from '../config/server-config';
 import type { Database, DbExecutor } from '../db/database';
 import { loadFeatureFlags } from '../flags/load-feature-flags';
+import { FileDownload } from './file-download';
 import { HttpError } from './http-error';
 import { MUTATING_METHODS, type AuditNote, type HandlerContext, type RedirectResult, type RequestUser } from './route-definition';
 import type { RegisteredRoute } from './route-registry';
@@ -92,6 +93,13 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
       const { location, setCookies } = result as RedirectResult;
       if (setCookies?.length) reply.header('set-cookie', setCookies);
       return reply.redirect(location, 303);
+    }
+    if (result instanceof FileDownload) {
+      const ascii = result.fileName.replace(/[^\w.-]+/g, '_');
+      reply.code(200).header('content-type', result.contentType);
+      reply.header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(result.fileName)}`);
+      reply.header('cache-control', 'no-store');
+      return reply.send(typeof result.data === 'string' ? result.data : Buffer.from(result.data));
     }
     reply.code(def.status ?? 200);
     if (def.envelope === false) return result;

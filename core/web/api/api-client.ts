@@ -26,6 +26,8 @@ export interface RequestOptions {
    * code, a wrong current password): the token is sent, but no re-verification or logout follows.
    */
   sessionCheck?: boolean;
+  /** Resolve to the body as a Blob (file downloads: exports); errors are still JSON. */
+  download?: boolean;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -83,7 +85,7 @@ export class ApiClientImpl implements ApiClient {
     const answer = await this.send(method, path, options, sentToken);
 
     if (answer.status >= 200 && answer.status < 300) {
-      return (options.raw ? answer.body : dataOf(answer.body)) as T;
+      return (options.raw || options.download ? answer.body : dataOf(answer.body)) as T;
     }
     if (answer.status === 401 && sentToken !== null && path !== CoreApi.me && options.sessionCheck !== false) {
       // §8: a 401 may be a stale token or a refused action; ask the server who we are before logging out.
@@ -125,6 +127,7 @@ export class ApiClientImpl implements ApiClient {
         signal: controller.signal,
         credentials: 'same-origin',
       });
+      if (options.download && response.status >= 200 && response.status < 300) return { status: response.status, body: response.blob ? await response.blob() : new Blob([await response.text()]) };
       const body = parseBody(await response.text());
       this.replaceToken(body);
       return { status: response.status, body };

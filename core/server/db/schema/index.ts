@@ -19,3 +19,5 @@ export { ssoFlows, ssoIdentities } from './sso';
 export { tierLimits } from './tier-limits';
 export { trainingPhrases } from './training-phrases';
 export { users } from './users';
+export { jobs } from './jobs';
+export { appProduction, knowledgeVersions, publishingSettings, publishRequests } from './publishing';
