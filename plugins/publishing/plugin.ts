@@ -16,6 +16,13 @@ export default definePlugin({
       load: () => import('./web/jobs-page').then((m) => ({ default: m.JobsPage })),
     },
     {
+      path: '/bulkimport/:appId',
+      layout: 'main',
+      appParam: 'appId',
+      title: 'Bulk import',
+      load: () => import('./web/bulk-import-page').then((m) => ({ default: m.BulkImportPage })),
+    },
+    {
       path: '/conflict-resolution/:appId',
       layout: 'main',
       appParam: 'appId',
@@ -26,6 +33,7 @@ export default definePlugin({
   nav: [
     { id: 'conflict-resolution', section: 'app', label: 'Conflict Resolution', order: 190, to: '/conflict-resolution/:appId', icon: 'git-merge' },
     { id: 'import-jobs', section: 'app', group: 'Knowledge Base', label: 'Import Job', order: 230, to: '/importjob/:appId' },
+    { id: 'bulk-import', section: 'app', group: 'Knowledge Base', label: 'Bulk Import', order: 231, to: '/bulkimport/:appId' },
   ],
   settingsTabs: [
     {

@@ -1,4 +1,5 @@
 import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
+import type { BulkRow } from './bulk';
 import type { SnapshotDiff } from './diff';
 
 const app = (appId: string) => `/api/v1/apps/${encodeURIComponent(appId)}`;
@@ -36,6 +37,11 @@ export const PublishingApi = {
   export: (appId: string) => `${app(appId)}/export`,
   import: (appId: string) => `${app(appId)}/import`,
 
+  bulkPreviewRoute: '/api/v1/apps/:appId/bulk-import/preview',
+  bulkImportRoute: '/api/v1/apps/:appId/bulk-import',
+  bulkPreview: (appId: string) => `${app(appId)}/bulk-import/preview`,
+  bulkImport: (appId: string) => `${app(appId)}/bulk-import`,
+
   conflictsRoute: '/api/v1/apps/:appId/conflicts',
   conflictRunRoute: '/api/v1/apps/:appId/conflicts/run',
   movePhraseRoute: '/api/v1/apps/:appId/conflicts/phrases/:phraseId/move',
@@ -51,12 +57,14 @@ export const JobKinds = {
   publish: 'publishing.publish',
   importAgent: 'publishing.import-agent',
   conflicts: 'publishing.conflicts',
+  bulkImport: 'publishing.bulk-import',
 } as const;
 
 export const JOB_KIND_LABELS: Record<string, string> = {
   [JobKinds.publish]: 'Publish',
   [JobKinds.importAgent]: 'Agent import (zip)',
   [JobKinds.conflicts]: 'Conflict detection',
+  [JobKinds.bulkImport]: 'Bulk import (Q&A)',
 };
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
@@ -164,6 +172,21 @@ export interface ConflictReport {
   threshold: number;
   job: JobView | null;
   recommended: boolean;
+}
+
+/** A previewed spreadsheet row: its values, its problems and what importing it would do. */
+export interface BulkPreviewRow extends BulkRow {
+  plan: 'create' | 'update' | 'unchanged' | 'invalid';
+}
+
+export interface BulkPreview {
+  total: number;
+  create: number;
+  update: number;
+  unchanged: number;
+  invalid: number;
+  /** The first rows, then every further invalid row. */
+  rows: BulkPreviewRow[];
 }
 
 export type { KnowledgeSnapshot };

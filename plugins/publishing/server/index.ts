@@ -1,4 +1,5 @@
 import { defineServerModule } from '@civic/sdk/server';
+import { registerBulkImport } from './bulk-import';
 import { registerConflicts } from './conflicts';
 import { registerImportExport } from './import-export';
 import { registerJobRoutes } from './jobs-routes';
@@ -11,5 +12,6 @@ export default defineServerModule({
     registerPublishing(api.routes, api.jobs, api.deployment);
     registerImportExport(api.routes, api.jobs);
     registerConflicts(api.routes, api.jobs);
+    registerBulkImport(api.routes, api.jobs);
   },
 });

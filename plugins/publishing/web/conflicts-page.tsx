@@ -57,7 +57,7 @@ export function ConflictsPage() {
   const phraseCell = (phrase: ConflictPhrase) => (
     <>
       <div className="civic-conflict-phrase">“{phrase.text}”</div>
-      <Link to={intentLink(appId, phrase.intentId, phrase.intentKind)}>{phrase.intentName}</Link>
+      <Link className="civic-inline-link" style={{ textDecoration: 'underline' }} to={intentLink(appId, phrase.intentId, phrase.intentKind)}>{phrase.intentName}</Link>
     </>
   );
 

@@ -70,6 +70,7 @@ export function JobsPage() {
       <FileInput
         inputProps={{ id: inputId, accept: '.zip,application/zip', 'aria-label': 'Import a Dialogflow agent zip' }}
         text={uploading ? 'Uploading…' : 'Import agent zip…'}
+        hasSelection
         buttonText="Browse"
         disabled={uploading}
         onInputChange={(event) => void upload((event.target as HTMLInputElement).files?.[0])}

@@ -2,6 +2,7 @@ import { inject, injectable } from '@civic/sdk/web/inversify';
 import { ApiClient } from '@civic/sdk/web/services';
 import {
   PublishingApi,
+  type BulkPreview,
   type ConflictReport,
   type DiffResult,
   type DraftProgress,
@@ -16,6 +17,9 @@ import {
 export const PublishingClient = Symbol('publishing.PublishingClient');
 export interface PublishingClient {
   jobs(appId: string): Promise<JobView[]>;
+  job(appId: string, jobId: string): Promise<JobView>;
+  bulkPreview(appId: string, fileName: string, base64: string): Promise<BulkPreview>;
+  bulkImport(appId: string, fileName: string, base64: string): Promise<JobView>;
   cancelJob(appId: string, jobId: string): Promise<JobView>;
   overview(appId: string): Promise<PublishingOverview>;
   draftProgress(appId: string): Promise<DraftProgress>;
@@ -40,6 +44,15 @@ export class PublishingClientImpl implements PublishingClient {
 
   async jobs(appId: string) {
     return (await this.api.get<{ jobs: JobView[] }>(PublishingApi.jobs(appId))).jobs;
+  }
+  async job(appId: string, jobId: string) {
+    return (await this.api.get<{ job: JobView }>(PublishingApi.job(appId, jobId))).job;
+  }
+  bulkPreview(appId: string, fileName: string, content: string) {
+    return this.api.post<BulkPreview>(PublishingApi.bulkPreview(appId), { fileName, content });
+  }
+  async bulkImport(appId: string, fileName: string, content: string) {
+    return (await this.api.post<{ job: JobView }>(PublishingApi.bulkImport(appId), { fileName, content })).job;
   }
   async cancelJob(appId: string, jobId: string) {
     return (await this.api.post<{ job: JobView }>(PublishingApi.cancelJob(appId, jobId))).job;

@@ -158,7 +158,7 @@ export function PublishingTab(props: { appId: string }) {
         )}
         {draftProgress.conflictCheckRecommended && (
           <Callout intent="warning" title="Conflict check recommended">
-            Training phrases changed since conflict detection last ran. <Link to={`/conflict-resolution/${encodeURIComponent(appId)}`}>Run conflict detection</Link>
+            Training phrases changed since conflict detection last ran. <Link className="civic-inline-link" style={{ textDecoration: 'underline' }} to={`/conflict-resolution/${encodeURIComponent(appId)}`}>Run conflict detection</Link>
           </Callout>
         )}
         {pendingRequest && (
@@ -226,10 +226,10 @@ export function PublishingTab(props: { appId: string }) {
                   </td>
                   <td>
                     <ButtonGroup minimal>
-                      <Button small text="Compare with draft" onClick={() => (setFrom(version.id), setTo('draft'))} aria-label={`Compare version ${version.number} with the draft`} />
+                      <Button small text="Compare with draft" onClick={() => (setFrom(version.id), setTo('draft'))} aria-label={`Compare with draft: version ${version.number}`} />
                       <Button small icon="download" text="Download" onClick={() => void download(version.id, version.number)} aria-label={`Download version ${version.number}`} />
                       {canAdmin && production?.id !== version.id && (
-                        <Button small intent="warning" text="Roll back to this" onClick={() => setRollbackTo(version)} aria-label={`Roll back production to version ${version.number}`} />
+                        <Button small intent="warning" text="Roll back" onClick={() => setRollbackTo(version)} aria-label={`Roll back production to version ${version.number}`} />
                       )}
                     </ButtonGroup>
                   </td>
@@ -321,7 +321,7 @@ function PublishDialog(props: { isOpen: boolean; overview: PublishingOverview; a
         </p>
         {overview.draftProgress.conflictCheckRecommended && (
           <Callout intent="warning" title="Run conflict detection first">
-            Training phrases changed since the last conflict check. <Link to={`/conflict-resolution/${encodeURIComponent(appId)}`}>Open conflict resolution</Link>
+            Training phrases changed since the last conflict check. <Link className="civic-inline-link" style={{ textDecoration: 'underline' }} to={`/conflict-resolution/${encodeURIComponent(appId)}`}>Open conflict resolution</Link>
           </Callout>
         )}
         {overview.reviewOverdue.length > 0 && (
@@ -329,7 +329,7 @@ function PublishDialog(props: { isOpen: boolean; overview: PublishingOverview; a
             <ul>
               {overview.reviewOverdue.map((item) => (
                 <li key={item.intentId}>
-                  <Link to={intentLink(appId, item.intentId, item.kind)}>{item.displayName}</Link> — review by {item.reviewBy}
+                  <Link className="civic-inline-link" style={{ textDecoration: 'underline' }} to={intentLink(appId, item.intentId, item.kind)}>{item.displayName}</Link> — review by {item.reviewBy}
                 </li>
               ))}
             </ul>
