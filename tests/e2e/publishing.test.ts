@@ -61,6 +61,8 @@ async function publish(note: string, expectVersion: number): Promise<void> {
   await browser.$('button=Publish…').click();
   const dialog = browser.$('[role="dialog"]');
   await dialog.waitForDisplayed();
+  // Let the opening transition finish: axe measures contrast on what is painted.
+  await browser.pause(600);
   await expectAccessible('publish dialog');
   await dialog.$('textarea').setValue(note);
   await dialog.$('button=Publish').click();
@@ -114,13 +116,17 @@ test('a draft change shows in the diff, field by field; publishing again makes v
   assert.match(text, /\+ opening times/);
   await expectAccessible('bot publishing with a diff');
   await publish('Second release', 2);
-  assert.match(await browser.$('.civic-publishing-diff').getText(), /No differences between Production and Draft/);
+  await browser.waitUntil(async () => /No differences between Production and Draft/.test(await browser.$('.civic-publishing-diff').getText()), {
+    timeout: 15_000,
+    timeoutMsg: 'the diff still shows changes after publishing',
+  });
 });
 
 test('roll back production to version 1; the draft is kept', async () => {
   await browser.$('button[aria-label="Roll back production to version 1"]').click();
   const confirm = browser.$('.bp6-alert');
   await confirm.waitForDisplayed();
+  await browser.pause(600);
   await expectAccessible('rollback confirmation');
   await confirm.$('button=Roll back').click();
   await browser.waitUntil(async () => (await productionText()).includes('Version 1 — “First release”'), { timeout: 15_000, timeoutMsg: 'production did not go back to version 1' });
@@ -129,19 +135,31 @@ test('roll back production to version 1; the draft is kept', async () => {
 });
 
 test('a version downloads as an export zip', async () => {
-  // Record what the page saves instead of letting Chromium write it to disk.
+  // Record what the page saves instead of letting Chromium write it to disk (the CSP keeps fetch off blob: URLs).
   await browser.execute(() => {
-    const w = window as unknown as { downloads: Array<{ name: string; size: number; magic: string }> };
+    const w = window as unknown as { downloads: Array<{ name: string; size: number; magic: string }>; blobs: Map<string, Blob> };
     w.downloads = [];
+    w.blobs = new Map();
+    const create = URL.createObjectURL.bind(URL);
+    URL.createObjectURL = (blob: Blob | MediaSource) => {
+      const url = create(blob);
+      if (blob instanceof Blob) w.blobs.set(url, blob);
+      return url;
+    };
     HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
       const name = this.download;
-      void fetch(this.href)
-        .then((r) => r.arrayBuffer())
-        .then((buffer) => w.downloads.push({ name, size: buffer.byteLength, magic: Array.from(new Uint8Array(buffer).slice(0, 4)).join(',') }));
+      const blob = w.blobs.get(this.href);
+      if (!blob) return;
+      void blob.arrayBuffer().then((buffer) => w.downloads.push({ name, size: buffer.byteLength, magic: Array.from(new Uint8Array(buffer).slice(0, 4)).join(',') }));
     };
   });
   await browser.$('button[aria-label="Download version 2"]').click();
-  await browser.waitUntil(async () => (await browser.execute(() => (window as unknown as { downloads: unknown[] }).downloads.length)) === 1, { timeout: 15_000, timeoutMsg: 'nothing was downloaded' });
+  try {
+    await browser.waitUntil(async () => (await browser.execute(() => (window as unknown as { downloads: unknown[] }).downloads.length)) === 1, { timeout: 15_000 });
+  } catch {
+    const toasts = await browser.execute(() => Array.from(document.querySelectorAll('.bp6-toast')).map((t) => t.textContent).join(' | '));
+    assert.fail(`nothing was downloaded; toasts: ${toasts}`);
+  }
   const [download] = await browser.execute(() => (window as unknown as { downloads: Array<{ name: string; size: number; magic: string }> }).downloads);
   assert.equal(download.name, `${APP}-v2.zip`);
   assert.equal(download.magic, '80,75,3,4');

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../db/database';
 import { jobs } from '../db/schema';
 import type { Logger } from '../logging/logger';
@@ -206,10 +206,13 @@ export class JobRunner implements JobService {
     });
   }
 
-  /** Fails dead jobs, then polls for work. */
+  /**
+   * Fails dead jobs, then polls for work. On PGlite the data-dir lock means no other process can be
+   * running a job, so every job still marked running died with the previous process.
+   */
   async start(): Promise<void> {
     this.#stopped = false;
-    await this.recoverStale();
+    await this.recoverStale(this.database.kind === 'pglite' ? 0 : this.#staleMs);
     this.#schedule(0);
   }
 
@@ -222,14 +225,14 @@ export class JobRunner implements JobService {
   }
 
   /** Running jobs whose heartbeat is stale belong to a process that died: fail them. */
-  async recoverStale(): Promise<number> {
+  async recoverStale(staleMs = this.#staleMs): Promise<number> {
     const now = this.now();
     this.#lastRecovery = Date.now();
-    const cutoff = new Date(now.getTime() - this.#staleMs);
+    const cutoff = new Date(now.getTime() - staleMs);
     const rows = await this.database.db
       .update(jobs)
       .set({ status: 'failed', finishedAt: now, errors: sql`${jobs.errors} || ${JSON.stringify([JOB_INTERRUPTED])}::jsonb` })
-      .where(and(eq(jobs.status, 'running'), lt(sql`coalesce(${jobs.heartbeatAt}, ${jobs.startedAt}, ${jobs.createdAt})`, cutoff)))
+      .where(and(eq(jobs.status, 'running'), lte(sql`coalesce(${jobs.heartbeatAt}, ${jobs.startedAt}, ${jobs.createdAt})`, cutoff)))
       .returning({ id: jobs.id });
     if (rows.length) this.log.warn({ jobs: rows.map((row) => row.id) }, 'interrupted jobs marked failed');
     return rows.length;

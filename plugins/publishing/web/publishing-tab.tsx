@@ -264,6 +264,7 @@ export function PublishingTab(props: { appId: string }) {
           setPublishOpen(false);
           toasts.notify(result.request ? PublishingMessages.publishRequested : PublishingMessages.publishQueued);
           await load();
+          await loadDiff();
         }}
       />
       <Alert
