@@ -22,6 +22,8 @@ const swcConfig = {
 export default {
   rootDir: import.meta.dirname,
   testEnvironment: 'jsdom',
+  // Component tests drive whole pages; on a busy 2-core machine the default 5 s is too tight.
+  testTimeout: 20_000,
   testMatch: [
     '<rootDir>/core/{common,web}/**/*.test.{ts,tsx}',
     '<rootDir>/sdk/{common,web,testing}/**/*.test.{ts,tsx}',

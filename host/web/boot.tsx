@@ -1,12 +1,16 @@
+import { when } from 'mobx';
 import { createRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
+import type { ConsoleConfig } from '@civic/core/common/model';
 // File by file, not through core's barrel: the barrel reaches every page-level module, and the
 // bundler would keep them all on the login page's path.
 import { AuthService } from '@civic/core/web/auth/auth-service';
+import { identityRoutes, IdentityPaths } from '@civic/core/web/auth/identity-routes';
 import { loadConsoleConfig } from '@civic/core/web/config/load-console-config';
+import { TOKEN_STORAGE_KEY } from '@civic/core/common/constants';
 import { ConsoleRoot } from '@civic/core/web/console-root';
 import { createWebContainer } from '@civic/core/web/di/create-web-container';
-import { loadEnabledPlugins } from '@civic/core/web/plugins/load-enabled-plugins';
+import { loadEnabledPlugins, type LoadedPlugins } from '@civic/core/web/plugins/load-enabled-plugins';
 import { PluginCatalog } from '@civic/core/web/plugins/plugin-catalog';
 import { buildRouteObjects } from '@civic/core/web/routing/build-route-objects';
 import { SessionCoordinator } from '@civic/core/web/session/session-coordinator';
@@ -22,16 +26,48 @@ export async function boot(element: HTMLElement): Promise<void> {
   const root = createRoot(element);
   try {
     const config = await loadConsoleConfig();
-    const { manifests, modules } = await loadEnabledPlugins(pluginImporters, config.plugins);
-    const container = createWebContainer({ config, plugins: manifests, modules });
-    container.get<SessionCoordinator>(SessionCoordinator).start();
-    // The router renders the loading screen while the stored session is checked.
-    void container.get<AuthService>(AuthService).restore();
-    const router = createBrowserRouter(buildRouteObjects(container.get<PluginCatalog>(PluginCatalog)));
-    root.render(<ConsoleRoot container={container} router={router} />);
+    if (startsSignedOutOnIdentityPage()) {
+      // A visitor on /login (or sign-up, reset …) needs no plugin: start without them and restart
+      // with them once fully signed in (every factor done), so the login page's JavaScript does not
+      // grow with each plugin.
+      const first = start(root, config, { manifests: [], moduleLoaders: new Map() }, { pluginsPending: true });
+      await when(() => first.auth.isFullySignedIn);
+      first.dispose();
+    }
+    start(root, config, await loadEnabledPlugins(pluginImporters, config.plugins), { pluginsPending: false });
   } catch (error) {
     renderFailure(root, error);
   }
+}
+
+function start(root: Root, config: ConsoleConfig, plugins: LoadedPlugins, options: { pluginsPending: boolean }): { auth: AuthService; dispose(): void } {
+  const container = createWebContainer({ config, plugins: plugins.manifests, moduleLoaders: plugins.moduleLoaders });
+  const coordinator = container.get<SessionCoordinator>(SessionCoordinator);
+  coordinator.start();
+  const auth = container.get<AuthService>(AuthService);
+  // The router renders the loading screen while the stored session is checked.
+  void auth.restore();
+  const router = createBrowserRouter(buildRouteObjects(container.get<PluginCatalog>(PluginCatalog), options));
+  root.render(<ConsoleRoot container={container} router={router} />);
+  return {
+    auth,
+    dispose() {
+      coordinator.dispose();
+      router.dispose();
+    },
+  };
+}
+
+const IDENTITY_ENTRY_PATHS = new Set<string>([IdentityPaths.login, ...identityRoutes.filter((route) => route.layout !== 'main').map((route) => route.path)]);
+
+function startsSignedOutOnIdentityPage(): boolean {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // Storage disabled: nobody can be signed in from an earlier visit.
+  }
+  return !stored && IDENTITY_ENTRY_PATHS.has(window.location.pathname.replace(/\/+$/, '') || '/');
 }
 
 function renderFailure(root: Root, error: unknown): void {

@@ -31,3 +31,10 @@ export {
   type TrainingPhraseType,
   type WebhookState,
 } from '@civic/core/common/knowledge';
+export {
+  checkRe2,
+  extractEntities,
+  type EntityMatch,
+  type ExtractableEntity,
+  type Re2Check,
+} from '@civic/core/common/knowledge';

@@ -22,3 +22,5 @@ export {
   type SnapshotName,
   type SnapshotPhrase,
 } from './knowledge-snapshot';
+export { editDistance, extractEntities, fuzzyTolerance, type EntityMatch, type ExtractableEntity } from './entity-extractor';
+export { checkRe2, compileRe2, type Re2Check } from './re2';

@@ -21,16 +21,19 @@ function importers(manifests: PluginManifest[]) {
 }
 
 describe('loadEnabledPlugins', () => {
-  it("imports only the enabled plugins' manifests, then their modules, in profile order", async () => {
+  it("imports only the enabled plugins' manifests, in profile order, and hands over their module loaders unopened", async () => {
     const module = new ContainerModule(() => undefined);
+    let moduleImported = 0;
     const { map, fetched } = importers([
-      manifest('alpha', { module: async () => ({ default: module }) }),
+      manifest('alpha', { module: async () => ((moduleImported += 1), { default: module }) }),
       manifest('beta'),
       manifest('disabled-one'),
     ]);
     const loaded = await loadEnabledPlugins(map, ['beta', 'alpha']);
     expect(loaded.manifests.map((m) => m.id)).toEqual(['beta', 'alpha']);
-    expect(loaded.modules).toEqual([module]);
+    expect([...loaded.moduleLoaders.keys()]).toEqual(['alpha']);
+    expect(moduleImported).toBe(0);
+    await expect(loaded.moduleLoaders.get('alpha')?.()).resolves.toBe(module);
     expect(fetched.sort()).toEqual(['alpha', 'beta']);
   });
 

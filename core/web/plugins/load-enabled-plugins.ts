@@ -1,4 +1,4 @@
-import type { ContainerModule } from 'inversify';
+import type { ModuleLoader } from './plugin-modules';
 import { PluginRegistryError, validatePluginSet, type PluginManifest } from '@civic/core/common/plugins';
 
 /** Manifest importers by file path, as `import.meta.glob('…/plugins/*\/plugin.ts')` gives them. */
@@ -6,14 +6,16 @@ export type ManifestImporters = Record<string, () => Promise<unknown>>;
 
 export interface LoadedPlugins {
   manifests: PluginManifest[];
-  modules: ContainerModule[];
+  /** Each plugin's web module, by plugin id, loaded on first use (see PluginModules). */
+  moduleLoaders: Map<string, ModuleLoader>;
 }
 
 const PLUGIN_FILE = /plugins\/([^/]+)\/plugin\.[tj]sx?$/;
 
 /**
  * The host algorithm in the browser: import only the enabled plugins' manifests (a disabled
- * plugin's code is never downloaded), validate the set (fail loudly), then load their web modules.
+ * plugin's code is never downloaded) and validate the set (fail loudly). Their web modules load
+ * later, each when first needed.
  */
 export async function loadEnabledPlugins(
   importers: ManifestImporters,
@@ -38,8 +40,10 @@ export async function loadEnabledPlugins(
   );
   validatePluginSet(enabledIds, manifests);
 
-  const modules = await Promise.all(
-    manifests.filter((m) => m.module).map(async (m) => (await (m.module as NonNullable<PluginManifest['module']>)()).default),
-  );
-  return { manifests, modules };
+  const moduleLoaders = new Map<string, ModuleLoader>();
+  for (const manifest of manifests) {
+    const load = manifest.module;
+    if (load) moduleLoaders.set(manifest.id, async () => (await load()).default);
+  }
+  return { manifests, moduleLoaders };
 }

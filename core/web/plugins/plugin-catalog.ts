@@ -1,6 +1,7 @@
 import { injectable } from 'inversify';
 import { matchPath } from 'react-router-dom';
 import type { NavEntry, NavSection, PluginManifest, PluginRoute, SettingsTab } from '@civic/core/common/plugins';
+import type { PluginModules } from './plugin-modules';
 
 export interface PluginContribution<T> {
   plugin: PluginManifest;
@@ -32,10 +33,27 @@ export interface PluginCatalog {
 
 @injectable()
 export class PluginCatalogImpl implements PluginCatalog {
-  constructor(readonly plugins: readonly PluginManifest[]) {}
+  readonly #routes: PluginContribution<PluginRoute>[];
+  readonly #tabs: PluginContribution<SettingsTab>[];
+
+  /**
+   * With `modules`, every page and settings tab loads its plugin's web module before its own code,
+   * so a plugin's stores are bound by the time its screens ask for them.
+   */
+  constructor(
+    readonly plugins: readonly PluginManifest[],
+    modules?: PluginModules,
+  ) {
+    const withModule = <T extends { load: () => Promise<unknown> }>(plugin: PluginManifest, item: T): T =>
+      modules ? { ...item, load: () => modules.ensure(plugin.id).then(() => item.load()) } : item;
+    this.#routes = plugins.flatMap((plugin) => plugin.routes.map((item) => ({ plugin, item: withModule(plugin, item) })));
+    this.#tabs = plugins
+      .flatMap((plugin) => (plugin.settingsTabs ?? []).map((item) => ({ plugin, item: withModule(plugin, item) })))
+      .sort((a, b) => a.item.order - b.item.order);
+  }
 
   routes(): PluginContribution<PluginRoute>[] {
-    return this.plugins.flatMap((plugin) => plugin.routes.map((item) => ({ plugin, item })));
+    return this.#routes;
   }
 
   nav(section: NavSection): PluginContribution<NavEntry>[] {
@@ -46,9 +64,7 @@ export class PluginCatalogImpl implements PluginCatalog {
   }
 
   settingsTabs(): PluginContribution<SettingsTab>[] {
-    return this.plugins
-      .flatMap((plugin) => (plugin.settingsTabs ?? []).map((item) => ({ plugin, item })))
-      .sort((a, b) => a.item.order - b.item.order);
+    return this.#tabs;
   }
 
   hasRoute(pattern: string): boolean {

@@ -25,7 +25,15 @@ const BareLayout = lazy(() => import('../shell/bare-layout').then((m) => ({ defa
  * under their layout, `/` → /dashboard, and a not-found page inside the shell. Each page has its
  * own error boundary, so a crash leaves the shell working.
  */
-export function buildRouteObjects(catalog: PluginCatalog): RouteObject[] {
+export interface RouteBuildOptions {
+  /**
+   * The plugins are not loaded yet (a signed-out visitor on an identity page): any other path
+   * shows the loading screen until the console restarts with them, never a false "not found".
+   */
+  pluginsPending?: boolean;
+}
+
+export function buildRouteObjects(catalog: PluginCatalog, options: RouteBuildOptions = {}): RouteObject[] {
   const byLayout: Record<RouteLayout, RouteObject[]> = { public: [], main: [], bare: [] };
   for (const route of identityRoutes) {
     const Page = lazy(route.load);
@@ -87,7 +95,7 @@ export function buildRouteObjects(catalog: PluginCatalog): RouteObject[] {
               </Suspense>
             </LayoutGate>
           ),
-          children: [...byLayout.main, { path: '*', element: <NotFoundPage /> }],
+          children: [...byLayout.main, { path: '*', element: options.pluginsPending ? <LoadingScreen /> : <NotFoundPage /> }],
         },
       ],
     },

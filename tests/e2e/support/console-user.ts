@@ -32,7 +32,12 @@ export async function signIn(browser: Browser, baseUrl: string, email: string, p
   await browser.$('#login-password').setValue(password);
   await browser.$('button[type="submit"]').click();
   await waitForPath(browser, '/dashboard');
-  await browser.$('#page-title').waitForDisplayed();
+  // After sign-in the console restarts with its plugins (host/web/boot.tsx), replacing the page's
+  // DOM: look the title up afresh each time rather than through an element that may go stale.
+  await browser.waitUntil(() => browser.execute(() => Boolean(document.querySelector('#page-title')?.textContent?.trim())), {
+    timeout: 15_000,
+    timeoutMsg: 'the dashboard title never appeared after sign-in',
+  });
 }
 
 export async function signOut(browser: Browser): Promise<void> {

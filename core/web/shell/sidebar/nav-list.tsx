@@ -1,10 +1,11 @@
 import { Collapse, Tag, Tooltip } from '@blueprintjs/core';
 import { ChevronDownIcon, ChevronRightIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useContainer } from '../../di/container-context';
 import { NavBadgeProvider } from '../../apps/nav-badge-provider';
+import { PluginModules } from '../../plugins/plugin-modules';
 import type { NavGroupModel, NavLinkModel, NavNode } from './nav-model';
 
 /** The nav entry of the current page, if any (see activeLinkId). */
@@ -59,7 +60,7 @@ function NavItem(props: { link: NavLinkModel } & Active) {
   const content = (
     <>
       <span className="civic-nav-label">{link.label}</span>
-      {link.badge && <NavBadge badgeKey={link.badge} />}
+      {link.badge && <NavBadge badgeKey={link.badge} pluginId={link.pluginId} />}
     </>
   );
 
@@ -111,8 +112,15 @@ function NavItem(props: { link: NavLinkModel } & Active) {
   );
 }
 
-const NavBadge = observer(function NavBadge(props: { badgeKey: string }) {
+const NavBadge = observer(function NavBadge(props: { badgeKey: string; pluginId: string }) {
   const container = useContainer();
+  const modules = container.get<PluginModules>(PluginModules);
+  useEffect(() => {
+    // The counter lives in the plugin's module; a failed download just leaves the badge off.
+    modules.ensure(props.pluginId).catch(() => undefined);
+  }, [modules, props.pluginId]);
+  // Observed: the badge shows once the plugin's module, which binds its counter, is in.
+  if (modules.hasModule(props.pluginId) && !modules.loaded.has(props.pluginId)) return null;
   const providers = container.isBound(NavBadgeProvider) ? container.getAll<NavBadgeProvider>(NavBadgeProvider) : [];
   const provider = providers.find((p) => p.key === props.badgeKey);
   // §2: the count falls back to 0 on failure; nothing to show at 0.

@@ -14,6 +14,8 @@ export interface NavLinkModel {
   /** Set when the entry shows but may not be used (§6 Starter tier). */
   disabledReason?: string;
   badge?: string;
+  /** The plugin the entry belongs to (its module provides the badge's counter). */
+  pluginId: string;
 }
 
 export interface NavGroupModel {
@@ -52,6 +54,7 @@ export function buildNav(
       order: item.order,
       disabledReason: access === true ? undefined : access.disabledReason,
       badge: item.badge,
+      pluginId: plugin.id,
     };
     if (!item.group) {
       nodes.push(link);
