@@ -23,6 +23,13 @@ export default definePlugin({
       load: () => import('./web/bulk-import-page').then((m) => ({ default: m.BulkImportPage })),
     },
     {
+      path: '/qna-generator/:appId',
+      layout: 'main',
+      appParam: 'appId',
+      title: 'Q&A generator',
+      load: () => import('./web/qna-generator-page').then((m) => ({ default: m.QnaGeneratorPage })),
+    },
+    {
       path: '/conflict-resolution/:appId',
       layout: 'main',
       appParam: 'appId',
@@ -34,6 +41,7 @@ export default definePlugin({
     { id: 'conflict-resolution', section: 'app', label: 'Conflict Resolution', order: 190, to: '/conflict-resolution/:appId', icon: 'git-merge' },
     { id: 'import-jobs', section: 'app', group: 'Knowledge Base', label: 'Import Job', order: 230, to: '/importjob/:appId' },
     { id: 'bulk-import', section: 'app', group: 'Knowledge Base', label: 'Bulk Import', order: 231, to: '/bulkimport/:appId' },
+    { id: 'qna-generator', section: 'app', group: 'Knowledge Base', label: 'Q&A Generator', order: 232, to: '/qna-generator/:appId' },
   ],
   settingsTabs: [
     {

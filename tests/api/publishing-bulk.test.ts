@@ -123,3 +123,19 @@ test('10,000 rows import in one job within seconds', async () => {
   console.log(`bulk import: 10,000 rows (30,000 phrases) in ${seconds.toFixed(1)} s on ${t.server.db.kind}`);
   assert.ok(seconds < 60, `took ${seconds} s`);
 });
+
+test('the Q&A generator adds approved pairs to the draft as a job, with the document as their source', async () => {
+  const json = { source: 'passport-faq.html', pairs: [{ question: 'Can I travel while my passport is renewed?', answer: 'Yes, with the old one.' }, { question: 'Where do I collect it?', answer: 'At the ICA building.' }] };
+  assert.equal((await call(t.http, 'POST', `${base}/qna-generator/apply`, { token: viewer, json })).status, 403);
+  const empty = await call(t.http, 'POST', `${base}/qna-generator/apply`, { token: editor, json: { source: 'x', pairs: [{ question: '', answer: 'a' }] } });
+  assert.equal(empty.status, 422);
+  assert.equal(empty.body.message, 'The question is required');
+  const response = await call(t.http, 'POST', `${base}/qna-generator/apply`, { token: editor, json });
+  assert.equal(response.status, 202, JSON.stringify(response.body));
+  const job = await waitForJob(t.http, editor, APP, response.body.data.job.id);
+  assert.equal(job.kind, 'publishing.qna-generator');
+  assert.equal((job.counts as Record<string, number>).created, 2);
+  const [row] = await t.server.db.db.select().from(intents).where(and(eq(intents.appId, APP), eq(intents.displayName, 'Where do I collect it?')));
+  assert.equal(row.kind, 'qna');
+  assert.equal(row.sourceUrl, 'passport-faq.html');
+});

@@ -42,6 +42,9 @@ export const PublishingApi = {
   bulkPreview: (appId: string) => `${app(appId)}/bulk-import/preview`,
   bulkImport: (appId: string) => `${app(appId)}/bulk-import`,
 
+  generatorApplyRoute: '/api/v1/apps/:appId/qna-generator/apply',
+  generatorApply: (appId: string) => `${app(appId)}/qna-generator/apply`,
+
   conflictsRoute: '/api/v1/apps/:appId/conflicts',
   conflictRunRoute: '/api/v1/apps/:appId/conflicts/run',
   movePhraseRoute: '/api/v1/apps/:appId/conflicts/phrases/:phraseId/move',
@@ -58,6 +61,7 @@ export const JobKinds = {
   importAgent: 'publishing.import-agent',
   conflicts: 'publishing.conflicts',
   bulkImport: 'publishing.bulk-import',
+  generator: 'publishing.qna-generator',
 } as const;
 
 export const JOB_KIND_LABELS: Record<string, string> = {
@@ -65,6 +69,7 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   [JobKinds.importAgent]: 'Agent import (zip)',
   [JobKinds.conflicts]: 'Conflict detection',
   [JobKinds.bulkImport]: 'Bulk import (Q&A)',
+  [JobKinds.generator]: 'Q&A generator',
 };
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';

@@ -1,4 +1,5 @@
-import { IsBoolean, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from '@civic/sdk/common/validators';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, Type, ValidateNested } from '@civic/sdk/common/validators';
+import { BULK_LIMITS, BulkMessages } from './bulk';
 import { PublishingMessages } from './messages';
 
 export const NOTE_MAX = 500;
@@ -70,4 +71,31 @@ export class JobsQueryDto {
   @IsString()
   @MaxLength(100)
   kind?: string;
+}
+
+export class GeneratedPairDto {
+  @IsString()
+  @MinLength(1, { message: BulkMessages.questionRequired })
+  @MaxLength(BULK_LIMITS.questionMax, { message: BulkMessages.questionTooLong })
+  question!: string;
+
+  @IsString()
+  @MinLength(1, { message: BulkMessages.answerRequired })
+  @MaxLength(BULK_LIMITS.answerMax, { message: BulkMessages.answerTooLong })
+  answer!: string;
+}
+
+/** POST …/qna-generator/apply: approved pairs go into the draft with the document as their source. */
+export class GeneratorApplyDto {
+  @IsString()
+  @MinLength(1, { message: 'Name the source document' })
+  @MaxLength(500)
+  source!: string;
+
+  @IsArray()
+  @ArrayMinSize(1, { message: 'Approve at least one pair' })
+  @ArrayMaxSize(1000, { message: 'At most 1,000 pairs at a time' })
+  @ValidateNested({ each: true })
+  @Type(() => GeneratedPairDto)
+  pairs!: GeneratedPairDto[];
 }

@@ -153,6 +153,7 @@ export async function applyBulk(
   userId: string | null,
   now: Date,
   progress: (percent: number, counts: Record<string, number>) => void,
+  source: string | null = null,
 ): Promise<{ counts: Record<string, number>; errors: string[] }> {
   const existing = await existingOf(db, appId);
   const errors: string[] = [];
@@ -199,8 +200,8 @@ export async function applyBulk(
   for (let i = 0; i < creates.length; i += CHUNK) {
     const chunk = creates.slice(i, i + CHUNK);
     const batch = JSON.stringify(chunk.map((row) => ({ name: row.question, responses: answerResponses(row.answer) })));
-    const made = (await db.execute(sql`insert into ${intents} (app_id, kind, display_name, responses, updated_at, updated_by)
-      select ${appId}, 'qna', x.name, x.responses, ${now.toISOString()}::timestamptz, ${userId}::uuid
+    const made = (await db.execute(sql`insert into ${intents} (app_id, kind, display_name, responses, source_url, updated_at, updated_by)
+      select ${appId}, 'qna', x.name, x.responses, ${source}, ${now.toISOString()}::timestamptz, ${userId}::uuid
       from jsonb_to_recordset(${batch}::jsonb) as x(name text, responses jsonb)
       returning id, display_name as name`)) as unknown as { rows: Array<{ id: string; name: string }> };
     const byName = new Map(made.rows.map((m) => [m.name.toLowerCase(), m.id]));
@@ -214,7 +215,10 @@ export async function applyBulk(
     const chunk = updates.slice(i, i + CHUNK).map((row) => ({ id: existing.get(row.question.toLowerCase())?.id ?? '', row }));
     const chunkIds = chunk.map((c) => c.id);
     for (const { id, row } of chunk) {
-      await db.update(intents).set({ responses: answerResponses(row.answer), updatedAt: now, updatedBy: userId, version: sql`${intents.version} + 1` }).where(eq(intents.id, id));
+      await db
+        .update(intents)
+        .set({ responses: answerResponses(row.answer), ...(source ? { sourceUrl: source } : {}), updatedAt: now, updatedBy: userId, version: sql`${intents.version} + 1` })
+        .where(eq(intents.id, id));
     }
     await db.delete(trainingPhrases).where(inArray(trainingPhrases.intentId, chunkIds));
     await db.delete(intentCategories).where(inArray(intentCategories.intentId, chunkIds));

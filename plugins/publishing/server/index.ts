@@ -1,6 +1,7 @@
 import { defineServerModule } from '@civic/sdk/server';
 import { registerBulkImport } from './bulk-import';
 import { registerConflicts } from './conflicts';
+import { registerGenerator } from './generator';
 import { registerImportExport } from './import-export';
 import { registerJobRoutes } from './jobs-routes';
 import { registerPublishing } from './publish-routes';
@@ -13,5 +14,6 @@ export default defineServerModule({
     registerImportExport(api.routes, api.jobs);
     registerConflicts(api.routes, api.jobs);
     registerBulkImport(api.routes, api.jobs);
+    registerGenerator(api.routes, api.jobs);
   },
 });

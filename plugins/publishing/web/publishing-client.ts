@@ -20,6 +20,7 @@ export interface PublishingClient {
   job(appId: string, jobId: string): Promise<JobView>;
   bulkPreview(appId: string, fileName: string, base64: string): Promise<BulkPreview>;
   bulkImport(appId: string, fileName: string, base64: string): Promise<JobView>;
+  applyGenerated(appId: string, source: string, pairs: Array<{ question: string; answer: string }>): Promise<JobView>;
   cancelJob(appId: string, jobId: string): Promise<JobView>;
   overview(appId: string): Promise<PublishingOverview>;
   draftProgress(appId: string): Promise<DraftProgress>;
@@ -53,6 +54,9 @@ export class PublishingClientImpl implements PublishingClient {
   }
   async bulkImport(appId: string, fileName: string, content: string) {
     return (await this.api.post<{ job: JobView }>(PublishingApi.bulkImport(appId), { fileName, content })).job;
+  }
+  async applyGenerated(appId: string, source: string, pairs: Array<{ question: string; answer: string }>) {
+    return (await this.api.post<{ job: JobView }>(PublishingApi.generatorApply(appId), { source, pairs })).job;
   }
   async cancelJob(appId: string, jobId: string) {
     return (await this.api.post<{ job: JobView }>(PublishingApi.cancelJob(appId, jobId))).job;

@@ -19,6 +19,7 @@ export const rows: MatrixRow[] = [
   // "question,answer" and one row, base64: a valid CSV.
   { method: 'POST', url: '/api/v1/apps/:appId/bulk-import/preview', ...editApp(), json: { fileName: 'qna.csv', content: Buffer.from('question,answer\nMatrix question,Matrix answer\n').toString('base64') } },
   { method: 'POST', url: '/api/v1/apps/:appId/bulk-import', ...editApp(202), json: { fileName: 'qna.csv', content: Buffer.from('question,answer\nMatrix question,Matrix answer\n').toString('base64') } },
+  { method: 'POST', url: '/api/v1/apps/:appId/qna-generator/apply', ...editApp(202), json: { source: 'faq.html', pairs: [{ question: 'Matrix generated?', answer: 'Yes.' }] } },
   { method: 'GET', url: '/api/v1/apps/:appId/conflicts', ...readApp() },
   { method: 'POST', url: '/api/v1/apps/:appId/conflicts/run', ...editApp(202) },
   { method: 'POST', url: '/api/v1/apps/:appId/conflicts/phrases/:phraseId/move', call: `/api/v1/apps/:appId/conflicts/phrases/${NO_ID}/move`, ...editApp(404), json: { toIntentId: NO_ID } },
