@@ -165,3 +165,22 @@ test('a version downloads as an export zip', async () => {
   assert.equal(download.magic, '80,75,3,4');
   assert.ok(download.size > 200);
 });
+
+test('bulk import: preview with per-row errors, confirm, the job runs to the end with its counts', async () => {
+  const file = join(dir, 'qna.csv');
+  const rows = ['question,variants,answer,category,labels', 'How do I pay a fine?,pay fine|fine payment,Pay online.,Fines,fees', 'No answer here,,,,'];
+  for (let i = 0; i < 500; i += 1) rows.push(`Bulk e2e question ${i},,Answer ${i},,`);
+  writeFileSync(file, rows.join('\n'));
+  await browser.url(`${running.url}/bulkimport/${APP}`);
+  assert.equal(await pageTitle(browser), 'Bulk import');
+  await browser.$('input[type="file"][aria-label="Q&A file (CSV or XLSX)"]').setValue(file);
+  const preview = browser.$('section[aria-label="Preview"]');
+  await preview.waitForDisplayed({ timeout: 15_000 });
+  assert.match(await preview.getText(), /502 rows: 501 new, 0 to update, 0 unchanged, 1 with errors/);
+  assert.match(await browser.$('table[aria-label="Rows"]').getText(), /The answer is required/);
+  await expectAccessible('bulk import preview');
+  await browser.$('button=Import 501 rows').click();
+  await browser.waitUntil(async () => /Succeeded — 100%/.test(await preview.getText()), { timeout: 30_000, timeoutMsg: 'the bulk import did not finish' });
+  assert.match(await preview.getText(), /501 created/);
+  await expectAccessible('bulk import done');
+});
