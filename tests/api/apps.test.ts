@@ -105,7 +105,7 @@ test('console config: the deployment profile as the browser needs it', async () 
   assert.equal(response.status, 200);
   assert.equal(response.body.data.version, '1.41.3');
   assert.equal(response.body.data.profile, 'default');
-  assert.deepEqual(response.body.data.plugins, ['workspace', 'app-settings', 'users']);
+  assert.deepEqual(response.body.data.plugins, ['workspace', 'app-settings', 'users', 'publishing']);
   // The test harness switches two-factor and captcha off unless a test is about them.
   assert.deepEqual(response.body.data.switches, { twoFactor: false, captcha: false, history: false, fileResponses: false });
   // §4 inactivity timings and the lock time, from the profile (defaults 25, 5 and 30 minutes).
