@@ -20,6 +20,8 @@ export class DeploymentSwitchesDto {
   @IsBoolean() captcha!: boolean;
   @IsBoolean() history!: boolean;
   @IsBoolean() fileResponses!: boolean;
+  /** Every publish needs a second app admin's approval (publishing plugin); apps may also ask for it. */
+  @IsOptional() @IsBoolean() publishApproval?: boolean;
 }
 
 export class LockoutDto {

@@ -19,6 +19,7 @@ export type { AuditDetails } from '@civic/core/server/audit/audit-entry';
 export { verifyAuditChainPart, type AuditChainPart } from '@civic/core/server/audit/verify-audit-chain';
 export type { RouteAdder } from '@civic/core/server/http/route-registry';
 export { HttpError, type HttpErrorExtras } from '@civic/core/server/http/http-error';
+export { JobError, type EnqueueJob, type JobContext, type JobHandler, type JobOutcome, type JobRecord, type JobService, type JobStatus } from '@civic/core/server/jobs/job-runner';
 export type { DbExecutor } from '@civic/core/server/db/database';
 export type { AdminUser, AdminUserQuery, UserAdmin } from '@civic/core/server/users/user-admin';
 export { findAppRecord, type AppRecord } from '@civic/core/server/apps/app-record';
@@ -26,12 +27,14 @@ export type { AppCreatedHandler } from '@civic/core/server/apps/app-lifecycle';
 export { assertWithinTierLimit, tierLimitOf, type TierLimitName } from '@civic/core/server/apps/tier-limit-guard';
 export { got, type Got, type Method as GotMethod, RequestError as GotRequestError } from './http-client';
 export { readDraftSnapshot } from '@civic/core/server/knowledge/draft-snapshot';
+export { loadProductionSnapshot, loadProductionVersion } from '@civic/core/server/knowledge/production-snapshot';
 export { effectiveRestrictions, isDecommissioned, toAppSettings, toAppSummary } from '@civic/core/server/apps/app-mappers';
 export {
   adaptorApps,
   adaptors,
   agencies,
   appMembers,
+  appProduction,
   apps,
   auditLog,
   categories,
@@ -41,7 +44,11 @@ export {
   intentCategories,
   intentLabels,
   intents,
+  jobs,
+  knowledgeVersions,
   labels,
+  publishingSettings,
+  publishRequests,
   tierLimits,
   trainingPhrases,
   webchatSettings,

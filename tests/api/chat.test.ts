@@ -286,3 +286,30 @@ test('/dialogFlow: configure engines (external needs both handlers), test a mess
   const audit = await t.server.db.db.select().from(auditLog).where(eq(auditLog.action, 'dialog-engine.configure'));
   assert.ok(audit.some((entry) => entry.target === 'demo-plus/draft'));
 });
+
+test('production answers from the published version: a draft change reaches citizens only when published again', async () => {
+  const { waitForJob } = await import('./support/knowledge-fixtures');
+  const published = await call(t.http, 'POST', `/api/v1/apps/${APP}/publishing/publish`, { token: admin, json: { note: 'first release' } });
+  assert.equal(published.status, 202, JSON.stringify(published.body));
+  const job = await waitForJob(t.http, admin, APP, published.body.data.job.id as string);
+  assert.equal(job.status, 'succeeded', JSON.stringify(job));
+
+  const ask = async (text: string) => {
+    const started = await chat(`/api/v1/chat/${APP}/sessions`, { json: {} });
+    assert.equal(started.status, 201, JSON.stringify(started.body));
+    const answer = await chat(`/api/v1/chat/${APP}/sessions/${started.body.data.sessionId}/messages`, { json: { text } });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    return answer.body.data as { intentName: string; messages: unknown[]; transcriptId: string };
+  };
+  const before = await ask('how do I pay my parking ticket');
+  assert.equal(before.intentName, 'Zz Parking fine');
+  const [row] = await t.server.db.db.select().from(transcripts).where(eq(transcripts.id, before.transcriptId));
+  assert.equal(row.environment, 'production');
+  assert.notEqual(row.contentVersion, 'draft');
+
+  // Change the answer in the draft only: production keeps the published one.
+  const responses = [{ platform: 'PLATFORM_UNSPECIFIED' as const, enable_default_response: true, messages: [{ type: 'text' as const, text: ['Draft-only parking answer.'] }] }];
+  await t.server.db.db.update(intents).set({ responses }).where(and(eq(intents.appId, APP), eq(intents.displayName, 'Zz Parking fine')));
+  const after = await ask('how do I pay my parking ticket');
+  assert.deepEqual(after.messages, [{ type: 'text', text: ['Pay parking fines on the parking portal.'] }]);
+});

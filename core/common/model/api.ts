@@ -43,6 +43,8 @@ export interface DeploymentSwitches {
   captcha: boolean;
   history: boolean;
   fileResponses: boolean;
+  /** Publishing needs a second app admin's approval on every app (optional; off when absent). */
+  publishApproval?: boolean;
 }
 
 /** Unleash frontend API shape, so a real Unleash proxy can replace ours. */

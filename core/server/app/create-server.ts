@@ -21,6 +21,7 @@ import { registerSecurityHeaders } from '../http/security-headers';
 import { registerStaticSite } from '../http/static-site';
 import { createLogger, type Logger } from '../logging/logger';
 import { AppLifecycle } from '../apps/app-lifecycle';
+import { JobRunner } from '../jobs/job-runner';
 import { mountPlugins } from '../plugins/mount-plugins';
 import type { ServerPlugin } from '../plugins/server-module';
 import { registerAppRoutes } from '../routes/app-routes';
@@ -125,7 +126,8 @@ async function buildApp(
   registerAppRoutes(core);
   registerOpenApiRoute(core, () => registry.list(), version);
   const appLifecycle = new AppLifecycle();
-  await mountPlugins(registry, plugins, { config, log, users: new UserAdmin(identity), apps: appLifecycle });
+  const jobs = new JobRunner(database, log.child({ component: 'jobs' }), config.now);
+  await mountPlugins(registry, plugins, { config, log, users: new UserAdmin(identity), apps: appLifecycle, jobs });
 
   const deps = { database, config, authenticator, sessionTokens, rateLimiter };
   for (const route of registry.list()) {
@@ -144,10 +146,12 @@ async function buildApp(
   registerHealthRoutes(app, database, version);
   await registerStaticSite(app, config.webRoot, log);
 
+  app.addHook('onClose', () => jobs.stop());
   await app.ready();
   // Sessions past their cap are of no further use; tidy once at start (cheap, indexed).
   await sessions.prune(config.now()).catch((error: unknown) => log.warn({ err: error }, 'session pruning failed'));
   await pruneIdentityRows(database.db, config.now()).catch((error: unknown) => log.warn({ err: error }, 'sign-in housekeeping failed'));
+  await jobs.start();
   const routes = registry.list().map(({ definition, origin }) => ({
     method: definition.method,
     url: definition.url,

@@ -91,6 +91,7 @@ function switchOverrides(vars: EnvDto): SwitchOverrides {
     ['captcha', vars.CIVIC_CAPTCHA],
     ['history', vars.CIVIC_HISTORY],
     ['fileResponses', vars.CIVIC_FILE_RESPONSES],
+    ['publishApproval', vars.CIVIC_PUBLISH_APPROVAL],
   ];
   for (const [key, value] of pairs) if (value !== undefined) overrides[key] = value === 'on';
   return overrides;

@@ -6,6 +6,7 @@ import type { ServerConfig } from '../config/server-config';
 import { RouteRegistry } from '../http/route-registry';
 import { createLogger } from '../logging/logger';
 import { mountPlugins } from './mount-plugins';
+import type { JobService } from '../jobs/job-runner';
 import type { UserAdmin } from '../users/user-admin';
 import type { ServerModule } from './server-module';
 
@@ -13,7 +14,7 @@ const config = { profileName: 'test', publicUrl: 'http://localhost', switches: {
 const log = createLogger('silent');
 /** Never called by these tests: they only mount routes. */
 const users = {} as UserAdmin;
-const services = { config, log, users, apps: new AppLifecycle() };
+const services = { config, log, users, apps: new AppLifecycle(), jobs: {} as JobService };
 const module = (pluginId: string, register: ServerModule['register']): ServerModule => ({ pluginId, register });
 const ctx = (isPlatformAdmin: boolean): AccessContext => ({
   user: { id: 'u', isPlatformAdmin, permissions: {}, authLevel: 2 },

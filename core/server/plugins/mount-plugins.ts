@@ -1,5 +1,6 @@
 import { allOf } from '@civic/core/common/access';
 import type { AppLifecycle } from '../apps/app-lifecycle';
+import type { JobService } from '../jobs/job-runner';
 import type { ServerConfig } from '../config/server-config';
 import type { RouteAdder, RouteRegistry } from '../http/route-registry';
 import type { Logger } from '../logging/logger';
@@ -17,10 +18,11 @@ export interface PluginServices {
   log: Logger;
   users: UserAdmin;
   apps: AppLifecycle;
+  jobs: JobService;
 }
 
 export async function mountPlugins(registry: RouteRegistry, plugins: readonly ServerPlugin[], services: PluginServices): Promise<void> {
-  const { config, log, users, apps } = services;
+  const { config, log, users, apps, jobs } = services;
   for (const { manifest, module } of plugins) {
     if (!module) continue;
     if (module.pluginId !== manifest.id) {
@@ -44,6 +46,7 @@ export async function mountPlugins(registry: RouteRegistry, plugins: readonly Se
         onCreated: (handler) => apps.onCreated(manifest.id, handler),
         created: (tx, appId) => apps.created(tx, appId),
       },
+      jobs,
     });
   }
 }

@@ -2,6 +2,7 @@ import type { AccessPredicate } from '@civic/core/common/access';
 import type { DeploymentSwitches } from '@civic/core/common/model/api';
 import type { AppCreatedHandler } from '../apps/app-lifecycle';
 import type { DbExecutor } from '../db/database';
+import type { JobService } from '../jobs/job-runner';
 import type { RouteAdder } from '../http/route-registry';
 import type { Logger } from '../logging/logger';
 import type { UserAdmin } from '../users/user-admin';
@@ -20,6 +21,8 @@ export interface ServerModuleApi {
     onCreated(handler: AppCreatedHandler): void;
     created: AppCreatedHandler;
   };
+  /** Background jobs: register a handler per kind, enqueue, list, cancel (core/server/jobs). */
+  readonly jobs: JobService;
 }
 
 /** Default export of `plugins/<id>/server/index.ts`, made with defineServerModule (sdk/server). */

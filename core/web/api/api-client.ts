@@ -28,6 +28,8 @@ export interface RequestOptions {
   sessionCheck?: boolean;
   /** `text`: a successful answer's body as text (CSV downloads); errors are still read as JSON. */
   responseType?: 'json' | 'text';
+  /** Resolve to the body as a Blob (file downloads: exports); errors are still JSON. */
+  download?: boolean;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -85,7 +87,7 @@ export class ApiClientImpl implements ApiClient {
     const answer = await this.send(method, path, options, sentToken);
 
     if (answer.status >= 200 && answer.status < 300) {
-      return (options.raw || options.responseType === 'text' ? answer.body : dataOf(answer.body)) as T;
+      return (options.raw || options.download || options.responseType === 'text' ? answer.body : dataOf(answer.body)) as T;
     }
     if (answer.status === 401 && sentToken !== null && path !== CoreApi.me && options.sessionCheck !== false) {
       // §8: a 401 may be a stale token or a refused action; ask the server who we are before logging out.
@@ -127,6 +129,7 @@ export class ApiClientImpl implements ApiClient {
         signal: controller.signal,
         credentials: 'same-origin',
       });
+      if (options.download && response.status >= 200 && response.status < 300) return { status: response.status, body: response.blob ? await response.blob() : new Blob([await response.text()]) };
       const text = await response.text();
       const body = options.responseType === 'text' && response.status >= 200 && response.status < 300 ? text : parseBody(text);
       this.replaceToken(body);

@@ -3,4 +3,4 @@
  * globals; the browser binding is the window's fetch.
  */
 export const FetchFn = Symbol('FetchFn');
-export type FetchFn = (input: string, init: RequestInit) => Promise<Pick<Response, 'ok' | 'status' | 'text'>>;
+export type FetchFn = (input: string, init: RequestInit) => Promise<Pick<Response, 'ok' | 'status' | 'text'> & Partial<Pick<Response, 'blob'>>>;

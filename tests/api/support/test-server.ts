@@ -41,6 +41,8 @@ export interface StartOptions {
    * the rate-limit test sets the profile's 10.
    */
   authRequestsPerMinute?: number;
+  /** Runs on the seeded database before the server starts (e.g. rows left by a killed process). */
+  beforeStart?: (db: CivicServer['db']['db'], now: Date) => Promise<void>;
 }
 
 /**
@@ -72,6 +74,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const plugins = options.plugins ?? (await loadServerPlugins(config.profile.plugins, RepoPaths.plugins));
   await seedDemo(database.db, { password: TEST_PASSWORD, profile: config.profile, now: clock.now(), plugins });
   await addFixtures(database.db, clock.now());
+  await options.beforeStart?.(database.db, clock.now());
   const server = await createServer(config, { plugins: [...plugins, ...(options.extraPlugins ?? [])], logger: log, database });
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   const http = got.extend({ prefixUrl: address, throwHttpErrors: false, retry: { limit: 0 }, responseType: 'json', timeout: { request: 30_000 } });

@@ -22,3 +22,5 @@ export { users } from './users';
 export { adaptorApps, adaptors } from './adaptors';
 export { chatSessions, dialogEngineConfigs, transcripts } from './chat';
 export { webchatSettings } from './webchat-settings';
+export { jobs } from './jobs';
+export { appProduction, knowledgeVersions, publishingSettings, publishRequests } from './publishing';

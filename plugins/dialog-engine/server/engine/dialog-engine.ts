@@ -5,7 +5,7 @@ import { ENGINE_SERVICES, type EngineConfig, type EngineService, type Environmen
 import { EngineMessages } from '../../common/messages';
 import { answerTurn, EMPTY_STATE, type EngineAnswer, type SessionState } from './builtin-engine';
 import { knowledgeEntityExtractor, type EntityExtractor } from './entity-extractor';
-import { draftSource, unpublishedProductionSource, type KnowledgeSources } from './knowledge-source';
+import { draftSource, productionSource, type KnowledgeSources } from './knowledge-source';
 import { ModelCache } from './model-cache';
 
 export interface TurnInput {
@@ -50,7 +50,7 @@ export class DialogEngine {
 
   constructor(private readonly options: DialogEngineOptions = {}) {
     this.cache = options.cache ?? new ModelCache();
-    this.sources = { draft: draftSource, production: unpublishedProductionSource, ...options.sources };
+    this.sources = { draft: draftSource, production: productionSource, ...options.sources };
     this.extract = options.extract ?? knowledgeEntityExtractor;
     this.adaptors = {
       CIVIC_DIALOG_ENGINE: { answer: (db, app, environment, _config, input) => this.builtin(db, app, environment, input) },

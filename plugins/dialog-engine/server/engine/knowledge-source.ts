@@ -1,4 +1,4 @@
-import { readDraftSnapshot, type DbExecutor } from '@civic/sdk/server';
+import { loadProductionVersion, readDraftSnapshot, type DbExecutor } from '@civic/sdk/server';
 import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
 import type { Environment } from '../../common/api';
 
@@ -11,7 +11,7 @@ export interface KnowledgeContent {
 
 /**
  * Where an environment's knowledge comes from. Draft reads the live tables; production reads the
- * published snapshot — provided by publishing. Production never silently falls back to the draft.
+ * published version (publishing). Production never silently falls back to the draft.
  */
 export interface KnowledgeSource {
   load(db: DbExecutor, appId: string): Promise<KnowledgeContent | null>;
@@ -23,10 +23,11 @@ export const draftSource: KnowledgeSource = {
   },
 };
 
-/** Until publishing stores published snapshots there is no production content: null, answered as "not published". */
-export const unpublishedProductionSource: KnowledgeSource = {
-  async load() {
-    return null;
+/** The published version production points at; null (answered as "not published") before the first publish. */
+export const productionSource: KnowledgeSource = {
+  async load(db, appId) {
+    const published = await loadProductionVersion(db, appId);
+    return published ? { snapshot: published.snapshot, version: published.versionId } : null;
   },
 };
 

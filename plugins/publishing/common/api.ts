@@ -1,0 +1,197 @@
+import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
+import type { BulkRow } from './bulk';
+import type { SnapshotDiff } from './diff';
+
+const app = (appId: string) => `/api/v1/apps/${encodeURIComponent(appId)}`;
+
+/** Paths of the publishing plugin: `…Route` are the mounted patterns, the functions build URLs. */
+export const PublishingApi = {
+  jobsRoute: '/api/v1/apps/:appId/jobs',
+  jobRoute: '/api/v1/apps/:appId/jobs/:jobId',
+  cancelJobRoute: '/api/v1/apps/:appId/jobs/:jobId/cancel',
+  jobs: (appId: string) => `${app(appId)}/jobs`,
+  job: (appId: string, jobId: string) => `${app(appId)}/jobs/${encodeURIComponent(jobId)}`,
+  cancelJob: (appId: string, jobId: string) => `${app(appId)}/jobs/${encodeURIComponent(jobId)}/cancel`,
+
+  overviewRoute: '/api/v1/apps/:appId/publishing',
+  draftProgressRoute: '/api/v1/apps/:appId/draft-progress',
+  publishRoute: '/api/v1/apps/:appId/publishing/publish',
+  approveRoute: '/api/v1/apps/:appId/publishing/requests/:requestId/approve',
+  rejectRoute: '/api/v1/apps/:appId/publishing/requests/:requestId/reject',
+  rollbackRoute: '/api/v1/apps/:appId/publishing/rollback',
+  settingsRoute: '/api/v1/apps/:appId/publishing/settings',
+  diffRoute: '/api/v1/apps/:appId/publishing/diff',
+  versionExportRoute: '/api/v1/apps/:appId/versions/:versionId/export',
+  overview: (appId: string) => `${app(appId)}/publishing`,
+  draftProgress: (appId: string) => `${app(appId)}/draft-progress`,
+  publish: (appId: string) => `${app(appId)}/publishing/publish`,
+  approve: (appId: string, requestId: string) => `${app(appId)}/publishing/requests/${encodeURIComponent(requestId)}/approve`,
+  reject: (appId: string, requestId: string) => `${app(appId)}/publishing/requests/${encodeURIComponent(requestId)}/reject`,
+  rollback: (appId: string) => `${app(appId)}/publishing/rollback`,
+  settings: (appId: string) => `${app(appId)}/publishing/settings`,
+  diff: (appId: string) => `${app(appId)}/publishing/diff`,
+  versionExport: (appId: string, versionId: string) => `${app(appId)}/versions/${encodeURIComponent(versionId)}/export`,
+
+  exportRoute: '/api/v1/apps/:appId/export',
+  importRoute: '/api/v1/apps/:appId/import',
+  export: (appId: string) => `${app(appId)}/export`,
+  import: (appId: string) => `${app(appId)}/import`,
+
+  bulkPreviewRoute: '/api/v1/apps/:appId/bulk-import/preview',
+  bulkImportRoute: '/api/v1/apps/:appId/bulk-import',
+  bulkPreview: (appId: string) => `${app(appId)}/bulk-import/preview`,
+  bulkImport: (appId: string) => `${app(appId)}/bulk-import`,
+
+  generatorApplyRoute: '/api/v1/apps/:appId/qna-generator/apply',
+  generatorApply: (appId: string) => `${app(appId)}/qna-generator/apply`,
+
+  conflictsRoute: '/api/v1/apps/:appId/conflicts',
+  conflictRunRoute: '/api/v1/apps/:appId/conflicts/run',
+  movePhraseRoute: '/api/v1/apps/:appId/conflicts/phrases/:phraseId/move',
+  deletePhraseRoute: '/api/v1/apps/:appId/conflicts/phrases/:phraseId',
+  conflicts: (appId: string) => `${app(appId)}/conflicts`,
+  conflictRun: (appId: string) => `${app(appId)}/conflicts/run`,
+  movePhrase: (appId: string, phraseId: string) => `${app(appId)}/conflicts/phrases/${encodeURIComponent(phraseId)}/move`,
+  deletePhrase: (appId: string, phraseId: string) => `${app(appId)}/conflicts/phrases/${encodeURIComponent(phraseId)}`,
+} as const;
+
+/** Job kinds this plugin runs. */
+export const JobKinds = {
+  publish: 'publishing.publish',
+  importAgent: 'publishing.import-agent',
+  conflicts: 'publishing.conflicts',
+  bulkImport: 'publishing.bulk-import',
+  generator: 'publishing.qna-generator',
+} as const;
+
+export const JOB_KIND_LABELS: Record<string, string> = {
+  [JobKinds.publish]: 'Publish',
+  [JobKinds.importAgent]: 'Agent import (zip)',
+  [JobKinds.conflicts]: 'Conflict detection',
+  [JobKinds.bulkImport]: 'Bulk import (Q&A)',
+  [JobKinds.generator]: 'Q&A generator',
+};
+
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+/** A job as the browser sees it (dates as ISO strings). */
+export interface JobView {
+  id: string;
+  kind: string;
+  status: JobStatus;
+  progress: number;
+  counts: Record<string, number>;
+  errors: string[];
+  cancelRequested: boolean;
+  createdByEmail: string;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export interface VersionSummary {
+  id: string;
+  number: number;
+  note: string;
+  authorEmail: string;
+  approvedByEmail: string | null;
+  createdAt: string;
+  /** Counts of what it holds. */
+  intents: number;
+  phrases: number;
+  entityTypes: number;
+}
+
+/** §3 Draft progress: a publish job's progress, and the version production now points at. */
+export interface DraftProgress {
+  appId: string;
+  progress: number;
+  status: 'none' | JobStatus;
+  version_reference_id: string | null;
+  /** §4: something changed since the last conflict-detection run (or it never ran). */
+  conflictCheckRecommended: boolean;
+}
+
+export interface PublishRequestView {
+  id: string;
+  note: string;
+  status: 'pending' | 'approved' | 'rejected' | 'withdrawn';
+  requestedByEmail: string;
+  requestedAt: string;
+  decidedByEmail: string | null;
+  decidedAt: string | null;
+}
+
+export interface OverdueItem {
+  intentId: string;
+  displayName: string;
+  kind: 'intent' | 'qna';
+  reviewBy: string;
+}
+
+export interface PublishingOverview {
+  production: VersionSummary | null;
+  productionChangedAt: string | null;
+  productionChangedByEmail: string | null;
+  versions: VersionSummary[];
+  requireApproval: boolean;
+  /** Whether the deployment forces approval for every app (then the per-app switch cannot turn it off). */
+  approvalByDeployment: boolean;
+  pendingRequest: PublishRequestView | null;
+  draftProgress: DraftProgress;
+  /** Items whose review-by date has passed (listed in the publish dialog). */
+  reviewOverdue: OverdueItem[];
+  /** Draft differs from production (or never published). */
+  draftChanged: boolean;
+}
+
+export interface PublishResult {
+  job: JobView | null;
+  request: PublishRequestView | null;
+}
+
+export interface DiffResult {
+  from: string;
+  to: string;
+  diff: SnapshotDiff;
+}
+
+export interface ConflictPhrase {
+  phraseId: string;
+  text: string;
+  intentId: string;
+  intentName: string;
+  intentKind: 'intent' | 'qna';
+}
+
+export interface ConflictPair {
+  score: number;
+  identical: boolean;
+  a: ConflictPhrase;
+  b: ConflictPhrase;
+}
+
+export interface ConflictReport {
+  pairs: ConflictPair[];
+  runAt: string | null;
+  threshold: number;
+  job: JobView | null;
+  recommended: boolean;
+}
+
+/** A previewed spreadsheet row: its values, its problems and what importing it would do. */
+export interface BulkPreviewRow extends BulkRow {
+  plan: 'create' | 'update' | 'unchanged' | 'invalid';
+}
+
+export interface BulkPreview {
+  total: number;
+  create: number;
+  update: number;
+  unchanged: number;
+  invalid: number;
+  /** The first rows, then every further invalid row. */
+  rows: BulkPreviewRow[];
+}
+
+export type { KnowledgeSnapshot };

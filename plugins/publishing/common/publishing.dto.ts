@@ -1,0 +1,101 @@
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, Type, ValidateNested } from '@civic/sdk/common/validators';
+import { BULK_LIMITS, BulkMessages } from './bulk';
+import { PublishingMessages } from './messages';
+
+export const NOTE_MAX = 500;
+
+/** POST …/publishing/publish: publish the draft (or ask for approval) with a note. */
+export class PublishDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(NOTE_MAX, { message: PublishingMessages.noteTooLong })
+  note?: string;
+}
+
+/** POST …/publishing/requests/{id}/reject. */
+export class RejectDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(NOTE_MAX, { message: PublishingMessages.noteTooLong })
+  reason?: string;
+}
+
+/** POST …/publishing/rollback: make an earlier version production again (the draft is kept). */
+export class RollbackDto {
+  @IsUUID('all', { message: PublishingMessages.versionNotFound })
+  versionId!: string;
+}
+
+/** PATCH …/publishing/settings. */
+export class PublishingSettingsDto {
+  @IsBoolean()
+  requireApproval!: boolean;
+}
+
+/** `draft`, `production` or a version id. */
+const SIDE = /^(draft|production|[0-9a-fA-F-]{36})$/;
+
+/** GET …/publishing/diff?from=&to= (default: production → draft). */
+export class DiffQueryDto {
+  @IsOptional()
+  @Matches(SIDE, { message: 'from must be draft, production or a version id' })
+  from?: string;
+
+  @IsOptional()
+  @Matches(SIDE, { message: 'to must be draft, production or a version id' })
+  to?: string;
+}
+
+/** POST …/import: a Dialogflow ES agent zip, base64 in JSON. */
+export class ImportAgentDto {
+  @IsString()
+  @MinLength(1, { message: PublishingMessages.fileRequired })
+  @MaxLength(255)
+  fileName!: string;
+
+  @IsString()
+  @MinLength(1, { message: PublishingMessages.fileRequired })
+  @Matches(/^[A-Za-z0-9+/]*={0,2}$/, { message: PublishingMessages.notBase64 })
+  content!: string;
+}
+
+/** POST …/conflicts/phrases/{phraseId}/move. */
+export class MovePhraseDto {
+  @IsUUID('all', { message: PublishingMessages.intentNotFound })
+  toIntentId!: string;
+}
+
+/** GET …/jobs?kind=. */
+export class JobsQueryDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  kind?: string;
+}
+
+export class GeneratedPairDto {
+  @IsString()
+  @MinLength(1, { message: BulkMessages.questionRequired })
+  @MaxLength(BULK_LIMITS.questionMax, { message: BulkMessages.questionTooLong })
+  question!: string;
+
+  @IsString()
+  @MinLength(1, { message: BulkMessages.answerRequired })
+  @MaxLength(BULK_LIMITS.answerMax, { message: BulkMessages.answerTooLong })
+  answer!: string;
+}
+
+/** POST …/qna-generator/apply: approved pairs go into the draft with the document as their source. */
+export class GeneratorApplyDto {
+  @IsString()
+  @MinLength(1, { message: 'Name the source document' })
+  @MaxLength(500)
+  source!: string;
+
+  @IsArray()
+  @ArrayMinSize(1, { message: 'Approve at least one pair' })
+  @ArrayMaxSize(1000, { message: 'At most 1,000 pairs at a time' })
+  @ValidateNested({ each: true })
+  @Type(() => GeneratedPairDto)
+  pairs!: GeneratedPairDto[];
+}

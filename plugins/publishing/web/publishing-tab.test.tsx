@@ -1,0 +1,95 @@
+import { renderInTestApp, screen, testApp, userEvent, userWithRole, waitFor, within, type FakeRequest } from '@civic/sdk/testing';
+import type { DiffResult, PublishingOverview, VersionSummary } from '../common/api';
+import { publishingModule } from './publishing-module';
+import { PublishingTab } from './publishing-tab';
+
+const version = (number: number, note: string): VersionSummary => ({
+  id: `0000000${number}-0000-4000-8000-000000000000`,
+  number,
+  note,
+  authorEmail: 'editor@demo.gov.sg',
+  approvedByEmail: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  intents: 3,
+  phrases: 5,
+  entityTypes: 1,
+});
+const v1 = version(1, 'First release');
+const v2 = version(2, 'Fees updated');
+
+const overview = (more: Partial<PublishingOverview> = {}): PublishingOverview => ({
+  production: v2,
+  productionChangedAt: v2.createdAt,
+  productionChangedByEmail: 'editor@demo.gov.sg',
+  versions: [v2, v1],
+  requireApproval: false,
+  approvalByDeployment: false,
+  pendingRequest: null,
+  draftProgress: { appId: 'a1', progress: 100, status: 'succeeded', version_reference_id: v2.id, conflictCheckRecommended: true },
+  reviewOverdue: [{ intentId: 'i9', displayName: 'Passport fees', kind: 'qna', reviewBy: '2020-01-31' }],
+  draftChanged: true,
+  ...more,
+});
+
+const diff: DiffResult = {
+  from: 'production',
+  to: 'draft',
+  diff: {
+    summary: { added: 0, removed: 0, changed: 1 },
+    changes: [{ section: 'intents', id: 'i9', name: 'Passport fees', change: 'changed', fields: [{ field: 'Answer owner', before: 'ICA', after: 'ICA Finance' }] }],
+  },
+};
+
+async function renderTab(role: '0' | '1' | '2', api: Record<string, unknown> = {}) {
+  return renderInTestApp(<PublishingTab appId="a1" />, {
+    user: userWithRole(role, ['a1']),
+    app: testApp('a1', 'Plus'),
+    modules: [publishingModule],
+    route: '/app-settings/bot-publishing/a1',
+    path: '/app-settings/:tabId/:appId',
+    api: {
+      'GET /api/v1/apps/:appId/publishing': overview(),
+      'GET /api/v1/apps/:appId/publishing/diff': diff,
+      ...api,
+    },
+  });
+}
+
+describe('PublishingTab', () => {
+  it('shows production, the history and the field-level diff; viewers get no publish or rollback', async () => {
+    await renderTab('0');
+    expect(await screen.findByText(/Version 2 — “Fees updated”, published by editor@demo.gov.sg/)).toBeTruthy();
+    const history = screen.getByRole('table', { name: 'Published versions' });
+    expect(within(history).getAllByRole('row')).toHaveLength(3);
+    expect(within(history).getByText('2 (production)')).toBeTruthy();
+    expect(await screen.findByText('ICA Finance')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Publish…' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Roll back production/ })).toBeNull();
+    expect(screen.getByText('Conflict check recommended')).toBeTruthy();
+  });
+
+  it('publishes with a note; the dialog lists overdue reviews and recommends conflict detection', async () => {
+    const publish = jest.fn((_request: FakeRequest) => ({ job: { id: 'j1' }, request: null }));
+    const { api } = await renderTab('1', { 'POST /api/v1/apps/:appId/publishing/publish': publish });
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish…' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Run conflict detection first')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Passport fees' }).getAttribute('href')).toBe('/QandA/a1/edit/i9');
+    await userEvent.type(within(dialog).getByLabelText('Note'), 'Fees for 2027');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(publish).toHaveBeenCalledTimes(1));
+    expect(publish.mock.calls[0][0]).toMatchObject({ params: { appId: 'a1' }, body: { note: 'Fees for 2027' } });
+    expect(await screen.findByText('Publishing started')).toBeTruthy();
+    expect(api.callsTo('GET', '/api/v1/apps/a1/publishing').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('lets an app admin roll back to an earlier version after confirming', async () => {
+    const rollback = jest.fn((_request: FakeRequest) => ({ production: v1 }));
+    await renderTab('2', { 'POST /api/v1/apps/:appId/publishing/rollback': rollback });
+    await userEvent.click(await screen.findByRole('button', { name: 'Roll back production to version 1' }));
+    expect(screen.queryByRole('button', { name: 'Roll back production to version 2' })).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Roll back' }));
+    await waitFor(() => expect(rollback).toHaveBeenCalledTimes(1));
+    expect(rollback.mock.calls[0][0]).toMatchObject({ body: { versionId: v1.id } });
+  });
+});

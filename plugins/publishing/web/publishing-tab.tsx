@@ -1,0 +1,354 @@
+import {
+  Alert,
+  Button,
+  ButtonGroup,
+  Callout,
+  Card,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  H3,
+  HTMLSelect,
+  HTMLTable,
+  ProgressBar,
+  Switch,
+  TextArea,
+} from '@civic/sdk/web/blueprint';
+import { useCallback, useEffect, useId, useState } from '@civic/sdk/web/react';
+import { Link } from '@civic/sdk/web/router';
+import { isApiError, PageSkeleton, ToastService, useAccess, useService } from '@civic/sdk/web';
+import type { DiffResult, PublishingOverview, VersionSummary } from '../common/api';
+import { PublishingMessages } from '../common/messages';
+import { canAdminPublishing, canEditPublishing } from '../common/permissions';
+import { NOTE_MAX } from '../common/publishing.dto';
+import { DiffView } from './diff-view';
+import { formatWhen, intentLink, isActive } from './format';
+import { PublishingClient, saveBlob } from './publishing-client';
+
+export const PROGRESS_POLL_MS = 700;
+
+function sideLabel(side: string, versions: VersionSummary[]): string {
+  if (side === 'draft') return 'Draft';
+  if (side === 'production') return 'Production';
+  const version = versions.find((v) => v.id === side);
+  return version ? `Version ${version.number}` : 'Version';
+}
+
+/** App settings → Bot Publishing: production version, history, diff, publish with a note, approval, rollback, downloads. */
+export function PublishingTab(props: { appId: string }) {
+  const { appId } = props;
+  const client = useService<PublishingClient>(PublishingClient);
+  const toasts = useService<ToastService>(ToastService);
+  const canEdit = useAccess(canEditPublishing).allowed;
+  const canAdmin = useAccess(canAdminPublishing).allowed;
+  const [overview, setOverview] = useState<PublishingOverview | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [publishOpen, setPublishOpen] = useState(false);
+  const [rollbackTo, setRollbackTo] = useState<VersionSummary | null>(null);
+  const [from, setFrom] = useState('production');
+  const [to, setTo] = useState('draft');
+  const [diff, setDiff] = useState<DiffResult | null>(null);
+  const [diffError, setDiffError] = useState<string | null>(null);
+  const fromId = useId();
+  const toId = useId();
+
+  const load = useCallback(async () => {
+    try {
+      setOverview(await client.overview(appId));
+      setError(null);
+    } catch (failure) {
+      setError(isApiError(failure) ? failure.message : String(failure));
+    }
+  }, [client, appId]);
+
+  const loadDiff = useCallback(async () => {
+    try {
+      setDiff(await client.diff(appId, from, to));
+      setDiffError(null);
+    } catch (failure) {
+      setDiffError(isApiError(failure) ? failure.message : String(failure));
+    }
+  }, [client, appId, from, to]);
+
+  useEffect(() => {
+    setOverview(null);
+    void load();
+  }, [load]);
+  useEffect(() => {
+    void loadDiff();
+  }, [loadDiff]);
+
+  // While a publish job runs, Draft progress (§3) drives the bar.
+  const publishing = overview ? isActive(overview.draftProgress.status) : false;
+  useEffect(() => {
+    if (!publishing) return;
+    const timer = setInterval(() => {
+      void client.draftProgress(appId).then((progress) => {
+        setOverview((current) => (current ? { ...current, draftProgress: progress } : current));
+        if (!isActive(progress.status)) {
+          if (progress.status === 'succeeded') toasts.result('Published to production');
+          if (progress.status === 'failed') toasts.error('Publishing failed; production is unchanged');
+          void load();
+          void loadDiff();
+        }
+      });
+    }, PROGRESS_POLL_MS);
+    return () => clearInterval(timer);
+  }, [publishing, client, appId, load, loadDiff, toasts]);
+
+  async function act(action: () => Promise<unknown>, done: string) {
+    try {
+      await action();
+      toasts.notify(done);
+    } catch (failure) {
+      toasts.error(isApiError(failure) ? failure.message : String(failure));
+    }
+    await load();
+    await loadDiff();
+  }
+
+  async function download(versionId?: string, number?: number) {
+    try {
+      const blob = await client.download(appId, versionId);
+      saveBlob(blob, `${appId}-${number ? `v${number}` : 'draft'}.zip`);
+    } catch (failure) {
+      toasts.error(isApiError(failure) ? failure.message : String(failure));
+    }
+  }
+
+  if (error && !overview) {
+    return (
+      <Callout intent="danger" title="Could not load publishing">
+        {error} <Button text="Retry" onClick={() => void load()} />
+      </Callout>
+    );
+  }
+  if (!overview) return <PageSkeleton />;
+
+  const { production, versions, pendingRequest, draftProgress } = overview;
+  const sides = [
+    { value: 'draft', label: 'Draft' },
+    ...(production ? [{ value: 'production', label: `Production (version ${production.number})` }] : []),
+    ...versions.map((v) => ({ value: v.id, label: `Version ${v.number}${v.note ? ` — ${v.note.slice(0, 40)}` : ''}` })),
+  ];
+
+  return (
+    <div className="civic-publishing">
+      <Card className="civic-publishing-production">
+        <H3>Production</H3>
+        {production ? (
+          <p>
+            Version {production.number}
+            {production.note ? ` — “${production.note}”` : ''}, published by {production.authorEmail}
+            {production.approvedByEmail ? ` (approved by ${production.approvedByEmail})` : ''} on {formatWhen(production.createdAt)}.
+            {overview.productionChangedAt && overview.productionChangedAt !== production.createdAt && (
+              <> In production since {formatWhen(overview.productionChangedAt)} ({overview.productionChangedByEmail}).</>
+            )}
+          </p>
+        ) : (
+          <p>{PublishingMessages.notPublished}. Citizens get nothing until you publish.</p>
+        )}
+        <p>{overview.draftChanged ? 'The draft has changes that are not in production.' : 'The draft is the same as production.'}</p>
+        {publishing && (
+          <div className="civic-publishing-progress">
+            <span>Publishing… {draftProgress.progress}%</span>
+            <ProgressBar value={draftProgress.progress / 100} intent="primary" aria-label="Publishing progress" />
+          </div>
+        )}
+        {draftProgress.conflictCheckRecommended && (
+          <Callout intent="warning" title="Conflict check recommended">
+            Training phrases changed since conflict detection last ran. <Link className="civic-inline-link" style={{ textDecoration: 'underline' }} to={`/conflict-resolution/${encodeURIComponent(appId)}`}>Run conflict detection</Link>
+          </Callout>
+        )}
+        {pendingRequest && (
+          <Callout intent="primary" title="Publish request waiting for approval">
+            {pendingRequest.requestedByEmail} asked on {formatWhen(pendingRequest.requestedAt)}
+            {pendingRequest.note ? `: “${pendingRequest.note}”` : ''}.
+            <ButtonGroup className="civic-request-actions">
+              {canAdmin && <Button intent="success" text="Approve and publish" onClick={() => void act(() => client.approve(appId, pendingRequest.id), 'Approved; publishing')} />}
+              {canEdit && <Button text="Reject or withdraw" onClick={() => void act(() => client.reject(appId, pendingRequest.id), 'Request closed')} />}
+            </ButtonGroup>
+          </Callout>
+        )}
+        <ButtonGroup className="civic-publishing-actions">
+          {canEdit && (
+            <Button intent="primary" icon="cloud-upload" text="Publish…" disabled={publishing || pendingRequest !== null} onClick={() => setPublishOpen(true)} />
+          )}
+          <Button icon="download" text="Download draft export" onClick={() => void download()} />
+        </ButtonGroup>
+        {canAdmin && (
+          <Switch
+            checked={overview.requireApproval}
+            disabled={overview.approvalByDeployment}
+            label="Publishing needs a second app admin's approval"
+            onChange={(event) => {
+              const checked = (event.target as HTMLInputElement).checked;
+              void act(() => client.setRequireApproval(appId, checked), 'Saved');
+            }}
+          />
+        )}
+      </Card>
+
+      <Card className="civic-publishing-history">
+        <H3>History</H3>
+        {versions.length === 0 ? (
+          <p>No versions yet.</p>
+        ) : (
+          <HTMLTable striped aria-label="Published versions">
+            <thead>
+              <tr>
+                <th scope="col">Version</th>
+                <th scope="col">Note</th>
+                <th scope="col">Published by</th>
+                <th scope="col">When</th>
+                <th scope="col">Content</th>
+                <th scope="col">
+                  <span>Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {versions.map((version) => (
+                <tr key={version.id} data-version={version.number}>
+                  <td>
+                    {version.number}
+                    {production?.id === version.id ? ' (production)' : ''}
+                  </td>
+                  <td>{version.note || '—'}</td>
+                  <td>
+                    {version.authorEmail}
+                    {version.approvedByEmail ? `, approved by ${version.approvedByEmail}` : ''}
+                  </td>
+                  <td>{formatWhen(version.createdAt)}</td>
+                  <td>
+                    {version.intents} intents, {version.phrases} phrases, {version.entityTypes} entities
+                  </td>
+                  <td>
+                    <ButtonGroup minimal>
+                      <Button small text="Compare with draft" onClick={() => (setFrom(version.id), setTo('draft'))} aria-label={`Compare with draft: version ${version.number}`} />
+                      <Button small icon="download" text="Download" onClick={() => void download(version.id, version.number)} aria-label={`Download version ${version.number}`} />
+                      {canAdmin && production?.id !== version.id && (
+                        <Button small intent="warning" text="Roll back" onClick={() => setRollbackTo(version)} aria-label={`Roll back production to version ${version.number}`} />
+                      )}
+                    </ButtonGroup>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        )}
+      </Card>
+
+      <Card className="civic-publishing-diff">
+        <H3>Differences</H3>
+        <div className="civic-diff-pickers">
+          <FormGroup label="From" labelFor={fromId} inline>
+            <HTMLSelect id={fromId} value={from} options={sides} onChange={(event) => setFrom(event.currentTarget.value)} />
+          </FormGroup>
+          <FormGroup label="To" labelFor={toId} inline>
+            <HTMLSelect id={toId} value={to} options={sides} onChange={(event) => setTo(event.currentTarget.value)} />
+          </FormGroup>
+        </div>
+        {diffError && <Callout intent="danger">{diffError}</Callout>}
+        {diff && <DiffView diff={diff.diff} fromLabel={sideLabel(diff.from, versions)} toLabel={sideLabel(diff.to, versions)} />}
+      </Card>
+
+      <PublishDialog
+        isOpen={publishOpen}
+        overview={overview}
+        appId={appId}
+        onClose={() => setPublishOpen(false)}
+        onPublish={async (note) => {
+          const result = await client.publish(appId, note);
+          setPublishOpen(false);
+          toasts.notify(result.request ? PublishingMessages.publishRequested : PublishingMessages.publishQueued);
+          await load();
+          await loadDiff();
+        }}
+      />
+      <Alert
+        isOpen={rollbackTo !== null}
+        intent="warning"
+        icon="undo"
+        cancelButtonText="Cancel"
+        confirmButtonText="Roll back"
+        onCancel={() => setRollbackTo(null)}
+        onConfirm={() => {
+          const target = rollbackTo;
+          setRollbackTo(null);
+          if (target) void act(() => client.rollback(appId, target.id), `Production is now version ${target.number}`);
+        }}
+      >
+        <p>
+          Citizens will get version {rollbackTo?.number} again. The draft is kept as it is; later versions stay in the history.
+        </p>
+      </Alert>
+    </div>
+  );
+}
+
+function PublishDialog(props: { isOpen: boolean; overview: PublishingOverview; appId: string; onClose(): void; onPublish(note: string): Promise<void> }) {
+  const { overview, appId } = props;
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const noteId = useId();
+
+  async function submit() {
+    if (note.length > NOTE_MAX) {
+      setProblem(PublishingMessages.noteTooLong);
+      return;
+    }
+    setBusy(true);
+    try {
+      await props.onPublish(note.trim());
+      setNote('');
+      setProblem(null);
+    } catch (failure) {
+      setProblem(isApiError(failure) ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog isOpen={props.isOpen} onClose={props.onClose} title={overview.requireApproval ? 'Request to publish' : 'Publish to production'}>
+      <DialogBody>
+        <p>
+          {overview.requireApproval
+            ? 'A second app admin must approve before the draft goes to production.'
+            : 'The draft becomes a new numbered version and goes to production at once.'}
+        </p>
+        {overview.draftProgress.conflictCheckRecommended && (
+          <Callout intent="warning" title="Run conflict detection first">
+            Training phrases changed since the last conflict check. <Link className="civic-inline-link" style={{ textDecoration: 'underline' }} to={`/conflict-resolution/${encodeURIComponent(appId)}`}>Open conflict resolution</Link>
+          </Callout>
+        )}
+        {overview.reviewOverdue.length > 0 && (
+          <Callout intent="warning" title={`${overview.reviewOverdue.length} item(s) are past their review-by date`}>
+            <ul>
+              {overview.reviewOverdue.map((item) => (
+                <li key={item.intentId}>
+                  <Link className="civic-inline-link" style={{ textDecoration: 'underline' }} to={intentLink(appId, item.intentId, item.kind)}>{item.displayName}</Link> — review by {item.reviewBy}
+                </li>
+              ))}
+            </ul>
+          </Callout>
+        )}
+        {!overview.draftChanged && <Callout intent="primary">The draft is the same as production; publishing makes an identical version.</Callout>}
+        <FormGroup label="Note" labelFor={noteId} helperText={problem ?? `What changed and why (at most ${NOTE_MAX} characters).`} intent={problem ? 'danger' : 'none'}>
+          <TextArea id={noteId} fill value={note} onChange={(event) => setNote(event.currentTarget.value)} intent={problem ? 'danger' : 'none'} />
+        </FormGroup>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Cancel" onClick={props.onClose} />
+            <Button intent="primary" text={overview.requireApproval ? 'Request approval' : 'Publish'} loading={busy} onClick={() => void submit()} />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,151 @@
+import { Button, Callout, Checkbox, FileInput, FormGroup, HTMLTable, InputGroup, ProgressBar, TextArea } from '@civic/sdk/web/blueprint';
+import { useEffect, useId, useState } from '@civic/sdk/web/react';
+import { Link, useParams } from '@civic/sdk/web/router';
+import { isApiError, Page, ToastService, useAccess, useService } from '@civic/sdk/web';
+import type { JobView } from '../common/api';
+import { canEditPublishing } from '../common/permissions';
+import { extractCandidates, formatOf, type Candidate } from '../common/qna-extract';
+import { countsText, isActive, STATUS_LABELS } from './format';
+import { PublishingClient } from './publishing-client';
+
+interface Reviewed extends Candidate {
+  key: number;
+  approved: boolean;
+}
+
+const FROM_LABELS: Record<Candidate['from'], string> = { heading: 'Heading', faq: 'Q/A list', 'question-line': 'Question line', definition: 'Definition' };
+
+/** /qna-generator/{appId}: paste text or upload HTML, Markdown or text → candidate Q&A from its structure → review → into the draft. */
+export function QnaGeneratorPage() {
+  const { appId = '' } = useParams();
+  const client = useService<PublishingClient>(PublishingClient);
+  const toasts = useService<ToastService>(ToastService);
+  const edit = useAccess(canEditPublishing);
+  const [text, setText] = useState('');
+  const [source, setSource] = useState('Pasted text');
+  const [candidates, setCandidates] = useState<Reviewed[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [job, setJob] = useState<JobView | null>(null);
+  const textId = useId();
+  const sourceId = useId();
+
+  useEffect(() => {
+    if (!job || !isActive(job.status)) return;
+    const timer = setInterval(() => {
+      void client.job(appId, job.id).then((next) => {
+        setJob(next);
+        if (next.status === 'succeeded') toasts.result(`Added to the draft: ${countsText(next.counts)}`);
+      });
+    }, 700);
+    return () => clearInterval(timer);
+  }, [job, client, appId, toasts]);
+
+  function extract(content: string, fileName: string) {
+    const found = extractCandidates(content, formatOf(fileName, content));
+    setCandidates(found.map((candidate, key) => ({ ...candidate, key, approved: true })));
+    setJob(null);
+    setProblem(found.length === 0 ? 'No question-like headings, Q/A lists or definitions were found in this document.' : null);
+  }
+
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    if (!/\.(html?|md|markdown|txt)$/i.test(file.name)) {
+      setProblem('Choose an HTML, Markdown or text file (PDF needs the document text pasted for now).');
+      return;
+    }
+    const content = await file.text();
+    setText(content);
+    setSource(file.name);
+    extract(content, file.name);
+  }
+
+  const update = (key: number, change: Partial<Reviewed>) => setCandidates((list) => list?.map((c) => (c.key === key ? { ...c, ...change } : c)) ?? null);
+  const approved = candidates?.filter((c) => c.approved && c.question.trim() && c.answer.trim()) ?? [];
+
+  async function apply() {
+    try {
+      setJob(await client.applyGenerated(appId, source, approved.map(({ question, answer }) => ({ question: question.trim(), answer: answer.trim() }))));
+    } catch (failure) {
+      setProblem(isApiError(failure) ? failure.message : String(failure));
+    }
+  }
+
+  if (!edit.allowed) {
+    return (
+      <Page title="Q&A generator">
+        <Callout intent="primary">Only editors and admins of this app can generate Q&A.</Callout>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title="Q&A generator" description="Finds question-and-answer pairs in a document by its structure: question headings, Q/A lists, definition lists.">
+      <FileInput
+        inputProps={{ accept: '.html,.htm,.md,.markdown,.txt', 'aria-label': 'Document (HTML, Markdown or text)' }}
+        text="Upload a document…"
+        hasSelection
+        buttonText="Browse"
+        onInputChange={(event) => void upload((event.target as HTMLInputElement).files?.[0])}
+      />
+      <FormGroup label="Or paste the text" labelFor={textId}>
+        <TextArea id={textId} fill rows={8} value={text} onChange={(event) => setText(event.currentTarget.value)} />
+      </FormGroup>
+      <FormGroup label="Source (kept with each Q&A)" labelFor={sourceId}>
+        <InputGroup id={sourceId} value={source} onChange={(event) => setSource(event.currentTarget.value)} />
+      </FormGroup>
+      <Button text="Find Q&A pairs" icon="search" disabled={!text.trim()} onClick={() => extract(text, source)} />
+      {problem && <Callout intent="warning">{problem}</Callout>}
+      {candidates && candidates.length > 0 && (
+        <section aria-label="Candidates">
+          <p>
+            {candidates.length} candidates, {approved.length} approved. Edit, approve or discard each, then add the approved ones to the draft.
+          </p>
+          <HTMLTable striped aria-label="Candidate Q&A pairs">
+            <thead>
+              <tr>
+                <th scope="col">Approve</th>
+                <th scope="col">Question</th>
+                <th scope="col">Answer</th>
+                <th scope="col">Found as</th>
+                <th scope="col">Discard</th>
+              </tr>
+            </thead>
+            <tbody>
+              {candidates.map((candidate, index) => (
+                <tr key={candidate.key}>
+                  <td>
+                    <Checkbox checked={candidate.approved} aria-label={`Approve pair ${index + 1}`} onChange={() => update(candidate.key, { approved: !candidate.approved })} />
+                  </td>
+                  <td>
+                    <InputGroup aria-label={`Question ${index + 1}`} value={candidate.question} onChange={(event) => update(candidate.key, { question: event.currentTarget.value })} />
+                  </td>
+                  <td>
+                    <TextArea aria-label={`Answer ${index + 1}`} fill value={candidate.answer} onChange={(event) => update(candidate.key, { answer: event.currentTarget.value })} />
+                  </td>
+                  <td>{FROM_LABELS[candidate.from]}</td>
+                  <td>
+                    <Button small minimal icon="trash" aria-label={`Discard pair ${index + 1}`} onClick={() => setCandidates((list) => list?.filter((c) => c.key !== candidate.key) ?? null)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+          <Button intent="primary" text={`Add ${approved.length} to the draft`} disabled={approved.length === 0 || (job !== null && isActive(job.status))} onClick={() => void apply()} />
+          {job && (
+            <div aria-live="polite">
+              <span>
+                {STATUS_LABELS[job.status]} — {job.progress}% {countsText(job.counts)}
+              </span>
+              <ProgressBar value={job.progress / 100} animate={isActive(job.status)} intent="primary" aria-label="Generator progress" />
+              {!isActive(job.status) && (
+                <Link style={{ textDecoration: 'underline' }} to={`/importjob/${encodeURIComponent(appId)}`}>
+                  See the job
+                </Link>
+              )}
+            </div>
+          )}
+        </section>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,186 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { strToU8, zipSync } from 'fflate';
+import { describeViolations, openBrowser, seriousAxeViolations, type Browser } from './support/browser';
+import { pageTitle, signIn } from './support/console-user';
+import { E2E_PASSWORD, startConsole, type RunningConsole } from './support/server';
+
+/**
+ * Publishing in a real Chromium: import an agent zip as a job, publish with a note, see the version
+ * and the diff, publish again, roll back, download a version; axe on each screen.
+ */
+const APP = 'demo-enterprise';
+let running: RunningConsole;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+let dir: string;
+
+function agentZip(name: string, intents: Array<{ name: string; phrases: string[]; answer: string }>): string {
+  const files: Record<string, Uint8Array> = { 'agent.json': strToU8(JSON.stringify({ displayName: 'e2e', language: 'en' })) };
+  for (const intent of intents) {
+    files[`intents/${intent.name}.json`] = strToU8(JSON.stringify({ name: intent.name, responses: [{ messages: [{ type: '0', lang: 'en', speech: [intent.answer] }] }] }));
+    files[`intents/${intent.name}_usersays_en.json`] = strToU8(JSON.stringify(intent.phrases.map((text, i) => ({ id: `${intent.name}-${i}`, data: [{ text }], isTemplate: false }))));
+  }
+  const file = join(dir, name);
+  writeFileSync(file, zipSync(files));
+  return file;
+}
+
+async function expectAccessible(label: string): Promise<void> {
+  const violations = await seriousAxeViolations(browser);
+  assert.equal(violations.length, 0, `axe on ${label}:\n${describeViolations(violations)}`);
+}
+
+async function importOnJobsPage(file: string): Promise<void> {
+  await browser.url(`${running.url}/importjob/${APP}`);
+  assert.equal(await pageTitle(browser), 'Import jobs');
+  await browser.waitUntil(async () => (await browser.$('table[aria-label="Jobs"]').isExisting()) || (await browser.$('.civic-empty-title').isExisting()), { timeout: 15_000 });
+  const rowCount = async () => (await browser.$$('table[aria-label="Jobs"] tbody tr').getElements()).length;
+  const before = await rowCount();
+  await browser.$('input[type="file"][aria-label="Import a Dialogflow agent zip"]').setValue(file);
+  await browser.waitUntil(async () => (await rowCount()) === before + 1, { timeout: 15_000, timeoutMsg: 'the import job did not appear' });
+  const first = browser.$('table[aria-label="Jobs"] tbody tr');
+  await browser.waitUntil(async () => /Succeeded/.test(await first.getText()), { timeout: 15_000, timeoutMsg: 'the import job did not succeed' });
+  assert.match(await first.getText(), /Agent import \(zip\)/);
+  assert.match(await first.getText(), /appadmin@demo\.gov\.sg/);
+}
+
+async function openPublishingTab(): Promise<void> {
+  await browser.url(`${running.url}/app-settings/bot-publishing/${APP}`);
+  await browser.$('.civic-publishing-production').waitForDisplayed({ timeout: 15_000 });
+}
+
+async function productionText(): Promise<string> {
+  return browser.$('.civic-publishing-production').getText();
+}
+
+async function publish(note: string, expectVersion: number): Promise<void> {
+  await browser.$('button=Publish…').click();
+  const dialog = browser.$('[role="dialog"]');
+  await dialog.waitForDisplayed();
+  // Let the opening transition finish: axe measures contrast on what is painted.
+  await browser.pause(600);
+  await expectAccessible('publish dialog');
+  await dialog.$('textarea').setValue(note);
+  await dialog.$('button=Publish').click();
+  await browser.waitUntil(async () => (await productionText()).includes(`Version ${expectVersion} — “${note}”`), {
+    timeout: 20_000,
+    timeoutMsg: `production did not become version ${expectVersion}`,
+  });
+}
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'civic-e2e-publishing-'));
+  running = await startConsole({ CIVIC_TWO_FACTOR: 'off', CIVIC_CAPTCHA: 'off' });
+  ({ browser, close: closeBrowser } = await openBrowser());
+  await signIn(browser, running.url, 'appadmin@demo.gov.sg', E2E_PASSWORD);
+});
+
+after(async () => {
+  await closeBrowser?.();
+  await running?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('an agent zip imports as a job shown with its status on /importjob', async () => {
+  await importOnJobsPage(agentZip('v1.zip', [{ name: 'Opening hours', phrases: ['when are you open'], answer: 'We open at 9.' }]));
+  await expectAccessible('import jobs');
+});
+
+test('publish with a note: the version appears in production and the history', async () => {
+  await openPublishingTab();
+  assert.match(await productionText(), /not been published yet/);
+  await expectAccessible('bot publishing (never published)');
+  await publish('First release', 1);
+  const history = await browser.$('table[aria-label="Published versions"]').getText();
+  assert.match(history, /First release/);
+  assert.match(history, /appadmin@demo\.gov\.sg/);
+});
+
+test('a draft change shows in the diff, field by field; publishing again makes version 2', async () => {
+  await importOnJobsPage(
+    agentZip('v2.zip', [
+      { name: 'Opening hours', phrases: ['when are you open', 'opening times'], answer: 'We open at 9.' },
+      { name: 'Passport fees', phrases: ['how much is a passport'], answer: 'It costs $70.' },
+    ]),
+  );
+  await openPublishingTab();
+  const diff = browser.$('.civic-diff');
+  await diff.waitForDisplayed({ timeout: 15_000 });
+  const text = await diff.getText();
+  assert.match(text, /Added\s+Intent \/ Q&A: Passport fees/);
+  assert.match(text, /Changed\s+Intent \/ Q&A: Opening hours/);
+  assert.match(text, /\+ opening times/);
+  await expectAccessible('bot publishing with a diff');
+  await publish('Second release', 2);
+  await browser.waitUntil(async () => /No differences between Production and Draft/.test(await browser.$('.civic-publishing-diff').getText()), {
+    timeout: 15_000,
+    timeoutMsg: 'the diff still shows changes after publishing',
+  });
+});
+
+test('roll back production to version 1; the draft is kept', async () => {
+  await browser.$('button[aria-label="Roll back production to version 1"]').click();
+  const confirm = browser.$('.bp6-alert');
+  await confirm.waitForDisplayed();
+  await browser.pause(600);
+  await expectAccessible('rollback confirmation');
+  await confirm.$('button=Roll back').click();
+  await browser.waitUntil(async () => (await productionText()).includes('Version 1 — “First release”'), { timeout: 15_000, timeoutMsg: 'production did not go back to version 1' });
+  assert.match(await productionText(), /draft has changes that are not in production/);
+  assert.match(await browser.$('table[aria-label="Published versions"]').getText(), /1 \(production\)/);
+});
+
+test('a version downloads as an export zip', async () => {
+  // Record what the page saves instead of letting Chromium write it to disk (the CSP keeps fetch off blob: URLs).
+  await browser.execute(() => {
+    const w = window as unknown as { downloads: Array<{ name: string; size: number; magic: string }>; blobs: Map<string, Blob> };
+    w.downloads = [];
+    w.blobs = new Map();
+    const create = URL.createObjectURL.bind(URL);
+    URL.createObjectURL = (blob: Blob | MediaSource) => {
+      const url = create(blob);
+      if (blob instanceof Blob) w.blobs.set(url, blob);
+      return url;
+    };
+    HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
+      const name = this.download;
+      const blob = w.blobs.get(this.href);
+      if (!blob) return;
+      void blob.arrayBuffer().then((buffer) => w.downloads.push({ name, size: buffer.byteLength, magic: Array.from(new Uint8Array(buffer).slice(0, 4)).join(',') }));
+    };
+  });
+  await browser.$('button[aria-label="Download version 2"]').click();
+  try {
+    await browser.waitUntil(async () => (await browser.execute(() => (window as unknown as { downloads: unknown[] }).downloads.length)) === 1, { timeout: 15_000 });
+  } catch {
+    const toasts = await browser.execute(() => Array.from(document.querySelectorAll('.bp6-toast')).map((t) => t.textContent).join(' | '));
+    assert.fail(`nothing was downloaded; toasts: ${toasts}`);
+  }
+  const [download] = await browser.execute(() => (window as unknown as { downloads: Array<{ name: string; size: number; magic: string }> }).downloads);
+  assert.equal(download.name, `${APP}-v2.zip`);
+  assert.equal(download.magic, '80,75,3,4');
+  assert.ok(download.size > 200);
+});
+
+test('bulk import: preview with per-row errors, confirm, the job runs to the end with its counts', async () => {
+  const file = join(dir, 'qna.csv');
+  const rows = ['question,variants,answer,category,labels', 'How do I pay a fine?,pay fine|fine payment,Pay online.,Fines,fees', 'No answer here,,,,'];
+  for (let i = 0; i < 500; i += 1) rows.push(`Bulk e2e question ${i},,Answer ${i},,`);
+  writeFileSync(file, rows.join('\n'));
+  await browser.url(`${running.url}/bulkimport/${APP}`);
+  assert.equal(await pageTitle(browser), 'Bulk import');
+  await browser.$('input[type="file"][aria-label="Q&A file (CSV or XLSX)"]').setValue(file);
+  const preview = browser.$('section[aria-label="Preview"]');
+  await preview.waitForDisplayed({ timeout: 15_000 });
+  assert.match(await preview.getText(), /502 rows: 501 new, 0 to update, 0 unchanged, 1 with errors/);
+  assert.match(await browser.$('table[aria-label="Rows"]').getText(), /The answer is required/);
+  await expectAccessible('bulk import preview');
+  await browser.$('button=Import 501 rows').click();
+  await browser.waitUntil(async () => /Succeeded — 100%/.test(await preview.getText()), { timeout: 30_000, timeoutMsg: 'the bulk import did not finish' });
+  assert.match(await preview.getText(), /501 created/);
+  await expectAccessible('bulk import done');
+});
