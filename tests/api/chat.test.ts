@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, like } from 'drizzle-orm';
 import { apps, auditLog, chatSessions, intents, trainingPhrases, transcripts } from '@civic/core/server/db/schema';
 import { Messages } from '@civic/core/common/messages';
 import { EngineMessages } from '../../plugins/dialog-engine/common/messages';
@@ -80,6 +80,9 @@ test('a draft session starts with the welcome messages; a message is answered an
 
   const [row] = await t.server.db.db.select().from(transcripts).where(eq(transcripts.id, data.transcriptId));
   assert.equal(row.appId, APP);
+  // Citizens' chat is recorded as transcripts, not in the audit trail (which it would flood).
+  const chatAudit = await t.server.db.db.select().from(auditLog).where(like(auditLog.action, 'dialog-engine.chat%'));
+  assert.deepEqual(chatAudit, []);
   assert.equal(row.sessionId, sessionId);
   assert.equal(row.environment, 'draft');
   assert.equal(row.data, 'how can I renew my passport?');

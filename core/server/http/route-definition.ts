@@ -107,6 +107,11 @@ export interface RouteDefinition<
   /** Required on POST/PUT/PATCH/DELETE. */
   audit?: AuditSpec<HandlerContext<B, Q, A, P>, R>;
   /**
+   * A mutating method that is deliberately not audited, with the reason (a search sent as POST; the
+   * citizens' chat, whose record is the transcripts). Still runs in one transaction.
+   */
+  unaudited?: string;
+  /**
    * Mutating routes run in one transaction with their audit row (default). `false` for routes that
    * must persist something even when they answer an error (sign-in failure counters).
    */

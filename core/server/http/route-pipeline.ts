@@ -92,7 +92,7 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
     const run = async (executor: DbExecutor) => {
       const ctx = { ...base, db: executor } as HandlerContext;
       const result: unknown = await def.handler(ctx);
-      if (mutating) await appendAudit(executor, auditEntry(ctx, result, note, auth?.user ?? null, request));
+      if (mutating && !def.unaudited) await appendAudit(executor, auditEntry(ctx, result, note, auth?.user ?? null, request));
       return result;
     };
     const result = mutating && def.transaction !== false ? await db.transaction((tx) => run(tx)) : await run(db);

@@ -19,6 +19,13 @@ test('a mutating route without an audit action fails at registration', () => {
   assert.throws(() => routes.add({ method: 'PATCH', url: '/api/v1/x', access: anyone, handler }), /declares no audit action/);
 });
 
+test('a mutating route may go unaudited only by saying why, and not while also audited', () => {
+  const routes = new RouteRegistry().for({ owner: 'core' });
+  assert.throws(() => routes.add({ method: 'POST', url: '/api/v1/a', access: anyone, unaudited: '  ', handler }), /declares no audit action/);
+  assert.throws(() => routes.add({ method: 'POST', url: '/api/v1/b', access: anyone, unaudited: 'a search', audit: { action: 'core.search' }, handler }), /both audited and unaudited/);
+  assert.doesNotThrow(() => routes.add({ method: 'POST', url: '/api/v1/c', access: anyone, unaudited: 'a search sent as POST', handler }));
+});
+
 test('plugin audit actions carry the plugin id', () => {
   const routes = new RouteRegistry().for({ owner: 'app-settings' });
   assert.throws(

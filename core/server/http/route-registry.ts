@@ -59,7 +59,8 @@ export class RouteRegistry {
       throw new RouteDefinitionError(definition, `names app parameter "${definition.app}", which is not in the url`);
     }
     if (MUTATING_METHODS.has(definition.method)) {
-      if (!definition.audit) throw new RouteDefinitionError(definition, 'changes data but declares no audit action');
+      if (!definition.audit && !definition.unaudited?.trim()) throw new RouteDefinitionError(definition, 'changes data but declares no audit action (or why it is unaudited)');
+      if (definition.audit && definition.unaudited) throw new RouteDefinitionError(definition, 'is both audited and unaudited');
     }
     if (definition.audit) {
       if (!ACTION.test(definition.audit.action)) {

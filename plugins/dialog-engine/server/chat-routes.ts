@@ -61,7 +61,7 @@ export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, con
     url: '/api/v1/chat/:appId/sessions',
     body: StartSessionDto,
     status: 201,
-    audit: { action: 'dialog-engine.chat-start', target: (_ctx, result) => (result as StartSessionResult).sessionId, summary: (ctx) => `Chat session started (${ctx.body.environment ?? 'production'})` },
+    unaudited: 'citizen chat traffic: the transcripts and chat sessions are its record',
     description: 'Starts a chat session; answers with the welcome messages',
     handler: async (ctx): Promise<StartSessionResult> => {
       await guard(ctx);
@@ -90,7 +90,7 @@ export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, con
     method: 'POST',
     url: '/api/v1/chat/:appId/sessions/:sessionId/messages',
     body: SendMessageDto,
-    audit: { action: 'dialog-engine.chat-message', target: (_ctx, result) => (result as SendMessageResult).transcriptId, summary: () => 'Chat message answered' },
+    unaudited: 'citizen chat traffic: the transcripts and chat sessions are its record',
     description: 'Sends a user message; answers with the reply messages, intent and confidence',
     handler: async (ctx): Promise<SendMessageResult> => {
       await guard(ctx);
@@ -135,7 +135,7 @@ export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, con
     method: 'POST',
     url: '/api/v1/chat/:appId/transcripts/:transcriptId/feedback',
     body: FeedbackDto,
-    audit: { action: 'dialog-engine.chat-feedback', target: (ctx) => ctx.params.transcriptId },
+    unaudited: 'citizen chat traffic: the transcripts and chat sessions are its record',
     description: 'Thumbs up or down on a reply; thumbs down puts the turn up for review (PENDING)',
     handler: async (ctx): Promise<{ transcriptId: string; thumbsUp: boolean; thumbsDown: boolean; reviewStatus: string }> => {
       await guard(ctx);
@@ -157,7 +157,7 @@ export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, con
     method: 'POST',
     url: '/api/v1/chat/:appId/sessions/:sessionId/csat',
     body: CsatDto,
-    audit: { action: 'dialog-engine.chat-csat', target: (ctx) => ctx.params.sessionId, summary: (ctx) => `CSAT ${ctx.body.rating}` },
+    unaudited: 'citizen chat traffic: the transcripts and chat sessions are its record',
     description: 'A CSAT rating (1–5) with an optional comment at the end of a chat',
     handler: async (ctx): Promise<{ sessionId: string; rating: number }> => {
       await guard(ctx);
