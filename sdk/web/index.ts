@@ -24,16 +24,13 @@ export {
   type ToastIntent,
 } from './services';
 export {
-  serverFieldErrors,
   useAccess,
   useAccessContext,
   useContainer,
   usePageTitle,
   useSaveShortcut,
-  useDtoForm,
   useService,
   useUnsavedChangesPrompt,
   type AccessAnswer,
-  type DtoForm,
 } from './hooks';
 export { EmptyState, FormField, LoadingScreen, Page, PageSkeleton, type EmptyStateProps, type FormFieldProps, type PageProps } from './components';

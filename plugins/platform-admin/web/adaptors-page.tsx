@@ -1,7 +1,8 @@
 import { Alert, Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, Switch, Tag } from '@civic/sdk/web/blueprint';
 import { AddIcon, ExchangeIcon } from '@civic/sdk/web/icons';
 import { useState, type FormEvent } from '@civic/sdk/web/react';
-import { ApiClient, EmptyState, FormField, Page, PageSkeleton, ToastService, isApiError, serverFieldErrors, useDtoForm, useService } from '@civic/sdk/web';
+import { ApiClient, EmptyState, FormField, Page, PageSkeleton, ToastService, isApiError, useService } from '@civic/sdk/web';
+import { serverFieldErrors, useDtoForm } from '@civic/sdk/web/forms';
 import { Messages } from '@civic/sdk/common/messages';
 import { AdminApi, type AdaptorItem, type ConnectionTestResult } from '../common/api';
 import { ADAPTOR_TYPE_LABELS, ADAPTOR_TYPES, AdaptorCreateDto, type AdaptorType } from '../common/adaptor.dto';

@@ -1,7 +1,8 @@
 import { Button, Callout, Card, Dialog, DialogBody, DialogFooter, HTMLTable } from '@civic/sdk/web/blueprint';
 import { AddIcon, OfficeIcon } from '@civic/sdk/web/icons';
 import { useState, type FormEvent } from '@civic/sdk/web/react';
-import { ApiClient, EmptyState, FormField, Page, PageSkeleton, ToastService, isApiError, serverFieldErrors, useDtoForm, useService } from '@civic/sdk/web';
+import { ApiClient, EmptyState, FormField, Page, PageSkeleton, ToastService, isApiError, useService } from '@civic/sdk/web';
+import { serverFieldErrors, useDtoForm } from '@civic/sdk/web/forms';
 import { AdminApi, type AgencyItem } from '../common/api';
 import { AgencyDto } from '../common/agency.dto';
 import { errorText, useResource } from './use-resource';

@@ -1,7 +1,8 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@civic/sdk/web/blueprint';
 import { useState, type FormEvent } from '@civic/sdk/web/react';
 import { TIER_ORDER } from '@civic/sdk/common/model';
-import { FormField, isApiError, serverFieldErrors, ToastService, useDtoForm, useService } from '@civic/sdk/web';
+import { FormField, isApiError, ToastService, useService } from '@civic/sdk/web';
+import { serverFieldErrors, useDtoForm } from '@civic/sdk/web/forms';
 import { AppCreateDto } from '../common/app-patch.dto';
 import { AdminMessages } from '../common/messages';
 import { ChatAppsStore } from './chat-apps-store';

@@ -2,7 +2,8 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelec
 import { useState, type FormEvent } from '@civic/sdk/web/react';
 import { Messages } from '@civic/sdk/common/messages';
 import { RoleName, ROLE_CODES, type RoleCode } from '@civic/sdk/common/model';
-import { FormField, isApiError, serverFieldErrors, ToastService, useDtoForm, useService } from '@civic/sdk/web';
+import { FormField, isApiError, ToastService, useService } from '@civic/sdk/web';
+import { serverFieldErrors, useDtoForm } from '@civic/sdk/web/forms';
 import { TeamMessages } from '../common/messages';
 import { InviteMemberDto } from '../common/team.dto';
 import { TeamStore } from './team-store';

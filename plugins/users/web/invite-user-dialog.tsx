@@ -1,7 +1,8 @@
 import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter } from '@civic/sdk/web/blueprint';
 import { useState, type FormEvent } from '@civic/sdk/web/react';
 import { Messages } from '@civic/sdk/common/messages';
-import { FormField, isApiError, serverFieldErrors, ToastService, useDtoForm, useService } from '@civic/sdk/web';
+import { FormField, isApiError, ToastService, useService } from '@civic/sdk/web';
+import { serverFieldErrors, useDtoForm } from '@civic/sdk/web/forms';
 import { InviteUserDto } from '../common/user-edit.dto';
 import { UsersStore } from './users-store';
 

@@ -1,0 +1,5 @@
+/**
+ * Forms checked by the same class-validator DTO as the server. A subpath of its own, not part of
+ * `@civic/sdk/web`: class-validator then loads only with the screens that have a form.
+ */
+export { serverFieldErrors, useDtoForm, type DtoForm } from '@civic/core/web/forms/use-dto-form';
