@@ -98,6 +98,23 @@ describe('Web Chat settings', () => {
     assert.equal(await widgetVariable('[data-testid="fitting-room"]', '--cw-color'), '#0B5394');
     await expectAccessible('fitting room');
   });
+
+  test('in the fitting room the bot answers from the draft knowledge base, announced in the live log', async () => {
+    const room = '[data-testid="fitting-room"]';
+    const log = browser.$(`${room} [role="log"]`);
+    await log.waitForExist({ timeout: 15_000 });
+    const send = browser.$(`${room} .cw-send`);
+    // The welcome arrives once the session has started (the draft model trains on first use).
+    await browser.waitUntil(async () => (await send.isEnabled()) && (await log.getText()).length > 0, { timeout: 60_000, timeoutMsg: 'the chat never started' });
+    await browser.$(`${room} .cw-form input`).setValue('How do I renew my passport?');
+    await send.click();
+    await browser.waitUntil(async () => /renew your passport online/i.test(await log.getText()), { timeout: 60_000, timeoutMsg: 'no answer from the bot' });
+    assert.equal(await log.getAttribute('aria-live'), 'polite');
+    // The answer's quick replies are buttons that ask the next question.
+    await browser.$(room).$('button=Fees').click();
+    await browser.waitUntil(async () => /\$70/.test(await log.getText()), { timeout: 60_000, timeoutMsg: 'the quick reply was not answered' });
+    await expectAccessible('fitting room conversation');
+  });
 });
 
 describe('sharing page', () => {

@@ -124,6 +124,8 @@ function parts(line: string): PhrasePart[] {
 
 const responses = (messages: ResponseMessage[]): ChannelResponses[] => [{ platform: DEFAULT_PLATFORM, enable_default_response: true, messages }];
 
+const followupContext = (nameParts: readonly string[]) => `${nameParts.join('-').toLowerCase().replace(/[^a-z0-9-]+/g, '-')}-followup`;
+
 async function insertIntent(db: DbExecutor, appId: string, demo: DemoIntent, parentId: string | null, now: Date): Promise<void> {
   const [row] = await db
     .insert(intents)
@@ -132,7 +134,9 @@ async function insertIntent(db: DbExecutor, appId: string, demo: DemoIntent, par
       kind: demo.kind ?? 'intent',
       displayName: demo.name,
       parentId,
-      inputContexts: parentId ? [`${demo.name.split(' - ').slice(0, -1).join('-')}-followup`] : [],
+      // Dialogflow's follow-up wiring: the parent sets `<name>-followup`, its children need it.
+      inputContexts: parentId ? [followupContext(demo.name.split(' - ').slice(0, -1))] : [],
+      outputContexts: demo.followUps?.length ? [{ name: followupContext(demo.name.split(' - ')), lifespanCount: 2 }] : [],
       parameters: (demo.parameters ?? []).map((p, i) => ({ reference_id: `demo-${i}`, value: `$${p.display_name}`, is_list: false, ...p })),
       responses: responses(demo.answer),
       answerOwner: demo.owner ?? null,

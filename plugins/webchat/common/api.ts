@@ -29,3 +29,6 @@ export interface PublicWebChatSettingsResponse {
   appId: string;
   webchatSettings: PublicWebChatSettings;
 }
+
+/** The channel the widget asks on: web chat is the default platform (§3 `PLATFORM_UNSPECIFIED`). */
+export const WEB_CHAT_CHANNEL = 'PLATFORM_UNSPECIFIED';

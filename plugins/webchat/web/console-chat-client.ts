@@ -1,5 +1,5 @@
 import type { ApiClient } from '@civic/sdk/web/services';
-import { WebChatApi } from '../common/api';
+import { WEB_CHAT_CHANNEL, WebChatApi } from '../common/api';
 import type { ChatClient, ChatEnvironment, ChatReply, ChatStart } from './widget/chat-client';
 
 /**
@@ -9,7 +9,7 @@ import type { ChatClient, ChatEnvironment, ChatReply, ChatStart } from './widget
 export function createConsoleChatClient(api: ApiClient, appId: string, environment: ChatEnvironment, timeoutMs?: number): ChatClient {
   const options = timeoutMs ? { timeoutMs } : undefined;
   return {
-    start: () => api.post<ChatStart>(WebChatApi.sessions(appId), { environment, channel: 'webchat' }, options),
+    start: () => api.post<ChatStart>(WebChatApi.sessions(appId), { environment, channel: WEB_CHAT_CHANNEL }, options),
     send: (sessionId, text) => api.post<ChatReply>(WebChatApi.messages(appId, sessionId), { text }, options),
     feedback: async (transcriptId, vote) => {
       await api.post(WebChatApi.feedback(appId, transcriptId), { thumbsUp: vote === 'up', thumbsDown: vote === 'down' });

@@ -35,7 +35,7 @@ describe('SharingPage', () => {
     expect(screen.getByTestId('chat-widget').className).toContain('cw-fullscreen');
     expect(screen.queryByRole('button', { name: M.closeChat })).toBeNull();
     const start = calls.find((c) => c.url === '/api/v1/chat/a1/sessions');
-    expect(start?.body).toEqual({ environment: 'production', channel: 'webchat' });
+    expect(start?.body).toEqual({ environment: 'production', channel: 'PLATFORM_UNSPECIFIED' });
     expect(start?.authorization).toBeUndefined();
   });
 

@@ -1,5 +1,5 @@
 import type { ResponseMessage } from '@civic/sdk/common/responses';
-import { WebChatApi } from '../../common/api';
+import { WEB_CHAT_CHANNEL, WebChatApi } from '../../common/api';
 
 export type ChatEnvironment = 'draft' | 'production';
 
@@ -47,7 +47,7 @@ export interface FetchChatClientOptions {
 
 /** The chat client of the sharing page and the embed script: plain fetch, no console services. */
 export function createFetchChatClient(options: FetchChatClientOptions): ChatClient {
-  const { appId, environment, baseUrl = '', channel = 'webchat', timeoutMs = 30_000 } = options;
+  const { appId, environment, baseUrl = '', channel = WEB_CHAT_CHANNEL, timeoutMs = 30_000 } = options;
   const fetchFn = options.fetchFn ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
   async function post<T>(path: string, body: unknown): Promise<T> {

@@ -71,7 +71,7 @@ describe('ChatWidget', () => {
     const log = screen.getByRole('log', { name: 'Conversation' });
     expect(log.getAttribute('aria-live')).toBe('polite');
     expect(await within(log).findByText('Hello! Ask me about passports.')).toBeTruthy();
-    expect(server.calls[0]).toMatchObject({ method: 'POST', url: '/api/v1/chat/a1/sessions', body: { environment: 'draft', channel: 'webchat' } });
+    expect(server.calls[0]).toMatchObject({ method: 'POST', url: '/api/v1/chat/a1/sessions', body: { environment: 'draft', channel: 'PLATFORM_UNSPECIFIED' } });
     expect(screen.getByRole('heading', { name: 'Passport help' })).toBeTruthy();
   });
 
