@@ -83,8 +83,12 @@ test('a platform admin configures an engine and tests a message: intent, confide
   assert.match(await browser.$('.dialog-engine-test-result').getText(), /Q&A answer to when are you open/);
   await expectAccessible('dialogFlow with a test result');
 
-  // The built-in engine on an app without content: a fallback, said so.
+  // The built-in engine on the demo knowledge base: its opening-hours Q&A answers; an off-topic
+  // question falls back, and the page says so.
   await browser.$('#test-app').selectByAttribute('value', 'demo-enterprise');
+  await browser.$('button[type="submit"]=Test').click();
+  await browser.waitUntil(async () => (await browser.$('[data-testid="test-intent"]').getText()) === 'What are your opening hours?', { timeout: 30_000, timeoutMsg: 'the demo Q&A did not answer' });
+  await browser.$('#test-text').setValue('recommend a good pizza topping for my party');
   await browser.$('button[type="submit"]=Test').click();
   await browser.waitUntil(async () => (await browser.$('.dialog-engine-test-result').getText()).includes('Fallback'), { timeoutMsg: 'a fallback is shown' });
   await signOut(browser);
