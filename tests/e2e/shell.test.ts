@@ -76,7 +76,10 @@ describe('each demo role walks the shell', () => {
       assert.equal(await pageTitle(browser), 'Dashboard');
       await expectAccessible(`dashboard as ${role.email}`);
 
-      const rows = await browser.$$('//table[caption[normalize-space()="Your apps"]]/tbody/tr');
+      // The title shows before the app list has arrived: wait for the rows, then count them.
+      const appRows = () => browser.$$('//table[caption[normalize-space()="Your apps"]]/tbody/tr');
+      await browser.waitUntil(async () => (await appRows()).length === role.apps, { timeout: 15_000 }).catch(() => undefined);
+      const rows = await appRows();
       assert.equal(rows.length, role.apps, 'the dashboard lists the apps the user holds a role on');
 
       const entries = await sidebarEntries(browser);
