@@ -77,9 +77,10 @@ describe('each demo role walks the shell', () => {
       await expectAccessible(`dashboard as ${role.email}`);
 
       // The title shows before the app list has arrived: wait for the rows, then count them.
-      const appRows = () => browser.$$('//table[caption[normalize-space()="Your apps"]]/tbody/tr');
-      await browser.waitUntil(async () => (await appRows()).length === role.apps, { timeout: 15_000 }).catch(() => undefined);
-      const rows = await appRows();
+      const ROWS = '//table[caption[normalize-space()="Your apps"]]/tbody/tr';
+      const countRows = () => browser.execute((xpath: string) => document.evaluate(`count(${xpath})`, document, null, XPathResult.NUMBER_TYPE, null).numberValue, ROWS);
+      await browser.waitUntil(async () => (await countRows()) === role.apps, { timeout: 15_000 }).catch(() => undefined);
+      const rows = await browser.$$(ROWS);
       assert.equal(rows.length, role.apps, 'the dashboard lists the apps the user holds a role on');
 
       const entries = await sidebarEntries(browser);
