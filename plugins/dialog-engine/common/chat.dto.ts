@@ -13,6 +13,12 @@ export class StartSessionDto {
   @IsString()
   @Matches(/^[A-Z_]{1,40}$/, { message: 'channel must be a platform name such as PLATFORM_UNSPECIFIED' })
   channel?: string;
+
+  /** The event the session starts with (the widget's quick launch event, §3); the welcome event by default. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{1,50}$/, { message: 'event names use letters, digits, underscore and dash only (max 50)' })
+  event?: string;
 }
 
 export class SendMessageDto {

@@ -69,7 +69,7 @@ export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, con
       const user = environment === 'draft' ? requireMember(ctx.user, ctx.app) : null;
       const channel = ctx.body.channel ?? DEFAULT_PLATFORM;
       const sessionId = randomUUID();
-      const welcome = await engine.answer(ctx.db, ctx.app, environment, { event: WELCOME_EVENT, channel, state: { contexts: [], pending: null }, sessionId });
+      const welcome = await engine.answer(ctx.db, ctx.app, environment, { event: ctx.body.event ?? WELCOME_EVENT, channel, state: { contexts: [], pending: null }, sessionId });
       await ctx.db.insert(chatSessions).values({
         id: sessionId,
         appId: ctx.app.appId,

@@ -13,7 +13,19 @@ export const WebChatApi = {
   messages: (appId: string, sessionId: string) => `/api/v1/chat/${enc(appId)}/sessions/${enc(sessionId)}/messages`,
   feedback: (appId: string, transcriptId: string) => `/api/v1/chat/${enc(appId)}/transcripts/${enc(transcriptId)}/feedback`,
   csat: (appId: string, sessionId: string) => `/api/v1/chat/${enc(appId)}/sessions/${enc(sessionId)}/csat`,
+  /** Auto-complete: questions matching what the citizen typed (`?q=…&environment=…`). */
+  suggestions: (appId: string) => `/api/v1/chat/${enc(appId)}/suggestions`,
+  /** Related questions after an answer (`?q=…&intentName=…&environment=…`). */
+  recommendations: (appId: string) => `/api/v1/chat/${enc(appId)}/recommendations`,
 } as const;
+
+/** The auto-complete and recommendation answers. */
+export interface SuggestionsResponse {
+  suggestions: string[];
+}
+export interface RecommendationsResponse {
+  recommendations: string[];
+}
 
 /** GET/PUT webchat-settings answer. */
 export interface WebChatSettingsResponse {

@@ -9,6 +9,11 @@ const draftMembers: Pick<MatrixRow, 'own' | 'other'> = {
   other: { platformAdmin: 201, appAdmin: 403, editor: 403, viewer: 403, outsider: 201, anonymous: 403 },
 };
 
+const draftSuggest: Pick<MatrixRow, 'own' | 'other'> = {
+  own: { ...draftMembers.own, platformAdmin: 200, appAdmin: 200, editor: 200, viewer: 200 },
+  other: { ...draftMembers.other, platformAdmin: 200, outsider: 200 },
+};
+
 /** Platform-admin routes on one app: others see 403 on an app they hold, 404 on one they do not. */
 const platformAdminOnApp = (status: number): Pick<MatrixRow, 'own' | 'other'> => ({
   own: { platformAdmin: status, appAdmin: 403, editor: 403, viewer: 403, outsider: 404, anonymous: 401 },
@@ -21,6 +26,9 @@ export const rows: MatrixRow[] = [
   { method: 'POST', url: '/api/v1/chat/:appId/transcripts/:transcriptId/feedback', own: everyone(404), call: `/api/v1/chat/:appId/transcripts/${NO_ID}/feedback`, json: { thumbsUp: true } },
   { method: 'POST', url: '/api/v1/chat/:appId/sessions/:sessionId/csat', own: everyone(404), call: `/api/v1/chat/:appId/sessions/${NO_ID}/csat`, json: { rating: 5 } },
   { method: 'GET', url: '/api/v1/admin/dialog-engine/apps', own: platformOnly(200) },
+  // The widget's auto-complete and recommendations on the draft: members only, like draft sessions.
+  { method: 'GET', url: '/api/v1/chat/:appId/suggestions', call: '/api/v1/chat/:appId/suggestions?q=passport&environment=draft', ...draftSuggest },
+  { method: 'GET', url: '/api/v1/chat/:appId/recommendations', call: '/api/v1/chat/:appId/recommendations?q=passport&environment=draft', ...draftSuggest },
   {
     method: 'PUT',
     url: '/api/v1/admin/dialog-engine/apps/:appId/:environment',

@@ -9,6 +9,8 @@ import { createFetchChatClient } from './chat-client';
 function fakeChatServer() {
   const calls: Array<{ method: string; url: string; body: unknown }> = [];
   let failNextSend = false;
+  let startStatus = 200;
+  const questions = ['How do I renew my passport?', 'Passport renewal fee', 'Replace lost passport', 'Pay a parking fine'];
   let replyDelay: Promise<void> = Promise.resolve();
   const welcome: ResponseMessage[] = [{ type: 'text', text: ['Hello! Ask me about passports.'] }];
   const fetchFn = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -17,7 +19,12 @@ function fakeChatServer() {
     calls.push({ method: init?.method ?? 'GET', url, body });
     // jsdom has no Response: the client reads only ok, status and json().
     const json = (status: number, data: unknown) => ({ ok: status < 400, status, json: async () => (status < 400 ? { data } : { message: 'boom' }) });
-    if (url.endsWith('/sessions')) return json(200, { sessionId: 's1', messages: welcome });
+    if (url.endsWith('/sessions')) return startStatus === 200 ? json(200, { sessionId: 's1', messages: welcome }) : json(startStatus, {});
+    if (url.includes('/suggestions?')) {
+      const q = new URL(url, 'http://x').searchParams.get('q') ?? '';
+      return json(200, { suggestions: questions.filter((question) => question.toLowerCase().includes(q.toLowerCase())) });
+    }
+    if (url.includes('/recommendations?')) return json(200, { recommendations: ['Replace lost passport', 'Passport renewal fee'] });
     if (url.endsWith('/messages')) {
       await replyDelay;
       if (failNextSend) {
@@ -44,6 +51,7 @@ function fakeChatServer() {
     calls,
     client: createFetchChatClient({ appId: 'a1', environment: 'draft', fetchFn: fetchFn as unknown as typeof fetch }),
     failNextSend: () => (failNextSend = true),
+    failStart: (status: number) => (startStatus = status),
     holdReplies: () => {
       let release = () => undefined as void;
       replyDelay = new Promise<void>((resolve) => (release = resolve));
@@ -54,8 +62,9 @@ function fakeChatServer() {
 
 const settings = (over: Partial<PublicWebChatSettings> = {}): PublicWebChatSettings => ({ ...toPublicSettings({ ...WEBCHAT_DEFAULTS, allowedOrigins: [] }), appName: 'Passport help', ...over });
 
-function renderWidget(mode: ChatWidgetMode = 'contained', over: Partial<PublicWebChatSettings> = {}, defaultOpen = true) {
+function renderWidget(mode: ChatWidgetMode = 'contained', over: Partial<PublicWebChatSettings> = {}, defaultOpen = true, prepare?: (server: ReturnType<typeof fakeChatServer>) => void) {
   const server = fakeChatServer();
+  prepare?.(server);
   const view = render(<ChatWidget settings={settings(over)} client={server.client} mode={mode} defaultOpen={defaultOpen} />);
   return { server, view };
 }
@@ -201,5 +210,116 @@ describe('ChatWidget', () => {
     expect(root.style.getPropertyValue('--cw-size')).toBe('20px');
     expect(root.style.getPropertyValue('--cw-right')).toBe('12px');
     expect(root.style.getPropertyValue('--cw-bottom')).toBe('30px');
+  });
+
+  describe('auto-complete (appEnableAutoComplete)', () => {
+    it('is a plain text box while auto-complete is off, and asks for nothing', async () => {
+      const { server } = renderWidget();
+      await screen.findByText('Hello! Ask me about passports.');
+      await userEvent.type(screen.getByLabelText(M.messageLabel), 'passport');
+      expect(screen.queryByRole('combobox')).toBeNull();
+      expect(server.calls.some((c) => c.url.includes('/suggestions'))).toBe(false);
+    });
+
+    it('suggests matching questions in a listbox; arrows move the active option, Enter asks it', async () => {
+      const { server } = renderWidget('contained', { appEnableAutoComplete: true });
+      await screen.findByText('Hello! Ask me about passports.');
+      const input = screen.getByRole('combobox', { name: M.messageLabel });
+      expect(input.getAttribute('aria-expanded')).toBe('false');
+      expect(input.getAttribute('aria-autocomplete')).toBe('list');
+      await userEvent.type(input, 'passp');
+      const listbox = await screen.findByRole('listbox', { name: M.suggestionsLabel });
+      expect(input.getAttribute('aria-controls')).toBe(listbox.id);
+      await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'));
+      const options = within(listbox).getAllByRole('option');
+      expect(options.map((o) => o.textContent)).toEqual(['How do I renew my passport?', 'Passport renewal fee', 'Replace lost passport']);
+      expect(input.getAttribute('aria-activedescendant')).toBeNull();
+      expect(screen.getByText(M.suggestionsCount(3))).toBeTruthy();
+      // Only one request for the final text (the typing pause), to the environment the widget talks to.
+      const asked = server.calls.filter((c) => c.url.includes('/suggestions'));
+      expect(asked.at(-1)?.url).toBe('/api/v1/chat/a1/suggestions?q=passp&environment=draft');
+
+      await userEvent.keyboard('{ArrowDown}');
+      expect(input.getAttribute('aria-activedescendant')).toBe(options[0].id);
+      expect(options[0].getAttribute('aria-selected')).toBe('true');
+      await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
+      expect(input.getAttribute('aria-activedescendant')).toBe(options[0].id);
+      await userEvent.keyboard('{ArrowUp}');
+      expect(input.getAttribute('aria-activedescendant')).toBe(options[2].id);
+      expect(document.activeElement).toBe(input);
+
+      await userEvent.keyboard('{Enter}');
+      expect(await screen.findByText('You asked: Replace lost passport')).toBeTruthy();
+      expect(server.calls.filter((c) => c.url.endsWith('/messages')).map((c) => c.body)).toEqual([{ text: 'Replace lost passport' }]);
+      expect((input as HTMLInputElement).value).toBe('');
+      expect(input.getAttribute('aria-expanded')).toBe('false');
+    });
+
+    it('Escape closes the list but not the chat; Enter without an active option sends what was typed', async () => {
+      renderWidget('floating', { appEnableAutoComplete: true });
+      await screen.findByText('Hello! Ask me about passports.');
+      const input = screen.getByRole('combobox', { name: M.messageLabel });
+      await userEvent.type(input, 'parking');
+      await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'));
+      await userEvent.keyboard('{Escape}');
+      expect(input.getAttribute('aria-expanded')).toBe('false');
+      expect(screen.getByRole('log')).toBeTruthy();
+      await userEvent.keyboard('{Enter}');
+      expect(await screen.findByText('You asked: parking')).toBeTruthy();
+    });
+
+    it('a click on a suggestion asks it', async () => {
+      renderWidget('contained', { appEnableAutoComplete: true });
+      await screen.findByText('Hello! Ask me about passports.');
+      await userEvent.type(screen.getByRole('combobox'), 'fine');
+      await userEvent.click(await screen.findByRole('option', { name: 'Pay a parking fine' }));
+      expect(await screen.findByText('You asked: Pay a parking fine')).toBeTruthy();
+    });
+
+    it('takes its colours from the auto-complete settings', () => {
+      renderWidget('contained', { appAutoCompleteBackgroundColor: '#FFFFFF', appAutoCompleteForegroundColor: '#111111', appAutoCompleteHoverColor: '#EEEEEE', appAutoCompleteDividerColor: '#CCCCCC' });
+      const root = screen.getByTestId('chat-widget');
+      expect(root.style.getPropertyValue('--cw-ac-bg')).toBe('#FFFFFF');
+      expect(root.style.getPropertyValue('--cw-ac-fg')).toBe('#111111');
+      expect(root.style.getPropertyValue('--cw-ac-hover')).toBe('#EEEEEE');
+      expect(root.style.getPropertyValue('--cw-ac-divider')).toBe('#CCCCCC');
+    });
+  });
+
+  describe('recommendations (appEnableRecommendations)', () => {
+    it('offers related questions after an answer as buttons that ask them', async () => {
+      const { server } = renderWidget('contained', { appEnableRecommendations: true, appRecommendationsBackgroundColor: '#FCE4EC', appRecommendationsForegroundColor: '#880E4F' });
+      await screen.findByText('Hello! Ask me about passports.');
+      expect(screen.queryByRole('group', { name: M.recommendationsLabel })).toBeNull();
+      await ask('renew passport');
+      const group = await screen.findByRole('group', { name: M.recommendationsLabel });
+      expect(server.calls.find((c) => c.url.includes('/recommendations'))?.url).toBe('/api/v1/chat/a1/recommendations?q=renew%20passport&intentName=x&environment=draft');
+      await userEvent.click(within(group).getByRole('button', { name: 'Replace lost passport' }));
+      expect(await screen.findByText('You asked: Replace lost passport')).toBeTruthy();
+      const root = screen.getByTestId('chat-widget');
+      expect(root.style.getPropertyValue('--cw-rec-bg')).toBe('#FCE4EC');
+      expect(root.style.getPropertyValue('--cw-rec-fg')).toBe('#880E4F');
+    });
+
+    it('asks for none while recommendations are off', async () => {
+      const { server } = renderWidget();
+      await screen.findByText('Hello! Ask me about passports.');
+      await ask('renew passport');
+      await screen.findByText('You asked: renew passport');
+      expect(server.calls.some((c) => c.url.includes('/recommendations'))).toBe(false);
+      expect(screen.queryByRole('group', { name: M.recommendationsLabel })).toBeNull();
+    });
+  });
+
+  it('starts with the quick launch event when it is not the welcome', async () => {
+    const { server } = renderWidget('contained', { appQuickLaunchEvent: 'greet_citizen' });
+    await screen.findByText('Hello! Ask me about passports.');
+    expect(server.calls[0].body).toEqual({ environment: 'draft', channel: 'PLATFORM_UNSPECIFIED', event: 'greet_citizen' });
+  });
+
+  it('says plainly when the app has not been published (409), with no pointless retry', async () => {
+    renderWidget('fullscreen', {}, false, (server) => server.failStart(409));
+    expect((await screen.findByRole('alert')).textContent).toContain(M.notPublished);
+    expect(screen.queryByRole('button', { name: M.retry })).toBeNull();
   });
 });

@@ -1,11 +1,13 @@
-import { useEffect, useId, useRef, useState, type CSSProperties, type FormEvent, type KeyboardEvent } from '@civic/sdk/web/react';
+import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type FormEvent, type KeyboardEvent } from '@civic/sdk/web/react';
 // The views only (no editors, no Blueprint): the one renderer of every §3 message kind.
 import { ResponseMessagesView } from '@civic/sdk/web/responses/views';
 import { readableTextOn } from '../../common/contrast';
 import { WebChatMessages as M } from '../../common/messages';
 import type { PublicWebChatSettings } from '../../common/webchat-settings';
+import { WELCOME_EVENT } from '@civic/sdk/common/knowledge';
 import type { ChatClient } from './chat-client';
 import { CsatForm } from './csat-form';
+import { QuestionInput } from './question-input';
 import { useChat, type ChatEntry } from './use-chat';
 import { WIDGET_CSS } from './widget-styles';
 
@@ -42,6 +44,13 @@ function cssVariables(s: PublicWebChatSettings): CSSProperties {
     '--cw-right': `${s.positionRight}px`,
     '--cw-bottom': `${s.positionBottom}px`,
     '--cw-launch-iter': String(s.appLauncherAnimationIteration),
+    '--cw-ac-bg': s.appAutoCompleteBackgroundColor,
+    '--cw-ac-fg': s.appAutoCompleteForegroundColor,
+    '--cw-ac-hover': s.appAutoCompleteHoverColor,
+    '--cw-ac-divider': s.appAutoCompleteDividerColor,
+    '--cw-rec-bg': s.appRecommendationsBackgroundColor,
+    '--cw-rec-fg': s.appRecommendationsForegroundColor,
+    '--cw-rec-hover': s.appRecommendationsHoverColor,
   } as CSSProperties;
 }
 
@@ -51,7 +60,12 @@ export function ChatWidget(props: ChatWidgetProps) {
   const fullscreen = mode === 'fullscreen';
   const [open, setOpen] = useState(fullscreen || Boolean(props.defaultOpen) || settings.appAutoLaunch);
   const [draft, setDraft] = useState('');
-  const chat = useChat(client);
+  const quickLaunchEvent = settings.appQuickLaunchEvent.trim();
+  const chat = useChat(client, {
+    // The engine starts with its welcome by default; another quick launch event is sent by name.
+    quickLaunchEvent: quickLaunchEvent && quickLaunchEvent !== WELCOME_EVENT ? quickLaunchEvent : undefined,
+    recommendations: settings.appEnableRecommendations,
+  });
   const { state } = chat;
   const ids = useId();
   const panelId = `${ids}-panel`;
@@ -61,6 +75,7 @@ export function ChatWidget(props: ChatWidgetProps) {
   const launcher = useRef<HTMLButtonElement>(null);
   const log = useRef<HTMLDivElement>(null);
   const focusOnOpen = useRef(false);
+  const suggest = useCallback((text: string, signal: AbortSignal) => client.suggest(text, signal), [client]);
 
   // The conversation starts the first time the panel opens (the quick launch event answers it).
   useEffect(() => {
@@ -86,11 +101,15 @@ export function ChatWidget(props: ChatWidgetProps) {
     if (!next) queueMicrotask(() => launcher.current?.focus());
   }
 
+  function ask(text: string) {
+    if (text.trim() === '' || state.typing || state.phase !== 'ready') return;
+    chat.send(text);
+    setDraft('');
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (draft.trim() === '' || state.typing || state.phase !== 'ready') return;
-    chat.send(draft);
-    setDraft('');
+    ask(draft);
   }
 
   function onKeyDown(event: KeyboardEvent) {
@@ -160,9 +179,11 @@ export function ChatWidget(props: ChatWidgetProps) {
           {state.error && (
             <div className="cw-error" role="alert">
               <span>{state.error}</span>
-              <button type="button" onClick={chat.retry}>
-                {M.retry}
-              </button>
+              {state.retryable && (
+                <button type="button" onClick={chat.retry}>
+                  {M.retry}
+                </button>
+              )}
             </div>
           )}
           {state.phase === 'rating' || state.phase === 'rated' ? (
@@ -172,15 +193,14 @@ export function ChatWidget(props: ChatWidgetProps) {
               <label className="cw-sr" htmlFor={inputId}>
                 {M.messageLabel}
               </label>
-              <input
-                ref={input}
+              <QuestionInput
+                inputRef={input}
                 id={inputId}
-                type="text"
-                autoComplete="off"
-                maxLength={1000}
                 placeholder={settings.appInputPlaceholder}
                 value={draft}
-                onChange={(e) => setDraft(e.target.value)}
+                onChange={setDraft}
+                onPick={ask}
+                suggest={settings.appEnableAutoComplete ? suggest : undefined}
               />
               <button type="submit" className="cw-send" disabled={state.typing || state.phase !== 'ready'}>
                 {M.send}
@@ -231,6 +251,18 @@ function Entry(props: EntryProps) {
     <div className="cw-entry cw-bot">
       <span className="cw-sr">{M.botSaid}:</span>
       <ResponseMessagesView messages={entry.messages} onReply={(text) => props.onReply(text)} mode="widget" interactive={props.latest} baseUrl={props.baseUrl} />
+      {props.latest && entry.recommendations && entry.recommendations.length > 0 && (
+        <div className="cw-recs" role="group" aria-labelledby={`cw-recs-${entry.id}`}>
+          <p className="cw-recs-title" id={`cw-recs-${entry.id}`}>
+            {M.recommendationsLabel}
+          </p>
+          {entry.recommendations.map((question) => (
+            <button key={question} type="button" className="cw-rec" onClick={() => props.onReply(question)}>
+              {question}
+            </button>
+          ))}
+        </div>
+      )}
       {props.thumbs && entry.transcriptId && (
         <div className="cw-votes">
           <button type="button" className="cw-vote" aria-pressed={entry.vote === 'up'} onClick={() => props.onVote(entry, 'up')}>

@@ -10,6 +10,8 @@ export interface ChatEntry {
   /** Bot replies to a question carry one; the welcome does not (nothing to rate). */
   transcriptId?: string | null;
   vote?: 'up' | 'down';
+  /** Related questions offered after this answer (§3 appEnableRecommendations). */
+  recommendations?: string[];
 }
 
 export type ChatPhase = 'idle' | 'starting' | 'ready' | 'startFailed' | 'rating' | 'rated';
@@ -23,21 +25,31 @@ export interface ChatState {
   error: string | null;
   /** The text whose send failed: Retry sends it again. */
   failedText: string | null;
+  /** Whether trying again can help (not for an app that has never been published). */
+  retryable: boolean;
+}
+
+export interface ChatOptions {
+  /** The event the session starts with (§3 appQuickLaunchEvent; the engine's welcome by default). */
+  quickLaunchEvent?: string;
+  /** Ask for related questions after each answer (§3 appEnableRecommendations). */
+  recommendations?: boolean;
 }
 
 type Action =
   | { type: 'starting' }
   | { type: 'started'; sessionId: string; messages: ResponseMessage[] }
-  | { type: 'startFailed'; error: string }
+  | { type: 'startFailed'; error: string; retryable: boolean }
   | { type: 'sending'; text: string; retry: boolean }
-  | { type: 'replied'; messages: ResponseMessage[]; transcriptId: string | null }
+  | { type: 'replied'; id: number; messages: ResponseMessage[]; transcriptId: string | null }
   | { type: 'sendFailed'; text: string; error: string }
   | { type: 'voted'; id: number; vote: 'up' | 'down' }
+  | { type: 'recommended'; id: number; recommendations: string[] }
   | { type: 'rating' }
   | { type: 'rated' }
   | { type: 'reset' };
 
-const INITIAL: ChatState = { phase: 'idle', sessionId: null, entries: [], typing: false, error: null, failedText: null };
+const INITIAL: ChatState = { phase: 'idle', sessionId: null, entries: [], typing: false, error: null, failedText: null, retryable: true };
 
 let nextId = 1;
 const text = (value: string): ResponseMessage[] => [{ type: 'text', text: [value] }];
@@ -55,7 +67,7 @@ function reduce(state: ChatState, action: Action): ChatState {
         entries: action.messages.length > 0 ? [{ id: nextId++, author: 'bot', messages: action.messages }] : [],
       };
     case 'startFailed':
-      return { ...state, phase: 'startFailed', typing: false, error: action.error };
+      return { ...state, phase: 'startFailed', typing: false, error: action.error, retryable: action.retryable };
     case 'sending':
       return {
         ...state,
@@ -66,11 +78,13 @@ function reduce(state: ChatState, action: Action): ChatState {
         entries: action.retry ? state.entries : [...state.entries, { id: nextId++, author: 'user', messages: text(action.text) }],
       };
     case 'replied':
-      return { ...state, typing: false, entries: [...state.entries, { id: nextId++, author: 'bot', messages: action.messages, transcriptId: action.transcriptId }] };
+      return { ...state, typing: false, entries: [...state.entries, { id: action.id, author: 'bot', messages: action.messages, transcriptId: action.transcriptId }] };
     case 'sendFailed':
-      return { ...state, typing: false, error: action.error, failedText: action.text };
+      return { ...state, typing: false, error: action.error, failedText: action.text, retryable: true };
     case 'voted':
       return { ...state, entries: state.entries.map((e) => (e.id === action.id ? { ...e, vote: action.vote } : e)) };
+    case 'recommended':
+      return { ...state, entries: state.entries.map((e) => (e.id === action.id ? { ...e, recommendations: action.recommendations } : e)) };
     case 'rating':
       return { ...state, phase: 'rating', error: null };
     case 'rated':
@@ -92,8 +106,10 @@ export interface Chat {
 }
 
 /** The conversation: start a session, send, retry after a failure, thumbs, CSAT at the end. */
-export function useChat(client: ChatClient): Chat {
+export function useChat(client: ChatClient, options: ChatOptions = {}): Chat {
   const [state, dispatch] = useReducer(reduce, INITIAL);
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
   const live = useRef(state);
   live.current = state;
   const clientRef = useRef(client);
@@ -113,13 +129,15 @@ export function useChat(client: ChatClient): Chat {
     const current = clientRef.current;
     dispatch({ type: 'starting' });
     current
-      .start()
+      .start(optionsRef.current.quickLaunchEvent)
       .then(
         (started) => {
           if (clientRef.current === current) dispatch({ type: 'started', sessionId: started.sessionId, messages: started.messages ?? [] });
         },
-        () => {
-          if (clientRef.current === current) dispatch({ type: 'startFailed', error: M.startError });
+        (error: unknown) => {
+          // 409: production has nothing to answer from until the app is published — say so, plainly.
+          const unpublished = (error as { status?: unknown } | null)?.status === 409;
+          if (clientRef.current === current) dispatch({ type: 'startFailed', error: unpublished ? M.notPublished : M.startError, retryable: !unpublished });
         },
       )
       .finally(() => (starting.current = false));
@@ -132,7 +150,17 @@ export function useChat(client: ChatClient): Chat {
     dispatch({ type: 'sending', text: value, retry });
     current.send(sessionId, value).then(
       (reply) => {
-        if (clientRef.current === current) dispatch({ type: 'replied', messages: reply.messages ?? [], transcriptId: reply.transcriptId ?? null });
+        if (clientRef.current !== current) return;
+        const id = nextId++;
+        dispatch({ type: 'replied', id, messages: reply.messages ?? [], transcriptId: reply.transcriptId ?? null });
+        if (!optionsRef.current.recommendations) return;
+        // Best effort: no recommendations is an answer too.
+        current.recommend(value, reply.intentName ?? null).then(
+          (recommendations) => {
+            if (clientRef.current === current && recommendations.length > 0) dispatch({ type: 'recommended', id, recommendations });
+          },
+          () => undefined,
+        );
       },
       () => {
         if (clientRef.current === current) dispatch({ type: 'sendFailed', text: value, error: M.networkError });

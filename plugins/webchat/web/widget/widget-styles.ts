@@ -50,6 +50,17 @@ export const WIDGET_CSS = `
 .cw-form{display:flex;gap:8px;padding:10px 12px;border-top:1px solid #d3d8de;background:#fff}
 .cw-form input{flex:1;min-width:0;font:inherit;padding:8px 10px;border:1px solid #5f6b7c;border-radius:8px;color:#1c2127;background:#fff}
 .cw-form input::placeholder{color:#5f6b7c}
+.cw-combo{position:relative;flex:1;min-width:0;display:flex}
+.cw-suggestions{position:absolute;left:0;right:0;bottom:calc(100% + 6px);margin:0;padding:0;list-style:none;max-height:16em;overflow-y:auto;background:var(--cw-ac-bg);color:var(--cw-ac-fg);border:1px solid var(--cw-ac-divider);border-radius:8px;box-shadow:0 2px 10px rgba(0,0,0,.2);z-index:2}
+.cw-suggestions[hidden]{display:none}
+.cw-suggestion{padding:8px 10px;cursor:pointer;border-bottom:1px solid var(--cw-ac-divider);overflow-wrap:anywhere}
+.cw-suggestion:last-child{border-bottom:0}
+.cw-suggestion:hover,.cw-suggestion.cw-active{background:var(--cw-ac-hover)}
+.cw-suggestion.cw-active{outline:2px solid var(--cw-ac-fg);outline-offset:-2px}
+.cw-recs{display:flex;flex-direction:column;align-items:flex-start;gap:4px;margin-top:6px}
+.cw-recs-title{margin:0;font-size:.8em;color:#3c4247}
+.cw-rec{font:inherit;font-size:.9em;text-align:left;padding:6px 10px;border-radius:12px;border:1px solid var(--cw-rec-fg);background:var(--cw-rec-bg);color:var(--cw-rec-fg);cursor:pointer}
+.cw-rec:hover{background:var(--cw-rec-hover)}
 .cw-send{font:inherit;padding:8px 14px;border-radius:8px;border:2px solid var(--cw-border);background:var(--cw-color);color:var(--cw-on-color);cursor:pointer}
 .cw-send:disabled{opacity:.6;cursor:not-allowed}
 .cw-csat{padding:12px;background:#fff;border-top:1px solid #d3d8de}
