@@ -2,4 +2,13 @@
 export * from 'class-validator';
 export { Type, Transform, Expose, Exclude } from 'class-transformer';
 /** §5 password and email rules (identity), for plugin DTOs that take a password or an email. */
-export { DiffersFromProperty, EqualsProperty, IsConsolePassword, isAllowedEmailDomain, normaliseEmailAddress, passwordProblem } from '@civic/core/common/identity';
+export {
+  DiffersFromProperty,
+  EqualsProperty,
+  IsConsolePassword,
+  isAllowedDomainEntry,
+  isAllowedEmailDomain,
+  normaliseEmailAddress,
+  originAllowed,
+  passwordProblem,
+} from '@civic/core/common/identity';

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { desc, eq } from 'drizzle-orm';
 import { Messages } from '@civic/core/common/messages';
-import { auditLog, webchatSettings } from '@civic/core/server/db/schema';
+import { apps, auditLog, webchatSettings } from '@civic/core/server/db/schema';
+import { WebChatMessages } from '../../plugins/webchat/common/messages';
 import { call } from './support/api-call';
 import { signIn } from './support/login';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -40,7 +41,10 @@ test('an app never saved reads as the §9 defaults, titled with the app name', a
   assert.equal(s.positionBottom, 40);
   assert.equal(s.appForegroundColor1, '#FFFFFF');
   assert.ok(s.appName.length > 0, 'the app name fills an empty title');
-  assert.deepEqual(s.allowedOrigins, []);
+  assert.equal(s.allowedOrigins, undefined, 'the sites are not a widget setting');
+  // The app's allowedDomains, shown read only: the one list of sites that may use the chat.
+  const [app] = await t.server.db.db.select({ allowedDomains: apps.allowedDomains }).from(apps).where(eq(apps.appId, APP));
+  assert.deepEqual(res.body.data.allowedDomains, app.allowedDomains);
 
   const playground = await call(t.http, 'GET', SETTINGS, { token: viewer, searchParams: { isForPlayground: true } });
   assert.equal(playground.body.data.isForPlayground, true);
@@ -50,7 +54,7 @@ test('an app never saved reads as the §9 defaults, titled with the app name', a
 });
 
 test('PUT persists, bumps the version, fills gaps with defaults and writes one audit row naming the fields', async () => {
-  const json = { version: 0, appName: 'Ask MOM', appColor: '#0B5394', positionRight: 12, allowedOrigins: ['https://www.mom.gov.sg', 'http://127.0.0.1:5555'], enableCsat: false };
+  const json = { version: 0, appName: 'Ask MOM', appColor: '#0B5394', positionRight: 12, enableCsat: false };
   const res = await call(t.http, 'PUT', SETTINGS, { token: editor, json });
   assert.equal(res.status, 200, JSON.stringify(res.body));
   assert.equal(res.body.data.version, 1);
@@ -61,7 +65,6 @@ test('PUT persists, bumps the version, fills gaps with defaults and writes one a
   assert.equal(reread.webchatSettings.positionRight, 12);
   assert.equal(reread.webchatSettings.positionBottom, 40);
   assert.equal(reread.webchatSettings.enableCsat, false);
-  assert.deepEqual(reread.webchatSettings.allowedOrigins, ['https://www.mom.gov.sg', 'http://127.0.0.1:5555']);
 
   const [row] = await t.server.db.db.select().from(auditLog).where(eq(auditLog.action, 'webchat.settings-update')).orderBy(desc(auditLog.id)).limit(1);
   assert.equal(row.actorEmail, 'editor@demo.gov.sg');
@@ -86,8 +89,7 @@ test('invalid values are 422 with field messages; nothing is written', async () 
     [{ appIcon: 'http://insecure.example/logo.png' }, 'appIcon', Messages.invalidHttpsUrl],
     [{ positionRight: 900 }, 'positionRight', /0 to 400/],
     [{ appBaseFontSize: 16.5 }, 'appBaseFontSize', /whole number/],
-    [{ allowedOrigins: ['https://ok.gov.sg/path'] }, 'allowedOrigins', /allowed origin/],
-    [{ allowedOrigins: ['http://evil.example'] }, 'allowedOrigins', /allowed origin/],
+    [{ allowedOrigins: ['https://www.mom.gov.sg'] }, 'allowedOrigins', WebChatMessages.originsMoved],
     [{ appEnvironmentOverride: 'staging' }, 'appEnvironmentOverride', /draft or production/],
     [{ appFontFamily: 'x;}body{display:none' }, 'appFontFamily', /Font family/],
     [{ appWelcomeMessage: 'x'.repeat(501) }, 'appWelcomeMessage', /500/],
@@ -120,20 +122,19 @@ test('viewers cannot save', async () => {
   assert.equal(res.status, 403);
 });
 
-test('the public widget settings need no sign-in, leave out the origin list, and 404 for unknown apps', async () => {
-  await call(t.http, 'PUT', SETTINGS, { token: editor, json: { appName: 'Public name', allowedOrigins: ['https://a.gov.sg'] } });
+test('the public widget settings need no sign-in, and 404 for unknown apps', async () => {
+  await call(t.http, 'PUT', SETTINGS, { token: editor, json: { appName: 'Public name' } });
   const res = await call(t.http, 'GET', PUBLIC);
   assert.equal(res.status, 200);
   assert.equal(res.body.data.appId, APP);
   assert.equal(res.body.data.webchatSettings.appName, 'Public name');
-  assert.equal(res.body.data.webchatSettings.allowedOrigins, undefined);
   assert.equal(res.body.data.webchatSettings.positionBottom, 40);
   const missing = await call(t.http, 'GET', '/api/v1/webchat/no-such-app/widget-settings');
   assert.equal(missing.status, 404);
 });
 
-test('the public widget settings are cacheable and readable cross-origin only by allowed origins', async () => {
-  await call(t.http, 'PUT', SETTINGS, { token: editor, json: { allowedOrigins: ['https://www.agency.gov.sg'] } });
+test("the public widget settings are cacheable and readable cross-origin only by the app's allowed domains, like the chat API", async () => {
+  await t.server.db.db.update(apps).set({ allowedDomains: ['agency.gov.sg', 'http://127.0.0.1:5555'] }).where(eq(apps.appId, APP));
   const allowed = await call(t.http, 'GET', PUBLIC, { headers: { origin: 'https://www.agency.gov.sg' } });
   assert.equal(allowed.status, 200);
   assert.equal(allowed.headers['access-control-allow-origin'], 'https://www.agency.gov.sg');
@@ -142,6 +143,11 @@ test('the public widget settings are cacheable and readable cross-origin only by
   const refused = await call(t.http, 'GET', PUBLIC, { headers: { origin: 'https://evil.example' } });
   assert.equal(refused.status, 403);
   assert.match(refused.body.message, /not allowed to embed/);
+  // The same list and the same answer as the chat API: a loopback origin entry, another port refused.
+  for (const [origin, status] of [['http://127.0.0.1:5555', [200, 201]], ['http://127.0.0.1:5556', [403, 403]]] as const) {
+    assert.equal((await call(t.http, 'GET', PUBLIC, { headers: { origin } })).status, status[0], origin);
+    assert.equal((await call(t.http, 'POST', `/api/v1/chat/${APP}/sessions`, { json: { environment: 'draft' }, token: editor, headers: { origin } })).status, status[1], origin);
+  }
   // The session API stays uncacheable.
   const own = await call(t.http, 'GET', SETTINGS, { token: viewer });
   assert.equal(own.headers['cache-control'], 'no-store');
@@ -152,4 +158,21 @@ test('a same-origin read of the cached public settings still varies by Origin (t
   const res = await call(t.http, 'GET', PUBLIC);
   assert.equal(res.status, 200);
   assert.match(String(res.headers.vary), /Origin/i);
+});
+
+test("platform admins set the sites in the app's allowedDomains (domains or exact site origins); the Web Chat tab reads them", async () => {
+  const admin = await signIn(t.http, 'admin@demo.gov.sg');
+  const patch = (allowedDomains: string[]) => call(t.http, 'PATCH', `/api/v1/admin/apps/${APP}`, { token: admin, json: { allowedDomains } });
+  for (const bad of ['https://www.agency.gov.sg/path', 'http://www.agency.gov.sg', 'ftp://agency.gov.sg', 'not a domain']) {
+    const refused = await patch([bad]);
+    assert.equal(refused.status, 422, bad);
+    assert.match(refused.body.message, /domain name such as gov\.sg, or a site such as https:\/\/www\.agency\.gov\.sg/);
+  }
+  const ok = await patch(['gov.sg', 'https://www.partner.com.sg', 'http://127.0.0.1:5777']);
+  assert.equal(ok.status, 200, JSON.stringify(ok.body));
+  const settings = await call(t.http, 'GET', SETTINGS, { token: viewer });
+  assert.deepEqual(settings.body.data.allowedDomains, ['gov.sg', 'https://www.partner.com.sg', 'http://127.0.0.1:5777']);
+  assert.equal((await call(t.http, 'GET', PUBLIC, { headers: { origin: 'https://www.partner.com.sg' } })).status, 200);
+  assert.equal((await call(t.http, 'GET', PUBLIC, { headers: { origin: 'https://shop.partner.com.sg' } })).status, 403);
+  assert.equal((await call(t.http, 'GET', PUBLIC, { headers: { origin: 'http://127.0.0.1:5777' } })).status, 200);
 });

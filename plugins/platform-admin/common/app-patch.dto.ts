@@ -16,7 +16,7 @@ import {
   ValidateNested,
 } from '@civic/sdk/common/validators';
 import { AdminMessages } from './messages';
-import { DOMAIN, IsAgencyName, IsHttpsUrl } from './validators';
+import { IsAgencyName, IsAllowedDomain, IsHttpsUrl } from './validators';
 
 export const ENGINE_SERVICES = [NlpEngine.BUILT_IN, NlpEngine.REDIRECTION, NlpEngine.EXTERNAL] as const;
 /** §5: an empty one of these is sent in `unsets`, never as ''. decommissionAt may be unset to restore an app. */
@@ -98,7 +98,7 @@ export class AppPatchDto {
   @IsOptional() @ValidateIf((_o, v) => v !== null) @IsIn(['ALL', 'PLAYGROUND'], { message: 'civicChuMode must be ALL, PLAYGROUND or null' })
   civicChuMode?: 'ALL' | 'PLAYGROUND' | null;
 
-  @IsOptional() @IsArray() @ArrayMaxSize(100) @Matches(DOMAIN, { each: true, message: AdminMessages.invalidDomain })
+  @IsOptional() @IsArray() @ArrayMaxSize(100) @IsAllowedDomain({ each: true, message: AdminMessages.invalidDomain })
   allowedDomains?: string[];
 
   /** Not in §3's list: the app's own restriction flags (§6). */

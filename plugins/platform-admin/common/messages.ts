@@ -8,7 +8,7 @@ export const AdminMessages = {
   unsetAndSet: (field: string) => `${field} cannot be both set and unset`,
   emptyMeansUnset: (field: string) => `To clear ${field}, send it in unsets`,
   unknownAgency: 'Please input valid agency name',
-  invalidDomain: 'Each allowed domain must be a domain name such as gov.sg',
+  invalidDomain: 'Each allowed domain must be a domain name such as gov.sg, or a site such as https://www.agency.gov.sg',
   unknownApp: (appId: string) => `Unknown app: ${appId}`,
   adaptorNameRequired: 'Please input the adaptor name',
   invalidDate: 'Please input a valid date',

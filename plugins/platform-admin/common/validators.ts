@@ -1,4 +1,4 @@
-import { ValidateBy, type ValidationOptions } from '@civic/sdk/common/validators';
+import { isAllowedDomainEntry, ValidateBy, type ValidationOptions } from '@civic/sdk/common/validators';
 
 /** §5 "Agency name must be valid": a letter first, then letters, digits, spaces and & ( ) ' , . / -; 2–100 characters. */
 export const AGENCY_NAME = /^[A-Za-z][A-Za-z0-9 &()',./-]{1,99}$/;
@@ -17,10 +17,17 @@ export function isHttpsUrl(value: unknown): value is string {
   }
 }
 
-export const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
 export function IsAgencyName(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy({ name: 'isAgencyName', validator: { validate: isValidAgencyName } }, options);
+}
+
+/**
+ * An allowedDomains entry: a domain (`gov.sg`, for email sign-up and web chat sites alike) or an
+ * exact web chat site origin (`https://www.agency.gov.sg`, `http://127.0.0.1:5180` on loopback).
+ */
+export function IsAllowedDomain(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy({ name: 'isAllowedDomain', validator: { validate: (value: unknown) => typeof value === 'string' && isAllowedDomainEntry(value) } }, options);
 }
 
 export function IsHttpsUrl(options?: ValidationOptions): PropertyDecorator {

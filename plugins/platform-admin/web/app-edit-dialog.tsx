@@ -123,7 +123,11 @@ export function AppEditDialog(props: { appId: string; agencies: string[]; onClos
               <FormGroup label="Go-live date" labelFor="app-goLiveAt" helperText="Leave empty for none">
                 <InputGroup id="app-goLiveAt" type="date" value={values.goLiveAt} onChange={(e) => set('goLiveAt', e.target.value)} />
               </FormGroup>
-              <FormGroup label="Allowed email domains" labelFor="app-allowedDomains" helperText="One a line">
+              <FormGroup
+                label="Allowed domains"
+                labelFor="app-allowedDomains"
+                helperText="One a line. Email domains that may join the app's team, and the sites that may embed and use its web chat: a domain such as gov.sg covers its subdomains; a site such as https://www.agency.gov.sg only itself."
+              >
                 <TextArea id="app-allowedDomains" fill rows={4} value={values.allowedDomains} onChange={(e) => set('allowedDomains', e.target.value)} />
               </FormGroup>
               <div>

@@ -34,6 +34,11 @@ export interface WebChatSettingsResponse {
   version: number;
   updatedAt: string | null;
   isForPlayground: boolean;
+  /**
+   * The app's allowedDomains (read only here): the sites that may embed the widget and use the chat.
+   * Platform admins change them in Chat Apps.
+   */
+  allowedDomains: string[];
 }
 
 /** GET widget-settings (public) answer. */

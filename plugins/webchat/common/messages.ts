@@ -9,10 +9,9 @@ export const WebChatMessages = {
   eventName: 'Event names use letters, digits, underscore and dash only (max 50)',
   fontFamily: 'Font family may hold letters, digits, spaces, commas, quotes and dashes only (max 100)',
   environment: 'Environment override must be empty, draft or production',
-  origin: 'Each allowed origin must look like https://www.agency.gov.sg (http only for localhost)',
-  origins: 'At most 20 allowed origins',
+  originsMoved: "Allowed embed origins are no longer a widget setting: the sites that may use the chat are the app's allowed domains, which platform admins set in Chat Apps.",
   version: 'Version must be a whole number',
-  originRefused: 'This site is not allowed to embed this chat. Add its origin to the allowed embed origins of the Web Chat settings.',
+  originRefused: "This site is not allowed to embed this chat. A platform admin can add it to the app's allowed domains in Chat Apps.",
   conflict: 'Someone else saved these settings since you opened them. Reload to see their changes.',
   // The widget's texts.
   openChat: 'Open chat',

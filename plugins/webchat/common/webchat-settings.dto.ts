@@ -1,7 +1,6 @@
 import {
-  ArrayMaxSize,
-  IsArray,
   IsBoolean,
+  IsEmpty,
   IsIn,
   IsInt,
   IsOptional,
@@ -20,7 +19,6 @@ import { ENVIRONMENT_OVERRIDES, POSITION_MAX, type EnvironmentOverride, type Web
 const EVENT = /^[A-Za-z0-9_-]{0,50}$/;
 const FONT_FAMILY = /^[A-Za-z0-9 ,'"-]{0,100}$/;
 /** https://host[:port], or http for loopback hosts (local testing); no path. */
-export const ORIGIN = /^(https:\/\/[a-z0-9.-]+(:\d{1,5})?|http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?)$/i;
 const HTTPS_URL = /^https:\/\/[^\s/$.?#][^\s]*$/i;
 
 const Colour = () => Matches(HEX_COLOUR, { message: M.colour });
@@ -99,8 +97,9 @@ export class WebChatSettingsDto implements Partial<WebChatSettings> {
   @IsOptional() @IsInt({ message: M.position }) @Min(0, { message: M.position }) @Max(POSITION_MAX, { message: M.position })
   positionBottom?: number;
 
-  @IsOptional() @IsArray({ message: M.origin }) @ArrayMaxSize(20, { message: M.origins }) @Matches(ORIGIN, { each: true, message: M.origin })
-  allowedOrigins?: string[];
+  /** Gone: the sites that may embed the chat are the app's allowedDomains. Sending it says where they went. */
+  @IsOptional() @IsEmpty({ message: M.originsMoved })
+  allowedOrigins?: unknown;
 
   @IsOptional() @IsBoolean() enableCsat?: boolean;
   @IsOptional() @IsBoolean() enableThumbs?: boolean;

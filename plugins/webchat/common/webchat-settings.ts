@@ -8,7 +8,9 @@ export type EnvironmentOverride = (typeof ENVIRONMENT_OVERRIDES)[number];
 
 /**
  * §3 "Web chat widget settings", plus what the console's tab adds around them: subtitle, input
- * placeholder, position (§9), allowed embed origins, CSAT and thumbs switches. Every field has a
+ * placeholder, position (§9), CSAT and thumbs switches. Which sites may embed the widget is not a
+ * widget setting: it is the app's allowedDomains (§3 app patch, platform admins), the one list the
+ * chat API checks too. Every field has a
  * default (§9 where it gives one), so a partial document always reads as a full one.
  */
 export interface WebChatSettings {
@@ -45,8 +47,6 @@ export interface WebChatSettings {
   appRecommendationsHoverColor: string;
   positionRight: number;
   positionBottom: number;
-  /** Origins (scheme://host[:port]) whose pages may embed the widget script. */
-  allowedOrigins: string[];
   enableCsat: boolean;
   enableThumbs: boolean;
 }
@@ -91,7 +91,6 @@ export const WEBCHAT_DEFAULTS: Readonly<WebChatSettings> = Object.freeze({
   appRecommendationsHoverColor: '#F8C8D8',
   positionRight: WebChatDefaults.positionRight,
   positionBottom: WebChatDefaults.positionBottom,
-  allowedOrigins: [],
   enableCsat: true,
   enableThumbs: true,
 });
@@ -100,7 +99,7 @@ export const WEBCHAT_FIELDS = Object.keys(WEBCHAT_DEFAULTS) as WebChatSettingsFi
 
 /** A stored (possibly partial, possibly older) document as full settings: unknown keys dropped, gaps filled. */
 export function withDefaults(stored: Partial<Record<string, unknown>> | null | undefined): WebChatSettings {
-  const out = { ...WEBCHAT_DEFAULTS, allowedOrigins: [...WEBCHAT_DEFAULTS.allowedOrigins] } as Record<string, unknown>;
+  const out = { ...WEBCHAT_DEFAULTS } as Record<string, unknown>;
   if (stored) {
     for (const field of WEBCHAT_FIELDS) {
       const value = stored[field];
@@ -110,10 +109,9 @@ export function withDefaults(stored: Partial<Record<string, unknown>> | null | u
   return out as unknown as WebChatSettings;
 }
 
-/** What anyone may read (the sharing page and the embed script): everything but the origin list. */
-export type PublicWebChatSettings = Omit<WebChatSettings, 'allowedOrigins'>;
+/** What anyone may read (the sharing page and the embed script): every widget setting is about looks and behaviour. */
+export type PublicWebChatSettings = WebChatSettings;
 
 export function toPublicSettings(settings: WebChatSettings): PublicWebChatSettings {
-  const { allowedOrigins: _origins, ...rest } = settings;
-  return rest;
+  return { ...settings };
 }

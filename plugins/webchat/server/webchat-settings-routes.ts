@@ -3,10 +3,10 @@ import { WebChatApi, type PublicWebChatSettingsResponse, type WebChatSettingsRes
 import { contrastProblems } from '../common/contrast';
 import { WebChatMessages } from '../common/messages';
 import { canEditWebChat, canReadPublicWidget, canViewWebChat } from '../common/permissions';
+import { originAllowed } from '@civic/sdk/common/validators';
 import { WebChatSettingsDto, WebChatSettingsQueryDto } from '../common/webchat-settings.dto';
 import { toPublicSettings, withDefaults } from '../common/webchat-settings';
 import { describeWebChatChange } from './describe-webchat-change';
-import { embedOriginAllowed } from './embed-origin';
 import { readWebChatSettings, writeWebChatSettings } from './settings-store';
 
 /**
@@ -14,7 +14,6 @@ import { readWebChatSettings, writeWebChatSettings } from './settings-store';
  * and the public widget settings the sharing page and the embed script read without signing in.
  */
 export function registerWebChatSettingsRoutes(routes: RouteAdder, publicUrl: string): void {
-  const consoleOrigin = originOf(publicUrl);
   routes.add({
     method: 'GET',
     url: WebChatApi.settingsRoute,
@@ -26,7 +25,7 @@ export function registerWebChatSettingsRoutes(routes: RouteAdder, publicUrl: str
       const stored = await readWebChatSettings(ctx.db, ctx.app);
       const isForPlayground = ctx.query.isForPlayground === 'true';
       const webchatSettings = isForPlayground ? { ...stored.settings, appEnvironmentOverride: 'draft' as const } : stored.settings;
-      return { webchatSettings, version: stored.version, updatedAt: stored.updatedAt?.toISOString() ?? null, isForPlayground };
+      return { webchatSettings, version: stored.version, updatedAt: stored.updatedAt?.toISOString() ?? null, isForPlayground, allowedDomains: [...ctx.app.allowedDomains] };
     },
   });
 
@@ -56,7 +55,7 @@ export function registerWebChatSettingsRoutes(routes: RouteAdder, publicUrl: str
       const version = await writeWebChatSettings(ctx.db, ctx.app.appId, next, ctx.user.email, ctx.now, current.version);
       if (version === null) throw HttpError.conflict(WebChatMessages.conflict);
       ctx.audit({ summary: describeWebChatChange(current.settings, next) });
-      return { webchatSettings: next, version, updatedAt: ctx.now.toISOString(), isForPlayground: false };
+      return { webchatSettings: next, version, updatedAt: ctx.now.toISOString(), isForPlayground: false, allowedDomains: [...ctx.app.allowedDomains] };
     },
   });
 
@@ -69,23 +68,13 @@ export function registerWebChatSettingsRoutes(routes: RouteAdder, publicUrl: str
     cors: true,
     cacheSeconds: 60,
     description:
-      'Public, cached 60 s: how the widget of an app looks (sharing page, embed script). 403 for a page origin neither in allowedOrigins nor on the app allowedDomains; 404 for unknown or decommissioned apps',
+      "Public, cached 60 s: how the widget of an app looks (sharing page, embed script). 403 for a page origin not on the app's allowedDomains (the chat API's list); 404 for unknown or decommissioned apps",
     handler: async (ctx): Promise<PublicWebChatSettingsResponse> => {
       if (isDecommissioned(ctx.app, ctx.now)) throw HttpError.notFound();
       const stored = await readWebChatSettings(ctx.db, ctx.app);
-      // Same-origin reads (the sharing page) send no Origin; other sites must be on the app's list.
-      if (ctx.origin && !embedOriginAllowed(ctx.origin, consoleOrigin, stored.settings.allowedOrigins, ctx.app.allowedDomains)) {
-        throw new HttpError(403, WebChatMessages.originRefused);
-      }
+      // Same-origin reads (the sharing page) send no Origin; other sites must be on the app's allowedDomains.
+      if (!originAllowed(ctx.origin, publicUrl, ctx.app.allowedDomains)) throw new HttpError(403, WebChatMessages.originRefused);
       return { appId: ctx.app.appId, webchatSettings: toPublicSettings(stored.settings) };
     },
   });
-}
-
-function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
 }

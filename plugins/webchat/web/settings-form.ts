@@ -3,7 +3,7 @@ import { contrastProblems } from '../common/contrast';
 import { WebChatSettingsDto } from '../common/webchat-settings.dto';
 import { ENVIRONMENT_OVERRIDES, WEBCHAT_FIELDS, type WebChatSettings, type WebChatSettingsField } from '../common/webchat-settings';
 
-export type FieldKind = 'text' | 'textarea' | 'url' | 'colour' | 'number' | 'switch' | 'select' | 'origins';
+export type FieldKind = 'text' | 'textarea' | 'url' | 'colour' | 'number' | 'switch' | 'select';
 
 export interface FieldSpec {
   field: WebChatSettingsField;
@@ -78,11 +78,6 @@ export const SECTIONS: ReadonlyArray<{ id: string; title: string; fields: FieldS
       { field: 'appAlternateCopyVault', label: 'Alternate copy vault', kind: 'text' },
     ],
   },
-  {
-    id: 'embedding',
-    title: 'Embedding',
-    fields: [{ field: 'allowedOrigins', label: 'Allowed embed origins', kind: 'origins', help: 'One origin a line, for example https://www.agency.gov.sg.' }],
-  },
 ];
 
 /** What the form holds: text for every input, booleans for switches. */
@@ -92,7 +87,7 @@ export function toFormValues(settings: WebChatSettings): FormValues {
   const out = {} as FormValues;
   for (const field of WEBCHAT_FIELDS) {
     const value = settings[field];
-    out[field] = Array.isArray(value) ? value.join('\n') : typeof value === 'number' ? String(value) : value;
+    out[field] = typeof value === 'number' ? String(value) : value;
   }
   return out;
 }
@@ -103,12 +98,7 @@ export function fromFormValues(values: FormValues): WebChatSettings {
   const out = {} as Record<WebChatSettingsField, unknown>;
   for (const field of WEBCHAT_FIELDS) {
     const value = values[field];
-    if (field === 'allowedOrigins') {
-      out[field] = String(value)
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter(Boolean);
-    } else if (NUMBER_FIELDS.has(field)) {
+    if (NUMBER_FIELDS.has(field)) {
       out[field] = String(value).trim() === '' ? Number.NaN : Number(value);
     } else {
       out[field] = value;

@@ -14,7 +14,7 @@ function installFetch(settingsStatus = 200) {
     const headers = (init?.headers ?? {}) as Record<string, string>;
     calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined, authorization: headers.authorization });
     if (url.endsWith('/widget-settings')) {
-      return answer(settingsStatus, { appId: 'a1', webchatSettings: { ...toPublicSettings({ ...WEBCHAT_DEFAULTS, allowedOrigins: [] }), appName: 'Ask ICA' } });
+      return answer(settingsStatus, { appId: 'a1', webchatSettings: { ...toPublicSettings({ ...WEBCHAT_DEFAULTS }), appName: 'Ask ICA' } });
     }
     if (url.endsWith('/sessions')) return answer(200, { sessionId: 's9', messages: [{ type: 'text', text: ['Welcome, citizen'] }] });
     return answer(404, {});

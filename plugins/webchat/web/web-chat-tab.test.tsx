@@ -21,7 +21,7 @@ async function renderTab(role: '0' | '1', put?: (request: FakeRequest) => unknow
     route: '/app-settings/web-chat/a1',
     path: '/app-settings/:tabId/:appId',
     api: {
-      [SETTINGS]: { webchatSettings: { ...WEBCHAT_DEFAULTS, appName: 'Passport help' }, version: 3, updatedAt: null, isForPlayground: false },
+      [SETTINGS]: { webchatSettings: { ...WEBCHAT_DEFAULTS, appName: 'Passport help' }, version: 3, updatedAt: null, isForPlayground: false, allowedDomains: ['ica.gov.sg'] },
       [START]: { sessionId: 's1', messages: [{ type: 'text', text: ['Welcome from the draft'] }] },
       ...(put ? { [PUT]: put } : {}),
     },
@@ -87,10 +87,10 @@ describe('WebChatTab', () => {
     }));
     await renderTab('1', put);
     await userEvent.click(screen.getByLabelText('Ask for a CSAT rating at the end'));
-    await userEvent.type(screen.getByLabelText('Allowed embed origins'), 'https://www.ica.gov.sg');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(put).toHaveBeenCalledTimes(1));
-    expect(put.mock.calls[0][0].body).toMatchObject({ version: 3, enableCsat: false, allowedOrigins: ['https://www.ica.gov.sg'], positionRight: 60, appColor: '#67BFE2' });
+    expect(put.mock.calls[0][0].body).toMatchObject({ version: 3, enableCsat: false, positionRight: 60, appColor: '#67BFE2' });
+    expect(put.mock.calls[0][0].body).not.toHaveProperty('allowedOrigins');
     expect(await screen.findByText(Messages.saved)).toBeTruthy();
   });
 
@@ -102,6 +102,14 @@ describe('WebChatTab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findAllByText(M.conflict)).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+  });
+
+  it("shows the app's allowed domains as the sites that may embed the chat, and where they are changed", async () => {
+    await renderTab('1');
+    const list = screen.getByRole('list', { name: 'Allowed domains' });
+    expect(within(list).getByText('ica.gov.sg')).toBeTruthy();
+    expect(screen.getByText(/A platform admin changes it in Chat Apps/)).toBeTruthy();
+    expect(screen.queryByLabelText('Allowed embed origins')).toBeNull();
   });
 
   it('is read-only for a viewer, saying why', async () => {

@@ -16,6 +16,7 @@ import {
 import { CONTRAST_PAIRS, contrastRatio, HEX_COLOUR, MIN_CONTRAST } from '../common/contrast';
 import { WebChatMessages } from '../common/messages';
 import { canEditWebChat } from '../common/permissions';
+import { platformAdmin } from '@civic/sdk/common/access';
 import { WEBCHAT_FIELDS, type WebChatSettingsField } from '../common/webchat-settings';
 import { createConsoleChatClient } from './console-chat-client';
 import { fromFormValues, previewSettings, SECTIONS, toFormValues, validateSettings, type FieldSpec, type FormErrors, type FormValues } from './settings-form';
@@ -34,6 +35,7 @@ export const WebChatTab = observer(function WebChatTab(props: { appId: string })
   const toasts = useService<ToastService>(ToastService);
   const api = useService<ApiClient>(ApiClient);
   const edit = useAccess(canEditWebChat);
+  const admin = useAccess(platformAdmin).allowed;
   const readOnlyReason = edit.allowed ? undefined : (edit.disabledReason ?? READ_ONLY_REASON);
   const entry = store.entry(appId);
   const saved = entry?.settings;
@@ -156,9 +158,34 @@ export const WebChatTab = observer(function WebChatTab(props: { appId: string })
               {section.id === 'colours' && <ContrastTable settings={typed} />}
             </fieldset>
           ))}
-          <FormGroup label="Embed code" labelFor="webchat-embed-code" helperText="Put this on a page of an allowed origin to show the widget there.">
-            <TextArea id="webchat-embed-code" readOnly fill value={`<script src="${origin}/webchat/embed.js" data-app-id="${appId}" async></script>`} />
-          </FormGroup>
+          <section aria-labelledby="webchat-sites-heading" style={{ marginBottom: 16 }}>
+            <h3 id="webchat-sites-heading" className="bp6-heading" style={{ fontSize: 16, marginBottom: 8 }}>
+              Embedding
+            </h3>
+            <p id="webchat-sites-help">
+              Sites that may embed this chat and use it: the app&apos;s allowed domains (a domain covers its subdomains over https). The same list decides which
+              sites the chat answers. {admin ? 'Change it in Chat Apps (edit the app, Allowed domains).' : 'A platform admin changes it in Chat Apps.'}
+            </p>
+            {entry?.allowedDomains && entry.allowedDomains.length > 0 ? (
+              <ul aria-label="Allowed domains" data-testid="webchat-allowed-domains">
+                {entry.allowedDomains.map((domain) => (
+                  <li key={domain}>
+                    <code>{domain}</code>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p data-testid="webchat-allowed-domains">No allowed domains yet: only the console and its sharing page can use this chat.</p>
+            )}
+            {admin && (
+              <p>
+                <a href="/chatApp">Open Chat Apps</a>
+              </p>
+            )}
+            <FormGroup label="Embed code" labelFor="webchat-embed-code" helperText="Put this on a page of an allowed domain to show the widget there.">
+              <TextArea id="webchat-embed-code" readOnly fill value={`<script src="${origin}/webchat/embed.js" data-app-id="${appId}" async></script>`} />
+            </FormGroup>
+          </section>
           <p>
             <a href={`/sharing/${encodeURIComponent(appId)}`} target="_blank" rel="noreferrer">
               Open the sharing page (production)
@@ -235,7 +262,7 @@ function Field(props: FieldProps) {
     control = (
       <HTMLSelect {...common} ref={props.inputRef} value={String(value)} disabled={readOnly} onChange={(e) => props.onChange(e.currentTarget.value)} options={spec.options?.map((o) => ({ value: o.value, label: o.label }))} />
     );
-  } else if (spec.kind === 'textarea' || spec.kind === 'origins') {
+  } else if (spec.kind === 'textarea') {
     control = <TextArea {...common} inputRef={props.inputRef} fill readOnly={readOnly} value={String(value)} onChange={(e) => props.onChange(e.target.value)} />;
   } else if (spec.kind === 'colour') {
     const hex = String(value);

@@ -8,6 +8,8 @@ export interface WebChatSettingsEntry {
   status: 'loading' | 'ready' | 'error';
   settings?: WebChatSettings;
   version?: number;
+  /** The app's allowedDomains: the sites that may embed the widget (read only here). */
+  allowedDomains?: string[];
   error?: string;
 }
 
@@ -35,7 +37,7 @@ export class WebChatSettingsStoreImpl implements WebChatSettingsStore {
     if (!previous?.settings) runInAction(() => this.entries.set(appId, { status: 'loading' }));
     try {
       const data = await this.api.get<WebChatSettingsResponse>(WebChatApi.settings(appId));
-      runInAction(() => this.entries.set(appId, { status: 'ready', settings: data.webchatSettings, version: data.version }));
+      runInAction(() => this.entries.set(appId, { status: 'ready', settings: data.webchatSettings, version: data.version, allowedDomains: data.allowedDomains }));
     } catch (error) {
       const message = isApiError(error) ? error.message : String(error);
       runInAction(() => this.entries.set(appId, { ...previous, status: 'error', error: message }));
@@ -45,6 +47,6 @@ export class WebChatSettingsStoreImpl implements WebChatSettingsStore {
   async save(appId: string, settings: WebChatSettings): Promise<void> {
     const version = this.entries.get(appId)?.version;
     const data = await this.api.put<WebChatSettingsResponse>(WebChatApi.settings(appId), { ...settings, ...(version !== undefined ? { version } : {}) });
-    runInAction(() => this.entries.set(appId, { status: 'ready', settings: data.webchatSettings, version: data.version }));
+    runInAction(() => this.entries.set(appId, { status: 'ready', settings: data.webchatSettings, version: data.version, allowedDomains: data.allowedDomains }));
   }
 }

@@ -9,9 +9,10 @@ const draftMembers: Pick<MatrixRow, 'own' | 'other'> = {
   other: { platformAdmin: 201, appAdmin: 403, editor: 403, viewer: 403, outsider: 201, anonymous: 403 },
 };
 
+/** Auto-complete and recommendations on the draft: members only too (200 where a draft session is 201). */
 const draftSuggest: Pick<MatrixRow, 'own' | 'other'> = {
-  own: { ...draftMembers.own, platformAdmin: 200, appAdmin: 200, editor: 200, viewer: 200 },
-  other: { ...draftMembers.other, platformAdmin: 200, outsider: 200 },
+  own: { platformAdmin: 200, appAdmin: 200, editor: 200, viewer: 200, outsider: 403, anonymous: 403 },
+  other: { platformAdmin: 200, appAdmin: 403, editor: 403, viewer: 403, outsider: 200, anonymous: 403 },
 };
 
 /** Platform-admin routes on one app: others see 403 on an app they hold, 404 on one they do not. */

@@ -60,7 +60,7 @@ function fakeChatServer() {
   };
 }
 
-const settings = (over: Partial<PublicWebChatSettings> = {}): PublicWebChatSettings => ({ ...toPublicSettings({ ...WEBCHAT_DEFAULTS, allowedOrigins: [] }), appName: 'Passport help', ...over });
+const settings = (over: Partial<PublicWebChatSettings> = {}): PublicWebChatSettings => ({ ...toPublicSettings({ ...WEBCHAT_DEFAULTS }), appName: 'Passport help', ...over });
 
 function renderWidget(mode: ChatWidgetMode = 'contained', over: Partial<PublicWebChatSettings> = {}, defaultOpen = true, prepare?: (server: ReturnType<typeof fakeChatServer>) => void) {
   const server = fakeChatServer();
