@@ -68,6 +68,9 @@ describe('Web Chat settings', () => {
     const heading = browser.$('[data-testid="webchat-preview"] h2');
     await browser.waitUntil(async () => (await heading.getText()) === 'Ask the e2e bot', { timeoutMsg: 'the preview title did not change' });
     await expectAccessible('Web Chat tab with the preview');
+    // Auto-complete and recommendations on, for the fitting room below.
+    await browser.$('//label[contains(., "Auto-complete from the app")]').click();
+    await browser.$('//label[contains(., "Recommendations")]').click();
 
     await browser.$('//button[normalize-space()="Save"]').click();
     await browser.$('//*[contains(@class, "bp6-toast")][contains(., "Saved")]').waitForDisplayed();
@@ -115,6 +118,34 @@ describe('Web Chat settings', () => {
     await browser.waitUntil(async () => /\$70/.test(await log.getText()), { timeout: 60_000, timeoutMsg: 'the quick reply was not answered' });
     await expectAccessible('fitting room conversation');
   });
+
+  test('auto-complete: typing suggests questions in a combobox; the keyboard picks one, which is asked and answered, then related questions follow', async () => {
+    const room = '[data-testid="fitting-room"]';
+    const log = browser.$(`${room} [role="log"]`);
+    await browser.$(`${room} button[aria-label="Restart conversation"]`).click();
+    const send = browser.$(`${room} .cw-send`);
+    await browser.waitUntil(async () => (await send.isEnabled()) && !/renew your passport online/i.test(await log.getText()), { timeout: 60_000, timeoutMsg: 'the chat did not restart' });
+    const input = browser.$(`${room} input[role="combobox"]`);
+    assert.equal(await input.getAttribute('aria-expanded'), 'false');
+    await input.click();
+    await browser.keys('renew my pass'.split(''));
+    const option = browser.$(`${room} [role="listbox"] [role="option"]`);
+    await option.waitForDisplayed({ timeout: 15_000, timeoutMsg: 'no suggestions appeared' });
+    assert.equal(await input.getAttribute('aria-expanded'), 'true');
+    assert.equal(await option.getText(), 'How do I renew my passport?');
+    await expectAccessible('fitting room with auto-complete suggestions');
+    await browser.keys(['ArrowDown']);
+    assert.equal(await input.getAttribute('aria-activedescendant'), await option.getAttribute('id'));
+    assert.equal(await option.getAttribute('aria-selected'), 'true');
+    await browser.keys(['Enter']);
+    await browser.waitUntil(async () => /How do I renew my passport\?[\s\S]*renew your passport online/i.test(await log.getText()), { timeout: 60_000, timeoutMsg: 'the picked suggestion was not asked and answered' });
+    assert.equal(await input.getValue(), '');
+    assert.equal(await input.getAttribute('aria-expanded'), 'false');
+    const related = browser.$(`${room} [role="group"].cw-recs`);
+    await related.waitForDisplayed({ timeout: 15_000, timeoutMsg: 'no related questions after the answer' });
+    assert.ok((await related.$$('button')).length >= 1);
+    await expectAccessible('fitting room with related questions');
+  });
 });
 
 describe('sharing page', () => {
@@ -128,6 +159,11 @@ describe('sharing page', () => {
     assert.equal(await browser.$('.cw-panel h2').getText(), 'Ask the e2e bot');
     assert.equal(await browser.$('button[aria-label="Minimise chat"]').isExisting(), false);
     assert.equal(await browser.$('button[aria-label="Restart conversation"]').isExisting(), true);
+    // The demo app was never published: the citizen is told so, not shown a silent widget.
+    const notice = browser.$('.cw-panel [role="alert"]');
+    await notice.waitForDisplayed({ timeout: 30_000 });
+    assert.match(await notice.getText(), /has not been published yet/);
+    assert.equal(await browser.$('.cw-panel button=Try again').isExisting(), false);
     const { height, width, inner } = await browser.execute(() => {
       const rect = document.querySelector('.cw-fullscreen .cw-panel')!.getBoundingClientRect();
       return { height: rect.height, width: rect.width, inner: window.innerHeight };
@@ -156,12 +192,22 @@ describe('embed script', () => {
     otherPages = serve().listen(b, '127.0.0.1');
     pageOrigin = `http://127.0.0.1:${a}`;
     otherOrigin = `http://127.0.0.1:${b}`;
-    // Allow only the first page's origin, in the Web Chat tab.
-    await signIn(browser, running.url, 'editor@demo.gov.sg', E2E_PASSWORD);
+    // Allow only the first page's origin: a platform admin adds it to the app's allowed domains in Chat Apps.
+    await signIn(browser, running.url, 'admin@demo.gov.sg', E2E_PASSWORD);
+    await browser.url(`${running.url}/chatApp`);
+    const edit = browser.$(`button[aria-label="Edit ${APP}"]`);
+    await edit.waitForClickable({ timeout: 15_000 });
+    await edit.click();
+    const domains = browser.$('#app-allowedDomains');
+    await domains.waitForDisplayed({ timeout: 15_000 });
+    await domains.setValue(`gov.sg\n${pageOrigin}`);
+    await browser.$('//div[contains(@class, "bp6-dialog")]//button[normalize-space()="Save"]').click();
+    await browser.$(`//*[contains(@class, "bp6-toast")][contains(., "Saved ${APP}")]`).waitForDisplayed({ timeout: 15_000 });
+    // The Web Chat tab shows the same list, read only.
     await browser.url(`${running.url}/app-settings/web-chat/${APP}`);
-    await typeInto('#webchat-allowedOrigins', pageOrigin);
-    await browser.$('//button[normalize-space()="Save"]').click();
-    await browser.$('//*[contains(@class, "bp6-toast")][contains(., "Saved")]').waitForDisplayed();
+    const shown = browser.$('[data-testid="webchat-allowed-domains"]');
+    await shown.waitForDisplayed({ timeout: 15_000 });
+    await browser.waitUntil(async () => (await shown.getText()).includes(pageOrigin), { timeout: 15_000, timeoutMsg: 'the Web Chat tab does not list the allowed site' });
   });
 
   after(() => {
