@@ -70,7 +70,7 @@ describe('Web Chat settings', () => {
     await expectAccessible('Web Chat tab with the preview');
     // Auto-complete and recommendations on, for the fitting room below.
     await browser.$('//label[contains(., "Auto-complete from the app")]').click();
-    await browser.$('//label[contains(., "Recommendations")]').click();
+    await browser.$('//label[normalize-space()="Recommendations"]').click();
 
     await browser.$('//button[normalize-space()="Save"]').click();
     await browser.$('//*[contains(@class, "bp6-toast")][contains(., "Saved")]').waitForDisplayed();
@@ -163,7 +163,7 @@ describe('sharing page', () => {
     const notice = browser.$('.cw-panel [role="alert"]');
     await notice.waitForDisplayed({ timeout: 30_000 });
     assert.match(await notice.getText(), /has not been published yet/);
-    assert.equal(await browser.$('.cw-panel button=Try again').isExisting(), false);
+    assert.equal(await browser.$('//*[contains(@class, "cw-panel")]//button[normalize-space()="Try again"]').isExisting(), false);
     const { height, width, inner } = await browser.execute(() => {
       const rect = document.querySelector('.cw-fullscreen .cw-panel')!.getBoundingClientRect();
       return { height: rect.height, width: rect.width, inner: window.innerHeight };

@@ -67,7 +67,12 @@ export const SECTIONS: ReadonlyArray<{ id: string; title: string; fields: FieldS
       { field: 'appEnableAutoComplete', label: "Auto-complete from the app's questions", kind: 'switch' },
       { field: 'appEnableRecommendations', label: 'Recommendations', kind: 'switch' },
       { field: 'appQuickLaunchEvent', label: 'Quick launch event', kind: 'text' },
-      { field: 'appBotResponseTriggerEvent', label: 'Bot response trigger event', kind: 'text' },
+      {
+        field: 'appBotResponseTriggerEvent',
+        label: 'Bot response trigger event',
+        kind: 'text',
+        help: 'A page that embeds the chat can ask it a question by dispatching this event on window, with detail.text holding the question. Empty: off.',
+      },
       {
         field: 'appEnvironmentOverride',
         label: 'Environment override',

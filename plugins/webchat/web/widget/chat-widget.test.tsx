@@ -311,6 +311,16 @@ describe('ChatWidget', () => {
     });
   });
 
+  it('the bot response trigger event on window opens the chat and asks its question', async () => {
+    const { server } = renderWidget('floating', { appBotResponseTriggerEvent: 'ask-civic-bot' }, false);
+    expect(screen.queryByRole('log')).toBeNull();
+    act(() => {
+      window.dispatchEvent(new CustomEvent('ask-civic-bot', { detail: { text: 'How do I renew my passport?' } }));
+    });
+    expect(await screen.findByText('You asked: How do I renew my passport?')).toBeTruthy();
+    expect(server.calls.filter((c) => c.url.endsWith('/messages')).map((c) => c.body)).toEqual([{ text: 'How do I renew my passport?' }]);
+  });
+
   it('starts with the quick launch event when it is not the welcome', async () => {
     const { server } = renderWidget('contained', { appQuickLaunchEvent: 'greet_citizen' });
     await screen.findByText('Hello! Ask me about passports.');

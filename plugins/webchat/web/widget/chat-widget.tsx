@@ -87,6 +87,29 @@ export function ChatWidget(props: ChatWidgetProps) {
     if (el) el.scrollTop = el.scrollHeight;
   }, [state.entries.length, state.typing, state.error]);
 
+  // §3 appBotResponseTriggerEvent: the host page asks the bot with
+  // window.dispatchEvent(new CustomEvent(name, { detail: { text: 'How do I renew my passport?' } })).
+  // The chat opens and the question is sent once the conversation is ready.
+  const triggerEvent = settings.appBotResponseTriggerEvent.trim();
+  const pendingQuestion = useRef<string | null>(null);
+  useEffect(() => {
+    if (!triggerEvent) return;
+    const onTrigger = (event: Event) => {
+      const text = (event as CustomEvent<{ text?: unknown } | null>).detail?.text;
+      if (typeof text === 'string' && text.trim()) pendingQuestion.current = text.trim().slice(0, 1000);
+      setOpen(true);
+    };
+    window.addEventListener(triggerEvent, onTrigger);
+    return () => window.removeEventListener(triggerEvent, onTrigger);
+  }, [triggerEvent]);
+  useEffect(() => {
+    const question = pendingQuestion.current;
+    if (question && open && state.phase === 'ready' && !state.typing) {
+      pendingQuestion.current = null;
+      chat.send(question);
+    }
+  }, [open, state.phase, state.typing, chat]);
+
   useEffect(() => {
     if (open && focusOnOpen.current) {
       focusOnOpen.current = false;
