@@ -143,7 +143,7 @@ describe('Web Chat settings', () => {
     assert.equal(await input.getAttribute('aria-expanded'), 'false');
     const related = browser.$(`${room} [role="group"].cw-recs`);
     await related.waitForDisplayed({ timeout: 15_000, timeoutMsg: 'no related questions after the answer' });
-    assert.ok((await related.$$('button')).length >= 1);
+    assert.ok((await related.$$('button').length) >= 1);
     await expectAccessible('fitting room with related questions');
   });
 });
