@@ -26,8 +26,12 @@ import { MAX_RECOMMENDATIONS, MAX_SUGGESTIONS, SuggestionIndex } from './suggest
 
 /** Longest text a suggestion or recommendation request may carry. */
 export const MAX_SUGGEST_QUERY = 200;
-/** How long a draft index is trusted before the draft is read again (production follows its version id). */
-export const DRAFT_INDEX_SECONDS = 5;
+/**
+ * How long a built index, and the app's auto-complete and recommendation switches, are trusted
+ * before they are checked again: a keystroke then costs the rate-limit row only, and a publish or a
+ * settings change reaches the widget within these seconds.
+ */
+export const RECHECK_SECONDS = 5;
 
 export class SuggestQueryDto {
   @IsString({ message: 'q is required' })
@@ -66,6 +70,15 @@ type Feature = 'appEnableAutoComplete' | 'appEnableRecommendations';
  */
 export function registerSuggestRoutes(routes: RouteAdder, engine: DialogEngine, consoleUrl: string): void {
   const indexes = new Map<string, CachedIndex>();
+  const switches = new Map<string, { at: number; settings: Record<string, unknown> | undefined }>();
+  const featureOnCached = async (db: DbExecutor, appId: string, feature: Feature, now: number): Promise<boolean> => {
+    let entry = switches.get(appId);
+    if (!entry || now - entry.at >= RECHECK_SECONDS * 1000) {
+      entry = { at: now, settings: await readSettings(db, appId) };
+      switches.set(appId, entry);
+    }
+    return entry.settings?.[feature] === true;
+  };
 
   const guard = async (ctx: SuggestContext, feature: Feature): Promise<Environment> => {
     if (isDecommissioned(ctx.app, ctx.now)) throw HttpError.notFound();
@@ -76,25 +89,27 @@ export function registerSuggestRoutes(routes: RouteAdder, engine: DialogEngine, 
     const member = ctx.user !== null && (ctx.user.isPlatformAdmin || ctx.user.permissions[ctx.app.appId] !== undefined);
     if (environment === 'draft' && !member) throw new HttpError(403, EngineMessages.draftNeedsMember);
     // Members preview the switch before saving it; citizens only get what the app switched on.
-    if (!member && !(await featureOn(ctx.db, ctx.app.appId, feature))) throw new HttpError(404, SuggestMessages.off(feature));
+    if (!member && !(await featureOnCached(ctx.db, ctx.app.appId, feature, ctx.now.getTime()))) throw new HttpError(404, SuggestMessages.off(feature));
     return environment;
   };
 
-  const indexFor = async (db: DbExecutor, app: AppRecord, environment: Environment): Promise<SuggestionIndex> => {
+  const indexFor = async (db: DbExecutor, app: AppRecord, environment: Environment, now: number): Promise<SuggestionIndex> => {
     const key = `${environment}:${app.appId}`;
     const cached = indexes.get(key);
-    const now = Date.now();
+    if (cached && now - cached.checkedAt < RECHECK_SECONDS * 1000) return cached.index;
     if (environment === 'production') {
       const [row] = await db.select({ versionId: appProduction.versionId }).from(appProduction).where(eq(appProduction.appId, app.appId));
       if (!row) throw new HttpError(409, EngineMessages.notPublished);
-      if (cached?.marker === row.versionId) return cached.index;
+      if (cached?.marker === row.versionId) {
+        cached.checkedAt = now;
+        return cached.index;
+      }
       const published = await loadProductionVersion(db, app.appId);
       if (!published) throw new HttpError(409, EngineMessages.notPublished);
       const index = new SuggestionIndex(published.snapshot);
       indexes.set(key, { marker: published.versionId, checkedAt: now, index });
       return index;
     }
-    if (cached && now - cached.checkedAt < DRAFT_INDEX_SECONDS * 1000) return cached.index;
     const snapshot = await readDraftSnapshot(db, app.appId);
     const hash = contentHash(snapshot);
     if (cached?.marker === hash) {
@@ -116,7 +131,7 @@ export function registerSuggestRoutes(routes: RouteAdder, engine: DialogEngine, 
     description: `Auto-complete: up to ${MAX_SUGGESTIONS} questions of the environment's content matching what the citizen typed (q); 404 while the app's auto-complete is off`,
     handler: async (ctx): Promise<{ suggestions: string[] }> => {
       const environment = await guard(ctx, 'appEnableAutoComplete');
-      const index = await indexFor(ctx.db, ctx.app, environment);
+      const index = await indexFor(ctx.db, ctx.app, environment, ctx.now.getTime());
       return { suggestions: index.suggest(ctx.query.q) };
     },
   });
@@ -130,7 +145,7 @@ export function registerSuggestRoutes(routes: RouteAdder, engine: DialogEngine, 
     handler: async (ctx): Promise<{ recommendations: string[] }> => {
       const environment = await guard(ctx, 'appEnableRecommendations');
       const query = ctx.query as RecommendQueryDto;
-      const index = await indexFor(ctx.db, ctx.app, environment);
+      const index = await indexFor(ctx.db, ctx.app, environment, ctx.now.getTime());
       const answered = query.intentName ?? null;
       const config = await engine.config(ctx.db, ctx.app, environment);
       const out: string[] = [];
@@ -162,8 +177,8 @@ export const SuggestMessages = {
     feature === 'appEnableAutoComplete' ? 'Auto-complete is not switched on for this chat app.' : 'Recommendations are not switched on for this chat app.',
 } as const;
 
-async function featureOn(db: DbExecutor, appId: string, feature: Feature): Promise<boolean> {
+/** The app's saved widget settings document (the webchat plugin's), for its two switches. */
+async function readSettings(db: DbExecutor, appId: string): Promise<Record<string, unknown> | undefined> {
   const [row] = await db.select({ settings: webchatSettings.settings }).from(webchatSettings).where(eq(webchatSettings.appId, appId)).limit(1);
-  const settings = row?.settings as Record<string, unknown> | undefined;
-  return settings?.[feature] === true;
+  return row?.settings as Record<string, unknown> | undefined;
 }

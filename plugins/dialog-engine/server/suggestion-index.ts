@@ -10,6 +10,8 @@ export interface IndexedQuestion {
   text: string;
   intentId: string;
   intentName: string;
+  /** The normalised text, and its words. */
+  key: string;
   tokens: string[];
 }
 
@@ -54,7 +56,7 @@ export class SuggestionIndex {
         seen.add(key);
         const id = this.questions.length;
         const tokens = key.split(' ');
-        this.questions.push({ text, intentId: intent.id, intentName: intent.displayName, tokens });
+        this.questions.push({ text, intentId: intent.id, intentName: intent.displayName, key, tokens });
         if (!this.firstQuestionOf.has(intent.id)) this.firstQuestionOf.set(intent.id, id);
         for (const token of new Set(tokens)) {
           let list = this.postings.get(token);
@@ -75,22 +77,35 @@ export class SuggestionIndex {
   suggest(query: string, limit = MAX_SUGGESTIONS): string[] {
     const typed = normalise(query);
     if (typed.length < 2) return [];
-    const words = [...new Set(typed.split(' '))];
-    let candidates: Set<number> | null = null;
-    // Rarest word first keeps the intersection small.
-    const sets = words.map((word) => this.withPrefix(word)).sort((a, b) => a.size - b.size);
-    for (const set of sets) {
-      if (candidates === null) candidates = new Set(set);
-      else for (const id of candidates) if (!set.has(id)) candidates.delete(id);
-      if (candidates.size === 0) return [];
+    const words = typed.split(' ');
+    // The last word is still being typed unless the text ends with a space; finished words match whole words.
+    const partial = /\s$/.test(query) ? null : (words.pop() ?? null);
+    const whole = [...new Set(words)];
+    let candidates: number[];
+    if (whole.length > 0) {
+      const lists = whole.map((word) => this.postings.get(word) ?? this.prefixList(word)).sort((a, b) => a.length - b.length);
+      candidates = lists[0];
+      for (const list of lists.slice(1)) {
+        candidates = intersectSorted(candidates, list);
+        if (candidates.length === 0) return [];
+      }
+      if (partial) candidates = candidates.filter((id) => this.questions[id].tokens.some((token) => token.startsWith(partial)));
+    } else {
+      candidates = partial ? this.prefixList(partial) : [];
     }
-    const ranked = [...(candidates ?? [])].map((id) => {
+    // The best few by (starts with the text, shorter, earlier), kept in a small sorted array: no full sort.
+    const keep = Math.max(limit * 8, 32);
+    const best: Array<{ rank: number; id: number }> = [];
+    for (const id of candidates) {
       const question = this.questions[id];
-      const starts = question.tokens.join(' ').startsWith(typed) ? 0 : 1;
-      return { id, question, starts };
-    });
-    ranked.sort((a, b) => a.starts - b.starts || a.question.text.length - b.question.text.length || a.id - b.id);
-    return pickDiverse(ranked.map((r) => r.question), limit).map((q) => q.text);
+      const rank = (question.key.startsWith(typed) ? 0 : 1_000_000) + question.text.length * 100_000;
+      if (best.length === keep && compare(rank, id, best[keep - 1]) >= 0) continue;
+      let at = best.length;
+      while (at > 0 && compare(rank, id, best[at - 1]) < 0) at--;
+      best.splice(at, 0, { rank, id });
+      if (best.length > keep) best.pop();
+    }
+    return pickDiverse(best.map((entry) => this.questions[entry.id]), limit).map((q) => q.text);
   }
 
   /**
@@ -125,8 +140,8 @@ export class SuggestionIndex {
     return id === undefined ? null : this.questions[id].text;
   }
 
-  private withPrefix(prefix: string): Set<number> {
-    const out = new Set<number>();
+  /** The questions with a word starting with `prefix`, each once, in id order. */
+  private prefixList(prefix: string): number[] {
     let low = 0;
     let high = this.vocabulary.length;
     while (low < high) {
@@ -134,11 +149,37 @@ export class SuggestionIndex {
       if (this.vocabulary[mid] < prefix) low = mid + 1;
       else high = mid;
     }
+    const seen = new Uint8Array(this.questions.length);
+    const out: number[] = [];
     for (let i = low; i < this.vocabulary.length && this.vocabulary[i].startsWith(prefix); i++) {
-      for (const id of this.postings.get(this.vocabulary[i]) ?? []) out.add(id);
+      for (const id of this.postings.get(this.vocabulary[i]) ?? []) {
+        if (seen[id]) continue;
+        seen[id] = 1;
+        out.push(id);
+      }
     }
-    return out;
+    return out.sort((a, b) => a - b);
   }
+}
+
+/** Two ascending id lists' common ids (posting lists are built in id order). */
+function intersectSorted(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      out.push(a[i]);
+      i++;
+      j++;
+    } else if (a[i] < b[j]) i++;
+    else j++;
+  }
+  return out;
+}
+
+function compare(rank: number, id: number, other: { rank: number; id: number }): number {
+  return rank - other.rank || id - other.id;
 }
 
 /** One question per intent first, then the rest in order, up to `limit`. */
