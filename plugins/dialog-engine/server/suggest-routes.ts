@@ -32,6 +32,8 @@ export const MAX_SUGGEST_QUERY = 200;
  * settings change reaches the widget within these seconds.
  */
 export const RECHECK_SECONDS = 5;
+/** Indexes kept in memory (app × environment), least recently used dropped first. */
+export const MAX_CACHED_INDEXES = 200;
 
 export class SuggestQueryDto {
   @IsString({ message: 'q is required' })
@@ -70,6 +72,11 @@ type Feature = 'appEnableAutoComplete' | 'appEnableRecommendations';
  */
 export function registerSuggestRoutes(routes: RouteAdder, engine: DialogEngine, consoleUrl: string): void {
   const indexes = new Map<string, CachedIndex>();
+  const remember = (key: string, entry: CachedIndex) => {
+    indexes.delete(key);
+    indexes.set(key, entry);
+    if (indexes.size > MAX_CACHED_INDEXES) indexes.delete(indexes.keys().next().value as string);
+  };
   const switches = new Map<string, { at: number; settings: Record<string, unknown> | undefined }>();
   const featureOnCached = async (db: DbExecutor, appId: string, feature: Feature, now: number): Promise<boolean> => {
     let entry = switches.get(appId);
@@ -96,6 +103,7 @@ export function registerSuggestRoutes(routes: RouteAdder, engine: DialogEngine, 
   const indexFor = async (db: DbExecutor, app: AppRecord, environment: Environment, now: number): Promise<SuggestionIndex> => {
     const key = `${environment}:${app.appId}`;
     const cached = indexes.get(key);
+    if (cached) remember(key, cached);
     if (cached && now - cached.checkedAt < RECHECK_SECONDS * 1000) return cached.index;
     if (environment === 'production') {
       const [row] = await db.select({ versionId: appProduction.versionId }).from(appProduction).where(eq(appProduction.appId, app.appId));
@@ -107,7 +115,7 @@ export function registerSuggestRoutes(routes: RouteAdder, engine: DialogEngine, 
       const published = await loadProductionVersion(db, app.appId);
       if (!published) throw new HttpError(409, EngineMessages.notPublished);
       const index = new SuggestionIndex(published.snapshot);
-      indexes.set(key, { marker: published.versionId, checkedAt: now, index });
+      remember(key, { marker: published.versionId, checkedAt: now, index });
       return index;
     }
     const snapshot = await readDraftSnapshot(db, app.appId);
@@ -117,7 +125,7 @@ export function registerSuggestRoutes(routes: RouteAdder, engine: DialogEngine, 
       return cached.index;
     }
     const index = new SuggestionIndex(snapshot);
-    indexes.set(key, { marker: hash, checkedAt: now, index });
+    remember(key, { marker: hash, checkedAt: now, index });
     return index;
   };
 
