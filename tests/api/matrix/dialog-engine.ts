@@ -29,5 +29,5 @@ export const rows: MatrixRow[] = [
     json: { engine: 'CIVIC_DIALOG_ENGINE' },
   },
   { method: 'POST', url: '/api/v1/admin/dialog-engine/apps/:appId/:environment/test', call: '/api/v1/admin/dialog-engine/apps/:appId/draft/test', ...platformAdminOnApp(200), json: { text: 'hello' } },
-  { method: 'POST', url: '/api/v1/admin/dialog-engine/apps/:appId/:environment/train', call: '/api/v1/admin/dialog-engine/apps/:appId/draft/train', ...platformAdminOnApp(200) },
+  { method: 'POST', url: '/api/v1/admin/dialog-engine/apps/:appId/:environment/train', call: '/api/v1/admin/dialog-engine/apps/:appId/draft/train', ...platformAdminOnApp(202) },
 ];

@@ -52,8 +52,7 @@ export class ModelCache {
   }
 
   /** The model to answer with: this content's, or (while it trains, after a short wait) the previous one. */
-  async get(appId: string, environment: Environment, snapshot: KnowledgeSnapshot): Promise<TrainedKnowledge> {
-    const hash = contentHash(snapshot);
+  async get(appId: string, environment: Environment, snapshot: KnowledgeSnapshot, hash = contentHash(snapshot)): Promise<TrainedKnowledge> {
     const slot = this.slot(appId, environment);
     if (slot.current?.contentHash === hash) return slot.current;
     const ready = this.ensure(appId, environment, snapshot, undefined, hash);
@@ -85,10 +84,8 @@ export class ModelCache {
       status.progress = Math.min(1, Math.max(status.progress, fraction));
       for (const listener of listeners) listener(status.progress);
     };
-    const training: Training = {
-      hash,
-      listeners,
-      ready: (async () => {
+    const training: Training = { hash, listeners, ready: Promise.resolve(null as never) };
+    training.ready = (async () => {
         // Yield once so the "training" status is visible before the work starts.
         await Promise.resolve();
         try {
@@ -105,8 +102,7 @@ export class ModelCache {
           if (slot.training === training) slot.training = null;
           throw error;
         }
-      })(),
-    };
+      })();
     // Nobody may be waiting (a background job did not ask for the model itself).
     training.ready.catch(() => undefined);
     slot.training = training;

@@ -74,7 +74,9 @@ export class NluModel {
     const calibrate = (options.calibrate ?? true) && labels.length > 1 && examples.length >= 20;
     // Two passes over the texts (document frequencies, then vectors) so raw counts are never all held at once.
     const idf = IdfTable.fitTexts(texts);
+    void report?.(0.05);
     const all: LabelledVector[] = texts.map((text, i) => ({ x: idf.vector(rawFeatures(text)), y: ys[i] }));
+    void report?.(0.1);
     let temperature = 1;
     let trainSet = all;
     const heldSet: LabelledVector[] = [];
@@ -97,7 +99,7 @@ export class NluModel {
       epochs: options.epochs,
       seed: options.seed,
       supportFrom: all,
-      onProgress: (f) => report?.(f * 0.85),
+      onProgress: (f) => report?.(0.1 + f * 0.75),
     });
     if (heldSet.length > 0) {
       // Too few held-out phrases say little about calibration: keep T = 1 then (no sharpening).
