@@ -2,6 +2,7 @@ import { defineServerModule } from '@civic/sdk/server';
 import { registerChatRoutes } from './chat-routes';
 import { registerDialogFlowRoutes } from './dialogflow-routes';
 import { DialogEngine } from './engine/dialog-engine';
+import { registerReplayRoutes } from './replay-routes';
 import { registerTrainingJobs } from './training-jobs';
 
 /** One engine per server process: its trained models are cached in memory per app and environment. */
@@ -13,5 +14,6 @@ export default defineServerModule({
     registerChatRoutes(api.routes, dialogEngine, api.deployment.publicUrl);
     registerDialogFlowRoutes(api.routes, dialogEngine);
     registerTrainingJobs(api.jobs, dialogEngine, api.log);
+    registerReplayRoutes(api.routes, dialogEngine);
   },
 });

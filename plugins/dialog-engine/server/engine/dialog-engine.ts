@@ -137,6 +137,21 @@ export class DialogEngine {
     }
   }
 
+  /** The model of an environment's current content exactly (waits for its training, off the request thread). */
+  async currentKnowledge(db: DbExecutor, appId: string, environment: Environment): Promise<TrainedKnowledge> {
+    const content = await this.content(db, appId, environment);
+    return this.cache.ensure(appId, environment, content.snapshot);
+  }
+
+  /** One question answered by a given model as a new conversation would be (first text variant). */
+  answerFresh(knowledge: TrainedKnowledge, app: AppRecord, text: string): EngineAnswer {
+    return answerTurn(knowledge, { text, channel: 'PLATFORM_UNSPECIFIED', state: EMPTY_STATE }, {
+      thresholds: { ml: app.mlConfidenceThreshold, qna: app.qnaConfidenceThreshold },
+      extract: this.extract,
+      choose: () => 0,
+    });
+  }
+
   /** A training job has started: later changes to the same content may ask again. */
   trainingStarted(appId: string, environment: Environment, hash: string): void {
     this.requested.delete(`${environment}:${appId}:${hash}`);
