@@ -73,6 +73,8 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   [JobKinds.conflicts]: 'Conflict detection',
   [JobKinds.bulkImport]: 'Bulk import (Q&A)',
   [JobKinds.generator]: 'Q&A generator',
+  /** The dialog engine's model training (its own job kind). */
+  training: 'Training',
 };
 
 /** The dialog-engine plugin id: the publish dialog offers replay only where it is enabled. */

@@ -59,6 +59,8 @@ export class DialogEngine {
   private jobs: JobService | null = null;
   /** Trainings asked for as jobs and not yet run: `environment:appId:hash`. */
   private readonly requested = new Set<string>();
+  /** Which version a content hash was (a previous model answering while a newer one trains names its own). */
+  private readonly versionOfHash = new Map<string, string>();
 
   constructor(private readonly options: DialogEngineOptions = {}) {
     this.cache = options.cache ?? new ModelCache();
@@ -167,7 +169,10 @@ export class DialogEngine {
       extract: this.extract,
       choose: this.options.choose,
     });
-    return { ...answer, contentVersion: content.version, contentHash: knowledge.contentHash };
+    if (this.versionOfHash.size > 10_000) this.versionOfHash.clear();
+    this.versionOfHash.set(hash, content.version);
+    const contentVersion = knowledge.contentHash === hash ? content.version : (this.versionOfHash.get(knowledge.contentHash) ?? content.version);
+    return { ...answer, contentVersion, contentHash: knowledge.contentHash };
   }
 
   /** §5: an external-engine app needs both handlers; both are asked, the more confident answer wins. */
