@@ -101,23 +101,44 @@ test('a training that fails marks its job failed, saying why', async () => {
   assert.deepEqual(job.errors, [EngineMessages.notPublished]);
 });
 
-test('a content change starts a training job a few seconds after the last edit', async () => {
+/** Waits for the first training job of `environment` not in `seen`. */
+async function nextTrainingJob(appId: string, environment: string, seen: ReadonlySet<string>): Promise<string> {
   const db = t.server.db.db;
-  const before = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.appId, SMALL), eq(jobs.kind, 'training')));
-  const created = await call(t.http, 'POST', `/api/v1/apps/${SMALL}/intents`, { token: admin, json: { displayName: 'Zz Adopt a cat' } });
-  assert.equal(created.status, 201, JSON.stringify(created.body));
   const deadline = Date.now() + 30_000;
-  let found: Array<{ id: string; payload: unknown }> = [];
-  while (Date.now() < deadline) {
-    const rows = await db.select({ id: jobs.id, payload: jobs.payload }).from(jobs).where(and(eq(jobs.appId, SMALL), eq(jobs.kind, 'training')));
-    found = rows.filter((row) => !before.some((old) => old.id === row.id));
-    if (found.length > 0) break;
+  for (;;) {
+    const rows = await db.select({ id: jobs.id, payload: jobs.payload }).from(jobs).where(and(eq(jobs.appId, appId), eq(jobs.kind, 'training')));
+    const found = rows.filter((row) => !seen.has(row.id) && (row.payload as { environment: string }).environment === environment);
+    if (found.length > 0) {
+      assert.equal(found.length, 1, `one new ${environment} training job`);
+      return found[0].id;
+    }
+    assert.ok(Date.now() < deadline, `no ${environment} training job started`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  assert.equal(found.length, 1, 'one training job for the draft (production is not published)');
-  assert.equal((found[0].payload as { environment: string }).environment, 'draft');
-  const job = await waitForJob(t.http, admin, SMALL, found[0].id, 60_000);
-  assert.equal(job.status, 'succeeded', JSON.stringify(job));
+}
+
+async function trainingJobIds(appId: string): Promise<Set<string>> {
+  const rows = await t.server.db.db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.appId, appId), eq(jobs.kind, 'training')));
+  return new Set(rows.map((row) => row.id));
+}
+
+test('a content change starts a training job a few seconds after the last edit; so does a publish, for production', async () => {
+  const before = await trainingJobIds(SMALL);
+  const created = await call(t.http, 'POST', `/api/v1/apps/${SMALL}/intents`, { token: admin, json: { displayName: 'Zz Adopt a cat' } });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const draftJob = await nextTrainingJob(SMALL, 'draft', before);
+  assert.equal((await waitForJob(t.http, admin, SMALL, draftJob, 60_000)).status, 'succeeded');
   const apps = await call(t.http, 'GET', '/api/v1/admin/dialog-engine/apps', { token: admin });
   assert.equal(apps.body.data.apps.find((app: { appId: string }) => app.appId === SMALL).training.draft.state, 'trained');
+  const afterDraft = await trainingJobIds(SMALL);
+  assert.equal(afterDraft.size, before.size + 1, 'production is not published: only the draft trained');
+
+  const published = await call(t.http, 'POST', `/api/v1/apps/${SMALL}/publishing/publish`, { token: admin, json: { note: 'train me' } });
+  assert.equal(published.status, 202, JSON.stringify(published.body));
+  assert.equal((await waitForJob(t.http, admin, SMALL, published.body.data.job.id as string)).status, 'succeeded');
+  const productionJob = await nextTrainingJob(SMALL, 'production', afterDraft);
+  const job = await waitForJob(t.http, admin, SMALL, productionJob, 60_000);
+  assert.equal(job.status, 'succeeded', JSON.stringify(job));
+  const after = await call(t.http, 'GET', '/api/v1/admin/dialog-engine/apps', { token: admin });
+  assert.equal(after.body.data.apps.find((app: { appId: string }) => app.appId === SMALL).training.production.state, 'trained');
 });

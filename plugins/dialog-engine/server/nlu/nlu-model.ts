@@ -104,6 +104,7 @@ export class NluModel {
     if (heldSet.length > 0) {
       // Too few held-out phrases say little about calibration: keep T = 1 then (no sharpening).
       if (heldSet.length >= MIN_CALIBRATION_PHRASES) temperature = model.calibrate(heldSet);
+      void report?.(0.88);
       resume(all, 2);
     }
     model.temperature = temperature;
