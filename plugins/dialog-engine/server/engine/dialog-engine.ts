@@ -116,12 +116,6 @@ export class DialogEngine {
     return content;
   }
 
-  /** Trains (if the content changed) without answering: what a training job calls. */
-  async train(db: DbExecutor, appId: string, environment: Environment, onProgress?: (fraction: number) => void): Promise<TrainedKnowledge> {
-    const content = await this.content(db, appId, environment);
-    return this.cache.ensure(appId, environment, content.snapshot, onProgress);
-  }
-
   /**
    * Records a training of this content as a job (queued; the job follows the training, which
    * starts at once when an answer needs it). Nothing when the model is there or already asked for.
