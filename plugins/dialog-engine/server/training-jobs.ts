@@ -9,8 +9,6 @@ import {
   JobError,
   jobs as jobsTable,
   ne,
-  not,
-  like,
   sql,
   type DbExecutor,
   type JobService,
@@ -75,15 +73,11 @@ export function registerTrainingJobs(jobs: JobService, engine: DialogEngine, log
       jobsSince = now;
       return;
     }
-    const audited = await db
-      .select({ id: auditLog.id, appId: auditLog.appId })
-      .from(auditLog)
-      .where(and(gt(auditLog.id, lastAuditId), isNotNull(auditLog.appId), not(like(auditLog.action, 'dialog-engine.%'))))
-      .orderBy(auditLog.id)
-      .limit(1000);
+    // Every new row moves the mark (so rows of no app are not read again); the engine's own actions change no content.
+    const audited = await db.select({ id: auditLog.id, appId: auditLog.appId, action: auditLog.action }).from(auditLog).where(gt(auditLog.id, lastAuditId)).orderBy(auditLog.id).limit(1000);
     for (const row of audited) {
       lastAuditId = Math.max(lastAuditId, row.id);
-      if (row.appId) changed.set(row.appId, Date.now());
+      if (row.appId && !row.action.startsWith('dialog-engine.')) changed.set(row.appId, Date.now());
     }
     const finished = await db
       .select({ id: jobsTable.id, appId: jobsTable.appId, finishedAt: jobsTable.finishedAt })
