@@ -234,3 +234,19 @@ test('while a newer model trains the previous one answers; a failed training sho
   assert.equal(cache.status('s', 'draft').state, 'failed');
   assert.equal((await cache.get('s', 'draft', third)).contentHash, newer.contentHash, 'the last good model keeps answering');
 });
+
+test('a training thread that stops fails its training; the next training starts a new thread', async () => {
+  const cache = new ModelCache();
+  try {
+    const first = cache.ensure('x', 'draft', snapshot());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await cache.close();
+    await assert.rejects(first, /training thread stopped/);
+    assert.equal(cache.status('x', 'draft').state, 'failed');
+    const again = await cache.ensure('x', 'draft', snapshot());
+    assert.equal(cache.status('x', 'draft').state, 'trained');
+    assert.ok(again.model);
+  } finally {
+    await cache.close();
+  }
+});
