@@ -57,19 +57,32 @@ async function productionText(): Promise<string> {
   return browser.$('.civic-publishing-production').getText();
 }
 
-async function publish(note: string, expectVersion: number): Promise<void> {
+async function publish(note: string, expectVersion: number, inDialog?: (dialog: ReturnType<Browser['$']>) => Promise<void>): Promise<void> {
   await browser.$('button=Publish…').click();
   const dialog = browser.$('[role="dialog"]');
   await dialog.waitForDisplayed();
   // Let the opening transition finish: axe measures contrast on what is painted.
   await browser.pause(600);
   await expectAccessible('publish dialog');
+  if (inDialog) await inDialog(dialog);
   await dialog.$('textarea').setValue(note);
   await dialog.$('button=Publish').click();
   await browser.waitUntil(async () => (await productionText()).includes(`Version ${expectVersion} — “${note}”`), {
     timeout: 20_000,
     timeoutMsg: `production did not become version ${expectVersion}`,
   });
+}
+
+/** A citizen's question to production through the public chat API (the console's own origin). */
+async function askProduction(text: string): Promise<void> {
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${running.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: running.url }, body: JSON.stringify(body) });
+    const raw = await response.text();
+    assert.ok(response.ok, `${path}: ${response.status} ${raw}`);
+    return (JSON.parse(raw) as { data: { sessionId: string } }).data;
+  };
+  const { sessionId } = await post(`/api/v1/chat/${APP}/sessions`, {});
+  await post(`/api/v1/chat/${APP}/sessions/${sessionId}/messages`, { text });
 }
 
 before(async () => {
@@ -115,7 +128,17 @@ test('a draft change shows in the diff, field by field; publishing again makes v
   assert.match(text, /Changed\s+Intent \/ Q&A: Opening hours/);
   assert.match(text, /\+ opening times/);
   await expectAccessible('bot publishing with a diff');
-  await publish('Second release', 2);
+  // A citizen asked production (version 1) about passport fees; the draft now has the answer.
+  await askProduction('how much is a passport');
+  await publish('Second release', 2, async (dialog) => {
+    await dialog.$('button=Replay recent questions').click();
+    const changes = dialog.$('table[aria-label="Answers that would change"]');
+    await changes.waitForDisplayed({ timeout: 30_000, timeoutMsg: 'the replay listed no changes' });
+    const text = await changes.getText();
+    assert.match(text, /how much is a passport/);
+    assert.match(text, /Passport fees \(\d+%\)/);
+    await expectAccessible('publish dialog with replayed questions');
+  });
   await browser.waitUntil(async () => /No differences between Production and Draft/.test(await browser.$('.civic-publishing-diff').getText()), {
     timeout: 15_000,
     timeoutMsg: 'the diff still shows changes after publishing',

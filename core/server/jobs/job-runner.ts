@@ -58,9 +58,23 @@ export interface EnqueueJob {
   createdBy?: { id: string; email: string } | null;
 }
 
+export interface JobKindOptions {
+  /**
+   * Default true: the job's writes and its final status commit in one transaction. False for a job
+   * that mostly waits on other work (training on a worker thread): it must not hold a connection
+   * (PGlite has only one) for its whole run; `ctx.db` is then the database itself.
+   */
+  transaction?: boolean;
+}
+
+/** Housekeeping the runner calls every `everyMs` between jobs (not a job row): e.g. noticing changes. */
+export type PeriodicTask = (ctx: { db: DbExecutor; now: Date; log: Logger }) => Promise<void>;
+
 /** The jobs API plugins get as `api.jobs`. */
 export interface JobService {
-  register<P>(kind: string, handler: JobHandler<P>): void;
+  register<P>(kind: string, handler: JobHandler<P>, options?: JobKindOptions): void;
+  /** Runs `task` about every `everyMs` in the runner's loop (after its jobs), while the server runs. */
+  every(name: string, everyMs: number, task: PeriodicTask): void;
   /** Inserts a queued job (inside the caller's transaction when given one); the runner picks it up. */
   enqueue(db: DbExecutor, job: EnqueueJob): Promise<JobRecord>;
   list(db: DbExecutor, appId: string, options?: { limit?: number; kind?: string }): Promise<JobRecord[]>;
@@ -106,6 +120,8 @@ type Row = typeof jobs.$inferSelect;
  */
 export class JobRunner implements JobService {
   readonly #handlers = new Map<string, JobHandler<never>>();
+  readonly #untransacted = new Set<string>();
+  readonly #periodic = new Map<string, { everyMs: number; task: PeriodicTask; due: number }>();
   readonly #live = new Map<string, { progress: number; counts: Record<string, number>; cancel: boolean }>();
   readonly #waiters = new Map<string, Array<() => void>>();
   readonly #pollMs: number;
@@ -127,9 +143,23 @@ export class JobRunner implements JobService {
     this.#staleMs = options.staleMs ?? 60_000;
   }
 
-  register<P>(kind: string, handler: JobHandler<P>): void {
+  register<P>(kind: string, handler: JobHandler<P>, options: JobKindOptions = {}): void {
     if (this.#handlers.has(kind)) throw new Error(`Job kind "${kind}" is registered twice`);
     this.#handlers.set(kind, handler as JobHandler<never>);
+    if (options.transaction === false) this.#untransacted.add(kind);
+  }
+
+  every(name: string, everyMs: number, task: PeriodicTask): void {
+    if (this.#periodic.has(name)) throw new Error(`Periodic task "${name}" is registered twice`);
+    this.#periodic.set(name, { everyMs, task, due: Date.now() + everyMs });
+  }
+
+  async #runPeriodic(): Promise<void> {
+    for (const [name, entry] of this.#periodic) {
+      if (this.#stopped || Date.now() < entry.due) continue;
+      entry.due = Date.now() + entry.everyMs;
+      await entry.task({ db: this.database.db, now: this.now(), log: this.log }).catch((error: unknown) => this.log.warn({ err: error, task: name }, 'periodic task failed'));
+    }
   }
 
   async enqueue(db: DbExecutor, job: EnqueueJob): Promise<JobRecord> {
@@ -261,9 +291,10 @@ export class JobRunner implements JobService {
       for (;;) {
         if (this.#stopped) return;
         const job = await this.#claim();
-        if (!job) return;
+        if (!job) break;
         await this.#run(job);
       }
+      await this.#runPeriodic();
     } catch (error) {
       this.log.error({ err: error }, 'job runner tick failed');
     }
@@ -307,8 +338,9 @@ export class JobRunner implements JobService {
     }, this.#heartbeatMs);
     heartbeat.unref();
     const log = this.log.child({ job: row.id, kind: row.kind });
+    const inTransaction = !this.#untransacted.has(row.kind);
     try {
-      await db.transaction(async (tx) => {
+      const body = async (tx: DbExecutor) => {
         const ctx: JobContext<never> = {
           id: row.id,
           kind: row.kind,
@@ -343,7 +375,9 @@ export class JobRunner implements JobService {
             heartbeatAt: this.now(),
           })
           .where(eq(jobs.id, row.id));
-      });
+      };
+      if (inTransaction) await db.transaction(body);
+      else await body(db);
     } catch (error) {
       const cancelled = error instanceof JobCancelled;
       if (!cancelled && !(error instanceof JobError)) log.error({ err: error }, 'job failed');

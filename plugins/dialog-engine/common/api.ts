@@ -26,6 +26,42 @@ export const DialogFlowApi = {
   test: (appId: string, environment: Environment) => `/api/v1/admin/dialog-engine/apps/${encodeURIComponent(appId)}/${environment}/test`,
 } as const;
 
+/** Publish replay: recent real questions answered by the draft and by production. */
+export const ReplayApi = {
+  route: '/api/v1/apps/:appId/replay',
+  replay: (appId: string) => `/api/v1/apps/${encodeURIComponent(appId)}/replay`,
+} as const;
+
+/** How many of the latest production questions a replay asks again. */
+export const REPLAY_QUESTIONS = 200;
+
+export interface ReplayAnswer {
+  intentId: string | null;
+  intentName: string | null;
+  confidence: number;
+  fallback: boolean;
+  messages: ResponseMessage[];
+}
+
+export interface ReplayChange {
+  question: string;
+  /** How often it was asked among the replayed questions. */
+  asked: number;
+  /** `intent`: another intent (or the fallback) would answer; `answer`: the same intent, a different reply. */
+  change: 'intent' | 'answer';
+  production: ReplayAnswer;
+  draft: ReplayAnswer;
+}
+
+export interface ReplayResult {
+  /** False before the first publish: there is nothing to compare with. */
+  published: boolean;
+  /** The user turns replayed (at most REPLAY_QUESTIONS) and how many distinct questions they held. */
+  questions: number;
+  distinct: number;
+  changes: ReplayChange[];
+}
+
 export interface StartSessionResult {
   sessionId: string;
   /** The welcome event's answer. */

@@ -7,5 +7,6 @@ export const EngineMessages = {
   noLinkedApps: 'This superbot has no linked apps to route to.',
   externalFailed: 'The external engine did not answer.',
   training: 'Training',
+  replayNeedsBuiltIn: 'Replay compares the built-in engine\'s answers; this app answers with another engine.',
   saved: 'Saved',
 } as const;

@@ -1,6 +1,8 @@
-import { anyone, platformAdmin, type AccessPredicate } from '@civic/sdk/common/access';
+import { anyone, appEditor, platformAdmin, type AccessPredicate } from '@civic/sdk/common/access';
 
 /** The chat API is public; the routes themselves check origins, rate limits and draft membership. */
 export const canChat: AccessPredicate = anyone;
 /** /dialogFlow: dialog-engine configuration is for platform admins (§1). */
 export const canConfigureEngine: AccessPredicate = platformAdmin;
+/** Publish replay: whoever may publish (editors and admins of the app) compares draft and production answers. */
+export const canReplay: AccessPredicate = appEditor;

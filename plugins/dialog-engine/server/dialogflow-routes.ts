@@ -4,6 +4,7 @@ import { ENVIRONMENTS, type DialogFlowAppRow, type EngineConfig, type Environmen
 import { EngineConfigDto, handlerUrlProblem, TestMessageDto } from '../common/chat.dto';
 import { canConfigureEngine } from '../common/permissions';
 import type { DialogEngine } from './engine/dialog-engine';
+import { contentHash } from './engine/trained-knowledge';
 
 function environmentOf(value: string | undefined): Environment {
   if (!(ENVIRONMENTS as readonly string[]).includes(value ?? '')) throw HttpError.notFound();
@@ -112,9 +113,18 @@ export function registerDialogFlowRoutes(routes: RouteAdder, engine: DialogEngin
     url: '/api/v1/admin/dialog-engine/apps/:appId/:environment/train',
     app: 'appId',
     access: canConfigureEngine,
-    transaction: false,
+    status: 202,
     audit: { action: 'dialog-engine.train', target: (ctx) => `${ctx.app.appId}/${ctx.params.environment}` },
-    description: 'Trains the model of an app and environment now if its content changed; answers the training status',
-    handler: async (ctx): Promise<{ training: TrainingStatus }> => ({ training: await engine.train(ctx.db, ctx.app.appId, environmentOf(ctx.params.environment)) }),
+    description:
+      'Starts a training job of an app and environment (kind "training", listed with the app\'s jobs) unless its content is trained already; answers the job id (null when nothing to train) and the training status',
+    handler: async (ctx): Promise<{ jobId: string | null; training: TrainingStatus }> => {
+      const appId = ctx.app.appId;
+      const environment = environmentOf(ctx.params.environment);
+      const content = await engine.content(ctx.db, appId, environment).catch(() => null);
+      // Unpublished production still gets its job: it fails, saying why, where the app's jobs are listed.
+      const hash = content ? contentHash(content.snapshot) : 'unpublished';
+      const jobId = await engine.requestTraining(ctx.db, appId, environment, hash, { id: ctx.user.id, email: ctx.user.email });
+      return { jobId, training: engine.status(appId, environment) };
+    },
   });
 }

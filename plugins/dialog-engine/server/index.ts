@@ -3,6 +3,8 @@ import { registerChatRoutes } from './chat-routes';
 import { registerDialogFlowRoutes } from './dialogflow-routes';
 import { DialogEngine } from './engine/dialog-engine';
 import { registerSuggestRoutes } from './suggest-routes';
+import { registerReplayRoutes } from './replay-routes';
+import { registerTrainingJobs } from './training-jobs';
 
 /** One engine per server process: its trained models are cached in memory per app and environment. */
 export const dialogEngine = new DialogEngine();
@@ -13,5 +15,7 @@ export default defineServerModule({
     registerChatRoutes(api.routes, dialogEngine, api.deployment.publicUrl);
     registerDialogFlowRoutes(api.routes, dialogEngine);
     registerSuggestRoutes(api.routes, dialogEngine, api.deployment.publicUrl);
+    registerTrainingJobs(api.jobs, dialogEngine, api.log);
+    registerReplayRoutes(api.routes, dialogEngine);
   },
 });

@@ -15,6 +15,8 @@ import {
 } from '../common/api';
 import { EngineMessages } from '../common/messages';
 
+export const TRAINING_POLL_MS = 1_000;
+
 function trainingLabel(status: TrainingStatus): string {
   if (status.state === 'training') return `${EngineMessages.training} ${Math.round(status.progress * 100)}%`;
   if (status.state === 'trained') return `Trained (${status.phrases} phrases)`;
@@ -42,6 +44,13 @@ export function DialogFlowPage() {
     }
   }, [api]);
   useEffect(() => void load(), [load]);
+  // Training runs as a job: while some model trains, its progress is fetched again every second.
+  const training = rows?.some((row) => ENVIRONMENTS.some((environment) => row.training[environment].state === 'training')) ?? false;
+  useEffect(() => {
+    if (!training) return;
+    const timer = setInterval(() => void load(), TRAINING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [training, load]);
 
   return (
     <Page title="Dialog engine config" description="Which engine answers for each chat app, in draft and in production, and how it answers a test message.">

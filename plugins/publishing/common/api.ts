@@ -13,6 +13,9 @@ export const PublishingApi = {
   job: (appId: string, jobId: string) => `${app(appId)}/jobs/${encodeURIComponent(jobId)}`,
   cancelJob: (appId: string, jobId: string) => `${app(appId)}/jobs/${encodeURIComponent(jobId)}/cancel`,
 
+  /** Publish replay, served by the dialog-engine plugin when it is enabled (404 otherwise). */
+  replay: (appId: string) => `${app(appId)}/replay`,
+
   overviewRoute: '/api/v1/apps/:appId/publishing',
   draftProgressRoute: '/api/v1/apps/:appId/draft-progress',
   publishRoute: '/api/v1/apps/:appId/publishing/publish',
@@ -70,7 +73,37 @@ export const JOB_KIND_LABELS: Record<string, string> = {
   [JobKinds.conflicts]: 'Conflict detection',
   [JobKinds.bulkImport]: 'Bulk import (Q&A)',
   [JobKinds.generator]: 'Q&A generator',
+  /** The dialog engine's model training (its own job kind). */
+  training: 'Training',
 };
+
+/** The dialog-engine plugin id: the publish dialog offers replay only where it is enabled. */
+export const REPLAY_PLUGIN_ID = 'dialog-engine';
+
+/** One answer in a publish replay (the wire shape of the dialog-engine's replay route). */
+export interface ReplayAnswerView {
+  intentId: string | null;
+  intentName: string | null;
+  confidence: number;
+  fallback: boolean;
+  messages: unknown[];
+}
+
+/** A recent production question whose answer the draft would change. */
+export interface ReplayChangeView {
+  question: string;
+  asked: number;
+  change: 'intent' | 'answer';
+  production: ReplayAnswerView;
+  draft: ReplayAnswerView;
+}
+
+export interface ReplayResultView {
+  published: boolean;
+  questions: number;
+  distinct: number;
+  changes: ReplayChangeView[];
+}
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 

@@ -10,6 +10,7 @@ import {
   type PublishingOverview,
   type PublishRequestView,
   type PublishResult,
+  type ReplayResultView,
   type VersionSummary,
 } from '../common/api';
 
@@ -37,6 +38,8 @@ export interface PublishingClient {
   runConflicts(appId: string): Promise<JobView>;
   movePhrase(appId: string, phraseId: string, toIntentId: string): Promise<void>;
   deletePhrase(appId: string, phraseId: string): Promise<void>;
+  /** Publish replay (the dialog-engine plugin's route; a 404 ApiError where that plugin is off). */
+  replay(appId: string): Promise<ReplayResultView>;
 }
 
 @injectable()
@@ -102,6 +105,9 @@ export class PublishingClientImpl implements PublishingClient {
   }
   async deletePhrase(appId: string, phraseId: string) {
     await this.api.delete(PublishingApi.deletePhrase(appId, phraseId));
+  }
+  replay(appId: string) {
+    return this.api.post<ReplayResultView>(PublishingApi.replay(appId));
   }
 }
 

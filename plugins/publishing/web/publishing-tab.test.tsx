@@ -1,5 +1,5 @@
 import { renderInTestApp, screen, testApp, userEvent, userWithRole, waitFor, within, type FakeRequest } from '@civic/sdk/testing';
-import type { DiffResult, PublishingOverview, VersionSummary } from '../common/api';
+import type { DiffResult, PublishingOverview, ReplayResultView, VersionSummary } from '../common/api';
 import { publishingModule } from './publishing-module';
 import { PublishingTab } from './publishing-tab';
 
@@ -40,8 +40,9 @@ const diff: DiffResult = {
   },
 };
 
-async function renderTab(role: '0' | '1' | '2', api: Record<string, unknown> = {}) {
+async function renderTab(role: '0' | '1' | '2', api: Record<string, unknown> = {}, plugins: string[] = []) {
   return renderInTestApp(<PublishingTab appId="a1" />, {
+    config: { plugins },
     user: userWithRole(role, ['a1']),
     app: testApp('a1', 'Plus'),
     modules: [publishingModule],
@@ -91,5 +92,61 @@ describe('PublishingTab', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Roll back' }));
     await waitFor(() => expect(rollback).toHaveBeenCalledTimes(1));
     expect(rollback.mock.calls[0][0]).toMatchObject({ body: { versionId: v1.id } });
+  });
+
+  describe('replay recent questions (publish dialog)', () => {
+    const answer = (intentName: string | null, confidence: number) => ({ intentId: intentName, intentName, confidence, fallback: intentName === null, messages: [] });
+    const replayed: ReplayResultView = {
+      published: true,
+      questions: 200,
+      distinct: 120,
+      changes: [
+        { question: 'can I adopt a cat', asked: 3, change: 'intent', production: answer(null, 0.21), draft: answer('Adopt a cat', 0.87) },
+        { question: 'pay my parking ticket', asked: 1, change: 'answer', production: answer('Parking fine', 0.9), draft: answer('Parking fine', 0.91) },
+      ],
+    };
+
+    async function openDialog(api: Record<string, unknown>, plugins = ['publishing', 'dialog-engine']) {
+      await renderTab('1', api, plugins);
+      await userEvent.click(await screen.findByRole('button', { name: 'Publish…' }));
+      return screen.findByRole('dialog');
+    }
+
+    it('replays the last questions and lists the answers that would change', async () => {
+      let finish: (value: ReplayResultView) => void = () => undefined;
+      const replay = jest.fn((_request: FakeRequest) => new Promise<ReplayResultView>((resolve) => (finish = resolve)));
+      const dialog = await openDialog({ 'POST /api/v1/apps/:appId/replay': replay });
+      expect(within(dialog).getByRole('heading', { name: 'Replay recent questions' })).toBeTruthy();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Replay recent questions' }));
+      expect(await within(dialog).findByText(/Replaying questions against the draft and production/)).toBeTruthy();
+      expect(replay.mock.calls[0][0]).toMatchObject({ params: { appId: 'a1' } });
+      finish(replayed);
+      const table = await within(dialog).findByRole('table', { name: 'Answers that would change' });
+      const rows = within(table).getAllByRole('row');
+      expect(rows).toHaveLength(3);
+      expect(rows[1].textContent).toContain('can I adopt a cat (asked 3 times)');
+      expect(rows[1].textContent).toContain('Fallback (21%)');
+      expect(rows[1].textContent).toContain('Adopt a cat (87%)');
+      expect(rows[2].textContent).toContain('Parking fine (91%) — same intent, new reply');
+      expect(within(dialog).getByText(/2 of 120 different questions would be answered differently/)).toBeTruthy();
+    });
+
+    it('says so when no answer would change', async () => {
+      const dialog = await openDialog({ 'POST /api/v1/apps/:appId/replay': { ...replayed, changes: [] } });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Replay recent questions' }));
+      expect(await within(dialog).findByText('No answers would change')).toBeTruthy();
+      expect(within(dialog).queryByRole('table', { name: 'Answers that would change' })).toBeNull();
+    });
+
+    it('is not offered where the dialog engine is not enabled', async () => {
+      const without = await openDialog({}, ['publishing']);
+      expect(within(without).queryByRole('button', { name: 'Replay recent questions' })).toBeNull();
+    });
+
+    it('hides itself when the replay route answers 404', async () => {
+      const dialog = await openDialog({});
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Replay recent questions' }));
+      await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Replay recent questions' })).toBeNull());
+    });
   });
 });

@@ -183,3 +183,70 @@ test('the model cache trains once per content hash, shows training status, and r
   await cache.get('a', 'production', changed);
   assert.equal(trainings, 3, 'each environment has its own model');
 });
+
+test('the default trainer trains on a worker thread: the request thread keeps running, the model answers the same', async () => {
+  const cache = new ModelCache();
+  try {
+    const progress: number[] = [];
+    let ticks = 0;
+    const ticker = setInterval(() => (ticks += 1), 5);
+    const trained = await cache.ensure('w', 'draft', snapshot(), (fraction) => progress.push(fraction));
+    clearInterval(ticker);
+    assert.ok(ticks > 0, 'timers ran while the model trained');
+    assert.equal(progress.at(-1), 1);
+    assert.equal(cache.status('w', 'draft').state, 'trained');
+    const inProcess = trainKnowledge(snapshot());
+    assert.equal(trained.contentHash, inProcess.contentHash);
+    for (const text of ['how do i renew my passport', 'pay a parking fine', 'hello there']) {
+      assert.deepEqual(trained.model?.classify(text, 3), inProcess.model?.classify(text, 3), text);
+    }
+  } finally {
+    await cache.close();
+  }
+});
+
+test('while a newer model trains the previous one answers; a failed training shows failed and keeps the old model', async () => {
+  let release: () => void = () => undefined;
+  let fail = false;
+  const cache = new ModelCache(
+    async (snap, onProgress, hash) => {
+      if (fail) throw new Error('boom');
+      if (snap.intents.length > snapshot().intents.length) await new Promise<void>((resolve) => (release = resolve));
+      return trainKnowledge(snap, onProgress, hash);
+    },
+    undefined,
+    { staleWaitMs: 20 },
+  );
+  const first = await cache.get('s', 'draft', snapshot());
+  const bigger = snapshot();
+  bigger.intents.push({ ...bigger.intents[2], id: 'extra', displayName: 'extra' });
+  const answered = await cache.get('s', 'draft', bigger);
+  assert.equal(answered.contentHash, first.contentHash, 'the previous model answered');
+  assert.equal(cache.status('s', 'draft').state, 'training');
+  release();
+  const newer = await cache.ensure('s', 'draft', bigger);
+  assert.notEqual(newer.contentHash, first.contentHash);
+  assert.equal((await cache.get('s', 'draft', bigger)).contentHash, newer.contentHash);
+  fail = true;
+  const third = snapshot();
+  third.intents.pop();
+  await assert.rejects(cache.ensure('s', 'draft', third), /boom/);
+  assert.equal(cache.status('s', 'draft').state, 'failed');
+  assert.equal((await cache.get('s', 'draft', third)).contentHash, newer.contentHash, 'the last good model keeps answering');
+});
+
+test('a training thread that stops fails its training; the next training starts a new thread', async () => {
+  const cache = new ModelCache();
+  try {
+    const first = cache.ensure('x', 'draft', snapshot());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await cache.close();
+    await assert.rejects(first, /training thread stopped/);
+    assert.equal(cache.status('x', 'draft').state, 'failed');
+    const again = await cache.ensure('x', 'draft', snapshot());
+    assert.equal(cache.status('x', 'draft').state, 'trained');
+    assert.ok(again.model);
+  } finally {
+    await cache.close();
+  }
+});

@@ -1,12 +1,21 @@
-import { dialogEngineConfigs, and, eq, findAppRecord, got, HttpError, type AppRecord, type DbExecutor } from '@civic/sdk/server';
+import { dialogEngineConfigs, and, eq, findAppRecord, got, HttpError, type AppRecord, type DbExecutor, type JobService } from '@civic/sdk/server';
 import { Messages } from '@civic/sdk/common/messages';
 import type { ResponseMessage } from '@civic/sdk/common/responses';
 import { ENGINE_SERVICES, type EngineConfig, type EngineService, type Environment, type ScoredMatch, type TrainingStatus } from '../../common/api';
 import { EngineMessages } from '../../common/messages';
 import { answerTurn, EMPTY_STATE, type EngineAnswer, type SessionState } from './builtin-engine';
 import { knowledgeEntityExtractor, type EntityExtractor } from './entity-extractor';
-import { draftSource, productionSource, type KnowledgeSources } from './knowledge-source';
+import { draftSource, productionSource, type KnowledgeContent, type KnowledgeSources } from './knowledge-source';
 import { ModelCache } from './model-cache';
+import { contentHash, type TrainedKnowledge } from './trained-knowledge';
+
+/** The job kind training runs as (listed with the app's other jobs on /importjob). */
+export const TRAINING_JOB = 'training';
+
+export interface TrainingPayload {
+  environment: Environment;
+  contentHash: string;
+}
 
 export interface TurnInput {
   text?: string;
@@ -47,6 +56,11 @@ export class DialogEngine {
   private readonly sources: KnowledgeSources;
   private readonly extract: EntityExtractor;
   private readonly adaptors: Record<EngineService, EngineAdaptor>;
+  private jobs: JobService | null = null;
+  /** Trainings asked for as jobs and not yet run: `environment:appId:hash`. */
+  private readonly requested = new Set<string>();
+  /** Which version a content hash was (a previous model answering while a newer one trains names its own). */
+  private readonly versionOfHash = new Map<string, string>();
 
   constructor(private readonly options: DialogEngineOptions = {}) {
     this.cache = options.cache ?? new ModelCache();
@@ -57,6 +71,12 @@ export class DialogEngine {
       CIVIC_X: { answer: (db, app, environment, config, input) => this.external(app, environment, config, input) },
       REDIRECTION_ENGINE: { answer: (db, app, environment, config, input) => this.superbot(db, app, environment, config, input) },
     };
+  }
+
+  /** Trainings are recorded as jobs of this service (the server's job runner). */
+  useJobs(jobs: JobService | null): void {
+    this.jobs = jobs;
+    this.requested.clear();
   }
 
   /** Lets publishing (or a test) provide an environment's knowledge source. */
@@ -89,24 +109,64 @@ export class DialogEngine {
     return this.cache.status(appId, environment);
   }
 
-  /** Trains (if the content changed) without answering: what a training job calls. */
-  async train(db: DbExecutor, appId: string, environment: Environment): Promise<TrainingStatus> {
+  /** The content an environment answers from now; 409 before production's first publish. */
+  async content(db: DbExecutor, appId: string, environment: Environment): Promise<KnowledgeContent> {
     const content = await this.sources[environment].load(db, appId);
     if (!content) throw new HttpError(409, EngineMessages.notPublished);
-    await this.cache.get(appId, environment, content.snapshot);
-    return this.cache.status(appId, environment);
+    return content;
+  }
+
+  /**
+   * Records a training of this content as a job (queued; the job follows the training, which
+   * starts at once when an answer needs it). Nothing when the model is there or already asked for.
+   */
+  async requestTraining(db: DbExecutor, appId: string, environment: Environment, hash: string, createdBy: { id: string; email: string } | null = null): Promise<string | null> {
+    const key = `${environment}:${appId}:${hash}`;
+    if (!this.jobs || this.requested.has(key) || this.cache.knownHashes(appId, environment).includes(hash)) return null;
+    this.requested.add(key);
+    try {
+      const job = await this.jobs.enqueue(db, { kind: TRAINING_JOB, appId, payload: { environment, contentHash: hash } satisfies TrainingPayload, createdBy });
+      return job.id;
+    } catch (error) {
+      this.requested.delete(key);
+      throw error;
+    }
+  }
+
+  /** The model of an environment's current content exactly (waits for its training, off the request thread). */
+  async currentKnowledge(db: DbExecutor, appId: string, environment: Environment): Promise<TrainedKnowledge> {
+    const content = await this.content(db, appId, environment);
+    return this.cache.ensure(appId, environment, content.snapshot);
+  }
+
+  /** One question answered by a given model as a new conversation would be (first text variant). */
+  answerFresh(knowledge: TrainedKnowledge, app: AppRecord, text: string): EngineAnswer {
+    return answerTurn(knowledge, { text, channel: 'PLATFORM_UNSPECIFIED', state: EMPTY_STATE }, {
+      thresholds: { ml: app.mlConfidenceThreshold, qna: app.qnaConfidenceThreshold },
+      extract: this.extract,
+      choose: () => 0,
+    });
+  }
+
+  /** A training job has started: later changes to the same content may ask again. */
+  trainingStarted(appId: string, environment: Environment, hash: string): void {
+    this.requested.delete(`${environment}:${appId}:${hash}`);
   }
 
   private async builtin(db: DbExecutor, app: AppRecord, environment: Environment, input: TurnInput): Promise<TurnResult> {
-    const content = await this.sources[environment].load(db, app.appId);
-    if (!content) throw new HttpError(409, EngineMessages.notPublished);
-    const knowledge = await this.cache.get(app.appId, environment, content.snapshot);
+    const content = await this.content(db, app.appId, environment);
+    const hash = contentHash(content.snapshot);
+    if (this.jobs && !this.cache.knownHashes(app.appId, environment).includes(hash)) await this.requestTraining(db, app.appId, environment, hash).catch(() => null);
+    const knowledge = await this.cache.get(app.appId, environment, content.snapshot, hash);
     const answer = answerTurn(knowledge, { text: input.text, event: input.event, channel: input.channel, state: input.state }, {
       thresholds: { ml: app.mlConfidenceThreshold, qna: app.qnaConfidenceThreshold },
       extract: this.extract,
       choose: this.options.choose,
     });
-    return { ...answer, contentVersion: content.version, contentHash: knowledge.contentHash };
+    if (this.versionOfHash.size > 10_000) this.versionOfHash.clear();
+    this.versionOfHash.set(hash, content.version);
+    const contentVersion = knowledge.contentHash === hash ? content.version : (this.versionOfHash.get(knowledge.contentHash) ?? content.version);
+    return { ...answer, contentVersion, contentHash: knowledge.contentHash };
   }
 
   /** §5: an external-engine app needs both handlers; both are asked, the more confident answer wins. */

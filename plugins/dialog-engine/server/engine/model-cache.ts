@@ -1,62 +1,143 @@
 import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
 import type { Environment, TrainingStatus } from '../../common/api';
-import { contentHash, trainKnowledge, type TrainedKnowledge } from './trained-knowledge';
+import { contentHash, type TrainedKnowledge } from './trained-knowledge';
+import { TrainingThread } from './training-thread';
 
-interface Entry {
-  hash: string;
-  status: TrainingStatus;
-  ready: Promise<TrainedKnowledge>;
-}
-
-/** Training as a job would call it: the snapshot in, the trained knowledge out, progress reported. */
+/** Training as a job calls it: the snapshot in, the trained knowledge out, progress reported (0..1). */
 export type Trainer = (snapshot: KnowledgeSnapshot, onProgress: (fraction: number) => void, hash: string) => TrainedKnowledge | Promise<TrainedKnowledge>;
 
+interface Training {
+  hash: string;
+  ready: Promise<TrainedKnowledge>;
+  listeners: Set<(fraction: number) => void>;
+}
+
+interface Slot {
+  /** The model that answers (the newest one trained). */
+  current: TrainedKnowledge | null;
+  /** A newer model being trained. */
+  training: Training | null;
+  status: TrainingStatus;
+}
+
+export interface ModelCacheOptions {
+  /**
+   * While a newer model trains, an answer waits this long for it before the previous model answers
+   * (small apps train in well under this, so the first message after an edit sees the edit).
+   */
+  staleWaitMs?: number;
+}
+
+const UNTRAINED: TrainingStatus = { state: 'untrained', progress: 0, contentHash: null, trainedAt: null, intents: 0, phrases: 0, millis: null };
+
 /**
- * Trained models per app and environment, in process. The content hash of the snapshot decides:
- * the same hash answers from the cached model; a new one trains (once, however many requests
- * arrive meanwhile), showing "training" with its progress until it is done.
+ * Trained models per app and environment, held in memory; training runs on a worker thread (the
+ * default trainer), so the request thread keeps answering. The snapshot's content hash decides:
+ * the same hash answers from the model; a new one trains once, however many ask meanwhile. While
+ * it trains the previous model keeps answering; only an app without any model waits for it.
  */
 export class ModelCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly slots = new Map<string, Slot>();
+  private readonly staleWaitMs: number;
+  private thread: TrainingThread | null = null;
+  private readonly trainer: Trainer;
 
   constructor(
-    private readonly trainer: Trainer = (snapshot, onProgress, hash) => trainKnowledge(snapshot, onProgress, hash),
+    trainer?: Trainer,
     private readonly clock: () => Date = () => new Date(),
-  ) {}
+    options: ModelCacheOptions = {},
+  ) {
+    this.trainer = trainer ?? ((snapshot, onProgress, hash) => (this.thread ??= new TrainingThread()).train(snapshot, onProgress, hash));
+    this.staleWaitMs = options.staleWaitMs ?? 2_000;
+  }
 
-  async get(appId: string, environment: Environment, snapshot: KnowledgeSnapshot): Promise<TrainedKnowledge> {
-    const key = `${environment}:${appId}`;
-    const hash = contentHash(snapshot);
-    const existing = this.entries.get(key);
-    if (existing && existing.hash === hash && existing.status.state !== 'failed') return existing.ready;
+  /** The model to answer with: this content's, or (while it trains, after a short wait) the previous one. */
+  async get(appId: string, environment: Environment, snapshot: KnowledgeSnapshot, hash = contentHash(snapshot)): Promise<TrainedKnowledge> {
+    const slot = this.slot(appId, environment);
+    if (slot.current?.contentHash === hash) return slot.current;
+    const ready = this.ensure(appId, environment, snapshot, undefined, hash);
+    const previous = slot.current;
+    if (!previous) return ready;
+    let timer: NodeJS.Timeout | undefined;
+    const stale = new Promise<TrainedKnowledge>((resolve) => (timer = setTimeout(() => resolve(previous), this.staleWaitMs)));
+    try {
+      return await Promise.race([ready.catch(() => previous), stale]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Trains this content unless its model is there or already training; resolves with its model. */
+  ensure(appId: string, environment: Environment, snapshot: KnowledgeSnapshot, onProgress?: (fraction: number) => void, hash = contentHash(snapshot)): Promise<TrainedKnowledge> {
+    const slot = this.slot(appId, environment);
+    if (slot.current?.contentHash === hash && slot.training === null) {
+      onProgress?.(1);
+      return Promise.resolve(slot.current);
+    }
+    if (slot.training?.hash === hash) {
+      if (onProgress) slot.training.listeners.add(onProgress);
+      return slot.training.ready;
+    }
     const status: TrainingStatus = { state: 'training', progress: 0, contentHash: hash, trainedAt: null, intents: snapshot.intents.length, phrases: 0, millis: null };
-    const entry: Entry = {
-      hash,
-      status,
-      ready: (async () => {
-        // Yield once so the "training" status is visible before the CPU-bound work starts.
+    const listeners = new Set<(fraction: number) => void>(onProgress ? [onProgress] : []);
+    const progress = (fraction: number) => {
+      status.progress = Math.min(1, Math.max(status.progress, fraction));
+      for (const listener of listeners) listener(status.progress);
+    };
+    const training: Training = { hash, listeners, ready: Promise.resolve(null as never) };
+    training.ready = (async () => {
+        // Yield once so the "training" status is visible before the work starts.
         await Promise.resolve();
         try {
-          const trained = await this.trainer(snapshot, (fraction) => (status.progress = Math.min(1, fraction)), hash);
+          const trained = await this.trainer(snapshot, progress, hash);
+          progress(1);
           Object.assign(status, { state: 'trained', progress: 1, trainedAt: this.clock().toISOString(), phrases: trained.phrases, millis: trained.millis });
+          if (slot.training === training) {
+            slot.current = trained;
+            slot.training = null;
+          }
           return trained;
         } catch (error) {
           status.state = 'failed';
+          if (slot.training === training) slot.training = null;
           throw error;
         }
-      })(),
-    };
-    this.entries.set(key, entry);
-    return entry.ready;
+      })();
+    // Nobody may be waiting (a background job did not ask for the model itself).
+    training.ready.catch(() => undefined);
+    slot.training = training;
+    slot.status = status;
+    return training.ready;
   }
 
+  /** The newest training's state (training, trained or failed), or untrained. */
   status(appId: string, environment: Environment): TrainingStatus {
-    return (
-      this.entries.get(`${environment}:${appId}`)?.status ?? { state: 'untrained', progress: 0, contentHash: null, trainedAt: null, intents: 0, phrases: 0, millis: null }
-    );
+    return this.slots.get(`${environment}:${appId}`)?.status ?? { ...UNTRAINED };
+  }
+
+  /** The hash of the model answering now, or of the one training (what a change check compares with). */
+  knownHashes(appId: string, environment: Environment): string[] {
+    const slot = this.slots.get(`${environment}:${appId}`);
+    return [slot?.current?.contentHash, slot?.training?.hash].filter((hash): hash is string => typeof hash === 'string');
   }
 
   forget(appId: string): void {
-    for (const environment of ['draft', 'production'] as const) this.entries.delete(`${environment}:${appId}`);
+    for (const environment of ['draft', 'production'] as const) this.slots.delete(`${environment}:${appId}`);
+  }
+
+  /** Stops the training thread (tests, shutdown). */
+  async close(): Promise<void> {
+    await this.thread?.close();
+    this.thread = null;
+  }
+
+  private slot(appId: string, environment: Environment): Slot {
+    const key = `${environment}:${appId}`;
+    let slot = this.slots.get(key);
+    if (!slot) {
+      slot = { current: null, training: null, status: { ...UNTRAINED } };
+      this.slots.set(key, slot);
+    }
+    return slot;
   }
 }

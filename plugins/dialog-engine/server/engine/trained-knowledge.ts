@@ -1,6 +1,9 @@
 import { createHash } from '@civic/sdk/server';
-import type { KnowledgeSnapshot, PhrasePart, SnapshotEntityType, SnapshotIntent } from '@civic/sdk/common/knowledge';
-import { NluModel, type TrainingExample } from '../nlu/nlu-model';
+import type { KnowledgeSnapshot, SnapshotIntent } from '@civic/sdk/common/knowledge';
+import { NluModel } from '../nlu/nlu-model';
+import { trainingExamples } from './training-data';
+
+export { phraseTexts, trainingExamples } from './training-data';
 
 /** A model trained on one snapshot, with what answering needs alongside it. */
 export interface TrainedKnowledge {
@@ -19,62 +22,25 @@ export function contentHash(snapshot: KnowledgeSnapshot): string {
   return createHash('sha256').update(JSON.stringify(snapshot)).digest('hex');
 }
 
-const VALUES_PER_SLOT = 3;
-
-/**
- * A phrase's training texts. Tagged parts are entity slots: the phrase as written, plus variants
- * with the slot filled by other values of its entity type, so the classifier learns the pattern
- * rather than one value. Template phrases whose slot text is a placeholder (`@city`) only count
- * with values filled in (or the parameter name when the entity has none).
- */
-export function phraseTexts(parts: readonly PhrasePart[], type: 'example' | 'template', entityTypes: ReadonlyMap<string, SnapshotEntityType>): string[] {
-  const slots = parts.filter((part) => part.entity_type);
-  if (slots.length === 0) return [parts.map((part) => part.text).join('')];
-  const texts: string[] = [];
-  const literal = parts.map((part) => part.text).join('');
-  if (type === 'example' && !literal.includes('@')) texts.push(literal);
-  for (let variant = 0; variant < VALUES_PER_SLOT; variant++) {
-    texts.push(
-      parts
-        .map((part) => {
-          if (!part.entity_type) return part.text;
-          const entity = entityTypes.get(part.entity_type.replace(/^@/, ''));
-          const values = entity?.entities.flatMap((entry) => [entry.value, ...entry.synonyms]).filter((value) => value.trim()) ?? [];
-          if (values.length === 0) return type === 'template' || part.text.startsWith('@') ? (part.param_name ?? part.entity_type.replace(/^@/, '')) : part.text;
-          return values[variant % values.length];
-        })
-        .join(''),
-    );
-  }
-  return [...new Set(texts)];
-}
-
-/** Training examples from a snapshot: every intent and Q&A pair with phrases is a class. */
-export function trainingExamples(snapshot: KnowledgeSnapshot): TrainingExample[] {
-  const entityTypes = new Map(snapshot.entityTypes.map((type) => [type.display_name, type]));
-  const examples: TrainingExample[] = [];
-  for (const intent of snapshot.intents) {
-    for (const phrase of intent.trainingPhrases) {
-      for (const text of phraseTexts(phrase.parts, phrase.type, entityTypes)) if (text.trim()) examples.push({ text, label: intent.id });
-    }
-  }
-  return examples;
-}
-
 /** Training itself: a pure function of the snapshot, callable from a job (progress 0..1). */
 export function trainKnowledge(snapshot: KnowledgeSnapshot, onProgress?: (fraction: number) => void, hash = contentHash(snapshot)): TrainedKnowledge {
   const started = performance.now();
   const examples = trainingExamples(snapshot);
   const model = examples.length > 0 ? NluModel.train(examples, { glossary: snapshot.glossary, onProgress }) : null;
   onProgress?.(1);
+  return knowledgeOf(snapshot, model, { hash, phrases: examples.length, millis: Math.round(performance.now() - started) });
+}
+
+/** The answering side of a trained model: the model with the snapshot's intents looked up. */
+export function knowledgeOf(snapshot: KnowledgeSnapshot, model: NluModel | null, facts: { hash: string; phrases: number; millis: number }): TrainedKnowledge {
   return {
-    contentHash: hash,
+    contentHash: facts.hash,
     model,
     snapshot,
     intents: new Map(snapshot.intents.map((intent) => [intent.id, intent])),
     welcome: snapshot.intents.find((intent) => intent.defaultKind === 'welcome') ?? null,
     fallback: snapshot.intents.find((intent) => intent.defaultKind === 'fallback') ?? null,
-    phrases: examples.length,
-    millis: Math.round(performance.now() - started),
+    phrases: facts.phrases,
+    millis: facts.millis,
   };
 }

@@ -66,6 +66,13 @@ export function rawFeatures(text: string): RawFeatures {
   return { word, bigram, char };
 }
 
+export interface IdfTransfer {
+  word: Uint32Array;
+  bigram: Uint32Array;
+  char: Uint32Array;
+  documents: number;
+}
+
 /** Inverse document frequencies over the training documents, per bucket and group (dense counts: 12 MB). */
 export class IdfTable {
   private constructor(
@@ -88,6 +95,15 @@ export class IdfTable {
     return IdfTable.fit((function* () {
       for (const text of texts) yield rawFeatures(text);
     })());
+  }
+
+  /** The counts as plain typed arrays (a worker thread hands them over without copying). */
+  toTransfer(): IdfTransfer {
+    return { word: this.df.word, bigram: this.df.bigram, char: this.df.char, documents: this.documents };
+  }
+
+  static fromTransfer(data: IdfTransfer): IdfTable {
+    return new IdfTable({ word: data.word, bigram: data.bigram, char: data.char }, data.documents);
   }
 
   idf(group: keyof RawFeatures, key: number): number {

@@ -1,7 +1,7 @@
-import { IdfTable, rawFeatures, type SparseVector } from './features';
+import { IdfTable, rawFeatures, type IdfTransfer, type SparseVector } from './features';
 import { GlossaryExpander, type GlossaryEntry } from './glossary';
 import { seededRandom } from './random';
-import { SoftmaxClassifier, type LabelledVector, type TrainStats } from './softmax-classifier';
+import { SoftmaxClassifier, type ClassifierTransfer, type LabelledVector, type TrainStats } from './softmax-classifier';
 
 /** Fewer held-out phrases than this leave the temperature at 1. */
 const MIN_CALIBRATION_PHRASES = 30;
@@ -26,6 +26,16 @@ export interface NluTrainOptions {
   onProgress?: (fraction: number) => void | Promise<void>;
 }
 
+export type NluStats = TrainStats & { examples: number; temperature: number; millis: number };
+
+/** A trained model as structured-clonable data; `transfer` lists the buffers to move, not copy. */
+export interface NluTransfer {
+  labels: string[];
+  idf: IdfTransfer;
+  classifier: ClassifierTransfer;
+  stats: NluStats;
+}
+
 /**
  * A trained intent classifier: glossary expansion → hashed TF-IDF features → multinomial logistic
  * regression with calibrated probabilities. `classify` gives every label's probability, best first.
@@ -36,8 +46,22 @@ export class NluModel {
     private readonly idf: IdfTable,
     private readonly classifier: SoftmaxClassifier,
     private readonly glossary: GlossaryExpander,
-    readonly stats: TrainStats & { examples: number; temperature: number; millis: number },
+    readonly stats: NluStats,
   ) {}
+
+  /** The model as data for postMessage, with the typed arrays' buffers to transfer. */
+  toTransfer(): { data: NluTransfer; transfer: ArrayBuffer[] } {
+    const idf = this.idf.toTransfer();
+    const classifier = this.classifier.toTransfer();
+    const arrays = [idf.word, idf.bigram, idf.char, classifier.rowOf, classifier.rowStart, classifier.rowClass, classifier.weight, classifier.bias];
+    const transfer = [...new Set(arrays.map((array) => array.buffer as ArrayBuffer))];
+    return { data: { labels: [...this.labels], idf, classifier, stats: this.stats }, transfer };
+  }
+
+  /** The model back from its data; the glossary (plain content) comes from the snapshot. */
+  static fromTransfer(data: NluTransfer, glossary: readonly GlossaryEntry[] = []): NluModel {
+    return new NluModel(data.labels, IdfTable.fromTransfer(data.idf), SoftmaxClassifier.fromTransfer(data.classifier), new GlossaryExpander(glossary), data.stats);
+  }
 
   static train(examples: readonly TrainingExample[], options: NluTrainOptions = {}): NluModel {
     const started = performance.now();
@@ -50,7 +74,9 @@ export class NluModel {
     const calibrate = (options.calibrate ?? true) && labels.length > 1 && examples.length >= 20;
     // Two passes over the texts (document frequencies, then vectors) so raw counts are never all held at once.
     const idf = IdfTable.fitTexts(texts);
+    void report?.(0.05);
     const all: LabelledVector[] = texts.map((text, i) => ({ x: idf.vector(rawFeatures(text)), y: ys[i] }));
+    void report?.(0.1);
     let temperature = 1;
     let trainSet = all;
     const heldSet: LabelledVector[] = [];
@@ -73,11 +99,12 @@ export class NluModel {
       epochs: options.epochs,
       seed: options.seed,
       supportFrom: all,
-      onProgress: (f) => report?.(f * 0.85),
+      onProgress: (f) => report?.(0.1 + f * 0.75),
     });
     if (heldSet.length > 0) {
       // Too few held-out phrases say little about calibration: keep T = 1 then (no sharpening).
       if (heldSet.length >= MIN_CALIBRATION_PHRASES) temperature = model.calibrate(heldSet);
+      void report?.(0.88);
       resume(all, 2);
     }
     model.temperature = temperature;

@@ -31,6 +31,16 @@ export interface TrainStats {
   weights: number;
 }
 
+export interface ClassifierTransfer {
+  classCount: number;
+  temperature: number;
+  rowOf: Int32Array;
+  rowStart: Int32Array;
+  rowClass: Int32Array;
+  weight: Float32Array;
+  bias: Float64Array;
+}
+
 const NO_ROW = -1;
 const SKIP = 1e-4;
 /** A feature in more than this share of the classes gets no weights (when there are 20+ classes). */
@@ -50,6 +60,17 @@ export class SoftmaxClassifier {
     private readonly weight: Float32Array,
     private readonly bias: Float64Array,
   ) {}
+
+  /** The weights as plain typed arrays (a worker thread hands them over without copying). */
+  toTransfer(): ClassifierTransfer {
+    return { classCount: this.classCount, temperature: this.temperature, rowOf: this.rowOf, rowStart: this.rowStart, rowClass: this.rowClass, weight: this.weight, bias: this.bias };
+  }
+
+  static fromTransfer(data: ClassifierTransfer): SoftmaxClassifier {
+    const model = new SoftmaxClassifier(data.classCount, data.rowOf, data.rowStart, data.rowClass, data.weight, data.bias);
+    model.temperature = data.temperature;
+    return model;
+  }
 
   get weightCount(): number {
     return this.weight.length;

@@ -1,0 +1,17 @@
+import { Worker, parentPort, workerData } from 'node:worker_threads';
+
+/**
+ * Worker threads for CPU-bound work that must not hold up the request thread (model training).
+ * `startWorker` runs a module of the server in a new thread; the module talks back with
+ * `parentPort`. TypeScript sources are loaded through tsx, as the server itself is.
+ */
+export { parentPort, Worker };
+
+/** What the starting thread passed (`startWorker(url, { data })`). */
+export function workerInput<T>(): T {
+  return (workerData as { data: T }).data;
+}
+
+export function startWorker(module: URL, options: { data?: unknown; name?: string } = {}): Worker {
+  return new Worker(new URL('./worker-bootstrap.mjs', import.meta.url), { workerData: { entry: module.href, data: options.data ?? null }, name: options.name });
+}
