@@ -5,7 +5,7 @@ import { PublishingMessages } from '../common/messages';
 import { GeneratorApplyDto, ImportAgentDto } from '../common/publishing.dto';
 import { toBulkRows, type BulkRow } from '../common/bulk';
 import { extractCandidates } from '../common/qna-extract';
-import { applyBulk } from './bulk-import';
+import { importBatches } from './bulk-import';
 import { toJobView } from './job-view';
 import { PDF_LIMITS, readPdfDocument } from './pdf-document';
 
@@ -15,19 +15,22 @@ import { PDF_LIMITS, readPdfDocument } from './pdf-document';
  */
 export function registerGenerator(routes: RouteAdder, jobs: JobService): void {
   jobs.register<{ source: string; rows: BulkRow[] }>(JobKinds.generator, async (ctx) => {
-    const { counts, errors } = await applyBulk(
+    const total = Math.max(1, ctx.payload.rows.length);
+    const batches = Array.from({ length: Math.ceil(ctx.payload.rows.length / 500) }, (_, i) => ctx.payload.rows.slice(i * 500, (i + 1) * 500));
+    const { counts, errors } = await importBatches(
       ctx.db,
       ctx.appId ?? '',
-      ctx.payload.rows,
+      batches,
       ctx.createdBy,
       ctx.now(),
-      (percent, c) => {
+      (done, c) => {
         ctx.throwIfCancelled();
-        ctx.progress(percent, c);
+        ctx.progress(5 + (90 * done) / total, c);
       },
       ctx.payload.source,
     );
-    return { counts, errors, result: { source: ctx.payload.source } };
+    const { invalid: _none, ...rest } = counts;
+    return { counts: rest, errors, result: { source: ctx.payload.source } };
   });
 
   routes.add({
