@@ -1,11 +1,12 @@
 /**
  * PDF text extraction (Mozilla PDF.js, its Node "legacy" build), server side only: plugins read the
- * text of an uploaded PDF with `readPdfText`. Its own file, so modules that do not read PDFs never
- * load PDF.js. No rendering, no fonts loaded into a canvas, no scripts run (`isEvalSupported: false`).
+ * text of an uploaded PDF with `readPdfText`. PDF.js runs in a worker thread of its own (see
+ * `pdf-text-worker.mjs`: its polyfills must not touch the server's globals), with a memory cap and a
+ * time limit, so a hostile PDF costs the server neither. No rendering, no scripts (`isEvalSupported: false`).
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { Worker } from 'node:worker_threads';
 
 /** One line of text as laid out on its page (PDF user-space units, y grows upwards). */
 export interface PdfLine {
@@ -25,10 +26,12 @@ export interface PdfText {
   lines: PdfLine[];
 }
 
+export type PdfProblem = 'not-pdf' | 'damaged' | 'encrypted' | 'too-many-pages' | 'too-much-text' | 'too-slow';
+
 /** Why a PDF could not be read; `kind` tells the caller which 4xx to answer. */
 export class PdfReadError extends Error {
   constructor(
-    readonly kind: 'not-pdf' | 'damaged' | 'encrypted' | 'too-many-pages' | 'too-much-text',
+    readonly kind: PdfProblem,
     message: string,
   ) {
     super(message);
@@ -49,76 +52,44 @@ export function isPdf(data: Uint8Array): boolean {
 
 const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
-interface TextItem {
-  str: string;
-  transform: number[];
-  width: number;
-  hasEOL: boolean;
+export interface PdfLimits {
+  maxPages: number;
+  maxChars: number;
+  /** Wall-clock budget for the whole read (default 30 s). */
+  timeoutMs?: number;
+  /** Heap cap of the worker (default 256 MB). */
+  maxMemoryMb?: number;
 }
 
 /**
  * The text lines of a PDF, page by page (items on one baseline joined). Refuses data that is not a
- * PDF, a damaged or password-protected one, more than `maxPages` pages or more than `maxChars` of text.
+ * PDF, a damaged or password-protected one, more than `maxPages` pages or `maxChars` of text, and a
+ * read that takes too long or too much memory.
  */
-export async function readPdfText(data: Uint8Array, limits: { maxPages: number; maxChars: number }): Promise<PdfText> {
-  if (!isPdf(data)) throw new PdfReadError('not-pdf', 'not a PDF');
-  // PDF.js may detach the buffer it is given: hand it a copy.
-  const task = getDocument({ data: data.slice(), isEvalSupported: false, verbosity: VerbosityLevel.ERRORS, standardFontDataUrl, stopAtErrors: false });
-  let pdf;
-  try {
-    pdf = await task.promise;
-  } catch (error) {
-    await task.destroy().catch(() => undefined);
-    const name = (error as { name?: string }).name;
-    if (name === 'PasswordException') throw new PdfReadError('encrypted', 'password-protected');
-    throw new PdfReadError('damaged', (error as Error).message);
-  }
-  try {
-    if (pdf.numPages > limits.maxPages) throw new PdfReadError('too-many-pages', `${pdf.numPages} pages`);
-    const lines: PdfLine[] = [];
-    let chars = 0;
-    for (let number = 1; number <= pdf.numPages; number += 1) {
-      const page = await pdf.getPage(number);
-      let content;
-      try {
-        content = await page.getTextContent();
-      } catch (error) {
-        throw new PdfReadError('damaged', (error as Error).message);
-      }
-      let current: PdfLine | null = null;
-      const close = () => {
-        if (current && current.text.trim()) {
-          current.text = current.text.replace(/\s+/g, ' ').trim();
-          chars += current.text.length;
-          lines.push(current);
-        }
-        current = null;
-      };
-      for (const raw of content.items) {
-        if (!('str' in raw)) continue;
-        const item = raw as TextItem;
-        const [a, b, , , x, y] = item.transform;
-        const size = Math.round(Math.hypot(a, b) * 10) / 10;
-        if (item.str !== '') {
-          const line: PdfLine | null = current;
-          if (line && Math.abs(line.y - y) <= Math.max(1, size * 0.3)) {
-            const gap = x - line.right;
-            line.text += gap > size * 0.15 && !line.text.endsWith(' ') && !item.str.startsWith(' ') ? ` ${item.str}` : item.str;
-            line.right = Math.max(line.right, x + item.width);
-            line.fontSize = Math.max(line.fontSize, size);
-          } else {
-            close();
-            current = { page: number, text: item.str, x, y, right: x + item.width, fontSize: size };
-          }
-        }
-        if (item.hasEOL) close();
-      }
-      close();
-      page.cleanup();
-      if (chars > limits.maxChars) throw new PdfReadError('too-much-text', `more than ${limits.maxChars} characters`);
-    }
-    return { pages: pdf.numPages, lines };
-  } finally {
-    await pdf.destroy();
-  }
+export function readPdfText(data: Uint8Array, limits: PdfLimits): Promise<PdfText> {
+  if (!isPdf(data)) return Promise.reject(new PdfReadError('not-pdf', 'not a PDF'));
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./pdf-text-worker.mjs', import.meta.url), {
+      // A copy: the worker owns (and PDF.js may detach) what it is given.
+      workerData: { data: data.slice(), maxPages: limits.maxPages, maxChars: limits.maxChars, standardFontDataUrl },
+      resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb ?? 256 },
+      stdout: true,
+      stderr: true,
+    });
+    let settled = false;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      outcome();
+    };
+    const timer = setTimeout(() => finish(() => reject(new PdfReadError('too-slow', 'time limit'))), limits.timeoutMs ?? 30_000);
+    worker.once('message', (answer: PdfText | { error: PdfProblem; message: string }) =>
+      finish(() => ('error' in answer ? reject(new PdfReadError(answer.error, answer.message)) : resolve(answer))),
+    );
+    // Out of memory or a crash inside PDF.js: the PDF is not one we can read.
+    worker.once('error', (error) => finish(() => reject(new PdfReadError('damaged', error.message))));
+    worker.once('exit', (code) => finish(() => reject(new PdfReadError('damaged', `worker exited with ${code}`))));
+  });
 }

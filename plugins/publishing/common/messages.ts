@@ -24,6 +24,7 @@ export const PublishingMessages = {
   pdfEncrypted: 'The PDF is password-protected; upload a copy without a password',
   pdfTooManyPages: (max: number) => `The PDF has more than ${max} pages`,
   pdfTooMuchText: 'The PDF holds more text than the generator reads at once; split it',
+  pdfTooSlow: 'The PDF took too long to read; upload a simpler or smaller copy',
   notBase64: 'The file content must be base64',
   phraseNotFound: 'No such training phrase',
   intentNotFound: 'No such intent',

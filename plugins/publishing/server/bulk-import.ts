@@ -4,7 +4,6 @@ import {
   categories,
   eq,
   HttpError,
-  inArray,
   intentCategories,
   intentLabels,
   intents,
@@ -15,6 +14,7 @@ import {
   type DbExecutor,
   type JobService,
   type RouteAdder,
+  type SQL,
 } from '@civic/sdk/server';
 import { Papa, type Parser } from '@civic/sdk/server/csv';
 import { strFromU8 } from '@civic/sdk/server/zip';
@@ -124,6 +124,10 @@ export function* csvRecords(text: string, batchSize: number): Generator<string[]
  * is a 422 then.
  */
 export function openSpreadsheet(data: Uint8Array, batchSize = CHUNK): Generator<BulkRow[]> {
+  return checkedRows(openRecords(data, batchSize));
+}
+
+function openRecords(data: Uint8Array, batchSize: number): Iterable<string[][]> {
   if (data.byteLength > BULK_LIMITS.maxBytes) throw new HttpError(413, PublishingMessages.fileTooLarge(BULK_LIMITS.maxBytes / MB));
   let records: Iterable<string[][]>;
   if (isZip(data)) {
@@ -138,7 +142,7 @@ export function openSpreadsheet(data: Uint8Array, batchSize = CHUNK): Generator<
     }
     records = csvRecords(text, batchSize);
   }
-  return checkedRows(records);
+  return records;
 }
 
 function* inBatches<T>(items: Iterable<T>, size: number): Generator<T[]> {
@@ -170,10 +174,27 @@ function* checkedRows(records: Iterable<string[][]>): Generator<BulkRow[]> {
   if (!checker) throw HttpError.invalid([BulkMessages.emptyFile]);
 }
 
-/** Reads the whole file once without keeping its rows: the upload's 4xx checks; answers the row count. */
+/**
+ * Reads the whole file once for the upload's 4xx (type, header, malformed CSV, too many rows) without
+ * checking or keeping its rows; answers the row count. The job reads it again, row by row.
+ */
 export function scanSpreadsheet(data: Uint8Array): number {
+  let header = true;
   let rows = 0;
-  for (const batch of openSpreadsheet(data)) rows += batch.length;
+  for (const batch of openRecords(data, CHUNK)) {
+    for (const cells of batch) {
+      if (header) {
+        try {
+          new BulkRowChecker(cells);
+        } catch (error) {
+          throw HttpError.invalid([(error as Error).message]);
+        }
+        header = false;
+      } else rows += 1;
+    }
+    if (rows > BULK_LIMITS.maxRows) throw HttpError.invalid([BulkMessages.tooManyRows(BULK_LIMITS.maxRows)]);
+  }
+  if (header) throw HttpError.invalid([BulkMessages.emptyFile]);
   return rows;
 }
 
@@ -190,6 +211,12 @@ const signatureOf = (answer: string, phrases: string[], category: string | null,
 
 const lowerName = sql`lower(${intents.displayName})`;
 
+/** `value in (…)` with the list as one JSON parameter (a batch would otherwise bind hundreds). */
+const inList = (value: SQL, list: string[], type: 'text' | 'uuid') =>
+  type === 'uuid'
+    ? sql`${value} in (select x::uuid from jsonb_array_elements_text(${JSON.stringify(list)}::jsonb) as x)`
+    : sql`${value} in (select jsonb_array_elements_text(${JSON.stringify(list)}::jsonb))`;
+
 /** The intents of the app named like these questions (case-insensitive), with what a re-import compares: one batch at a time. */
 async function existingFor(db: DbExecutor, appId: string, questions: string[]): Promise<Map<string, Existing>> {
   const map = new Map<string, Existing>();
@@ -198,17 +225,17 @@ async function existingFor(db: DbExecutor, appId: string, questions: string[]): 
   const rows = await db
     .select({ id: intents.id, name: intents.displayName, kind: intents.kind, responses: intents.responses })
     .from(intents)
-    .where(and(eq(intents.appId, appId), inArray(lowerName, keys)));
+    .where(and(eq(intents.appId, appId), inList(lowerName, keys, 'text')));
   const qnaIds = rows.filter((r) => r.kind === 'qna').map((r) => r.id);
   const phrases = new Map<string, string[]>();
   const cats = new Map<string, string>();
   const labs = new Map<string, string[]>();
   if (qnaIds.length) {
-    for (const p of await db.select({ intentId: trainingPhrases.intentId, text: trainingPhrases.text }).from(trainingPhrases).where(inArray(trainingPhrases.intentId, qnaIds)).orderBy(trainingPhrases.intentId, trainingPhrases.position)) {
+    for (const p of await db.select({ intentId: trainingPhrases.intentId, text: trainingPhrases.text }).from(trainingPhrases).where(inList(sql`${trainingPhrases.intentId}`, qnaIds, 'uuid')).orderBy(trainingPhrases.intentId, trainingPhrases.position)) {
       phrases.set(p.intentId, [...(phrases.get(p.intentId) ?? []), p.text]);
     }
-    for (const c of await db.select({ intentId: intentCategories.intentId, name: categories.name }).from(intentCategories).innerJoin(categories, eq(categories.id, intentCategories.categoryId)).where(inArray(intentCategories.intentId, qnaIds))) cats.set(c.intentId, c.name);
-    for (const l of await db.select({ intentId: intentLabels.intentId, name: labels.name }).from(intentLabels).innerJoin(labels, eq(labels.id, intentLabels.labelId)).where(inArray(intentLabels.intentId, qnaIds))) labs.set(l.intentId, [...(labs.get(l.intentId) ?? []), l.name]);
+    for (const c of await db.select({ intentId: intentCategories.intentId, name: categories.name }).from(intentCategories).innerJoin(categories, eq(categories.id, intentCategories.categoryId)).where(inList(sql`${intentCategories.intentId}`, qnaIds, 'uuid'))) cats.set(c.intentId, c.name);
+    for (const l of await db.select({ intentId: intentLabels.intentId, name: labels.name }).from(intentLabels).innerJoin(labels, eq(labels.id, intentLabels.labelId)).where(inList(sql`${intentLabels.intentId}`, qnaIds, 'uuid'))) labs.set(l.intentId, [...(labs.get(l.intentId) ?? []), l.name]);
   }
   for (const row of rows) {
     const first = row.responses[0]?.messages[0];
@@ -260,7 +287,7 @@ export async function importBatches(
     const wanted = [...new Map(names.map((n) => [n.toLowerCase(), n])).entries()].filter(([key]) => !cache.has(key));
     if (!wanted.length) return;
     const keys = wanted.map(([key]) => key);
-    for (const row of await db.select({ id: table.id, name: table.name }).from(table).where(and(eq(table.appId, appId), inArray(sql`lower(${table.name})`, keys)))) cache.set(row.name.toLowerCase(), row.id);
+    for (const row of await db.select({ id: table.id, name: table.name }).from(table).where(and(eq(table.appId, appId), inList(sql`lower(${table.name})`, keys, 'text')))) cache.set(row.name.toLowerCase(), row.id);
     const missing = wanted.filter(([key]) => !cache.has(key)).map(([, name]) => ({ appId, name }));
     if (missing.length) for (const row of await db.insert(table).values(missing).returning({ id: table.id, name: table.name })) cache.set(row.name.toLowerCase(), row.id);
   };
@@ -270,10 +297,10 @@ export async function importBatches(
     await db.execute(sql`insert into ${trainingPhrases} (intent_id, app_id, position, reference_id, type, parts, text)
       select x.intent_id, ${appId}, x.position, x.reference_id, 'example', jsonb_build_array(jsonb_build_object('text', x.text)), x.text
       from jsonb_to_recordset(${phrases}::jsonb) as x(intent_id uuid, position int, reference_id text, text text)`);
-    const cats = entries.flatMap(({ id, row }) => (row.category ? [{ intentId: id, categoryId: known.categories.get(row.category.toLowerCase()) ?? '' }] : []));
-    if (cats.length) await db.insert(intentCategories).values(cats);
-    const labs = entries.flatMap(({ id, row }) => row.labels.map((l) => ({ intentId: id, labelId: known.labels.get(l.toLowerCase()) ?? '' })));
-    if (labs.length) await db.insert(intentLabels).values(labs);
+    const cats = entries.flatMap(({ id, row }) => (row.category ? [{ i: id, c: known.categories.get(row.category.toLowerCase()) }] : []));
+    if (cats.length) await db.execute(sql`insert into ${intentCategories} (intent_id, category_id) select x.i, x.c from jsonb_to_recordset(${JSON.stringify(cats)}::jsonb) as x(i uuid, c uuid)`);
+    const labs = entries.flatMap(({ id, row }) => row.labels.map((l) => ({ i: id, l: known.labels.get(l.toLowerCase()) })));
+    if (labs.length) await db.execute(sql`insert into ${intentLabels} (intent_id, label_id) select x.i, x.l from jsonb_to_recordset(${JSON.stringify(labs)}::jsonb) as x(i uuid, l uuid)`);
   };
 
   let rowsDone = 0;
@@ -320,9 +347,9 @@ export async function importBatches(
           .where(eq(intents.id, id));
       }
       const updated = updates.map((u) => u.id);
-      await db.delete(trainingPhrases).where(inArray(trainingPhrases.intentId, updated));
-      await db.delete(intentCategories).where(inArray(intentCategories.intentId, updated));
-      await db.delete(intentLabels).where(inArray(intentLabels.intentId, updated));
+      await db.delete(trainingPhrases).where(inList(sql`${trainingPhrases.intentId}`, updated, 'uuid'));
+      await db.delete(intentCategories).where(inList(sql`${intentCategories.intentId}`, updated, 'uuid'));
+      await db.delete(intentLabels).where(inList(sql`${intentLabels.intentId}`, updated, 'uuid'));
       await insertLinks(updates);
       counts.updated += updates.length;
     }

@@ -45,6 +45,8 @@ test('a real PDF is read with PDF.js; a file that is not a PDF or is damaged is 
   });
   const read = await readPdfDocument(new Uint8Array(pdf));
   assert.deepEqual(read, { pages: 1, text: '# How do I apply?\n\nOnline, with Singpass.' });
+  // PDF.js ran in its worker: its polyfills did not replace the server's own JSON.stringify.
+  assert.match(Function.prototype.toString.call(JSON.stringify), /\[native code\]/);
   await assert.rejects(readPdfDocument(new TextEncoder().encode('<html>not a pdf</html>')), { status: 415 });
   await assert.rejects(readPdfDocument(new TextEncoder().encode('%PDF-1.4\nrubbish')), { status: 422 });
 });

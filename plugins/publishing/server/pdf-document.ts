@@ -80,6 +80,8 @@ export async function readPdfDocument(data: Uint8Array): Promise<{ pages: number
         throw new HttpError(413, PublishingMessages.pdfTooManyPages(PDF_LIMITS.maxPages));
       case 'too-much-text':
         throw new HttpError(413, PublishingMessages.pdfTooMuchText);
+      case 'too-slow':
+        throw HttpError.invalid([PublishingMessages.pdfTooSlow]);
       default:
         throw HttpError.invalid([PublishingMessages.pdfDamaged]);
     }
