@@ -4,13 +4,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
+import { FAQ_PDF_PAIRS, governmentFaqPdf } from '../api/support/faq-pdf';
 import { describeViolations, openBrowser, seriousAxeViolations, type Browser } from './support/browser';
 import { pageTitle, signIn } from './support/console-user';
 import { E2E_PASSWORD, startConsole, type RunningConsole } from './support/server';
 
 /**
  * Publishing in a real Chromium: import an agent zip as a job, publish with a note, see the version
- * and the diff, publish again, roll back, download a version; axe on each screen.
+ * and the diff, publish again, roll back, download a version, bulk-import 10,000 Q&A, generate Q&A
+ * from a PDF; axe on each screen.
  */
 const APP = 'demo-enterprise';
 let running: RunningConsole;
@@ -166,21 +168,45 @@ test('a version downloads as an export zip', async () => {
   assert.ok(download.size > 200);
 });
 
-test('bulk import: preview with per-row errors, confirm, the job runs to the end with its counts', async () => {
+test('bulk import of 10,000 rows: preview with per-row errors, confirm, the job runs to the end with its progress bar and counts', async () => {
   const file = join(dir, 'qna.csv');
   const rows = ['question,variants,answer,category,labels', 'How do I pay a fine?,pay fine|fine payment,Pay online.,Fines,fees', 'No answer here,,,,'];
-  for (let i = 0; i < 500; i += 1) rows.push(`Bulk e2e question ${i},,Answer ${i},,`);
+  for (let i = 0; i < 10_000; i += 1) rows.push(`Bulk e2e question ${i},variant ${i},Answer ${i},Category ${i % 10},`);
   writeFileSync(file, rows.join('\n'));
   await browser.url(`${running.url}/bulkimport/${APP}`);
   assert.equal(await pageTitle(browser), 'Bulk import');
   await browser.$('input[type="file"][aria-label="Q&A file (CSV or XLSX)"]').setValue(file);
   const preview = browser.$('section[aria-label="Preview"]');
-  await preview.waitForDisplayed({ timeout: 15_000 });
-  assert.match(await preview.getText(), /502 rows: 501 new, 0 to update, 0 unchanged, 1 with errors/);
+  await preview.waitForDisplayed({ timeout: 30_000 });
+  assert.match(await preview.getText(), /10,002 rows: 10,001 new, 0 to update, 0 unchanged, 1 with errors/);
   assert.match(await browser.$('table[aria-label="Rows"]').getText(), /The answer is required/);
   await expectAccessible('bulk import preview');
-  await browser.$('button=Import 501 rows').click();
-  await browser.waitUntil(async () => /Succeeded — 100%/.test(await preview.getText()), { timeout: 30_000, timeoutMsg: 'the bulk import did not finish' });
-  assert.match(await preview.getText(), /501 created/);
+  await browser.$('button=Import 10,001 rows').click();
+  const bar = browser.$('[role="progressbar"][aria-label="Import progress"]');
+  await bar.waitForExist({ timeout: 30_000, timeoutMsg: 'no progress bar for the import job' });
+  await browser.waitUntil(async () => /Succeeded — 100%/.test(await preview.getText()), { timeout: 60_000, timeoutMsg: 'the bulk import did not finish' });
+  assert.match(await preview.getText(), /10,001 created/);
+  assert.equal(await bar.getAttribute('aria-valuenow'), '100');
   await expectAccessible('bulk import done');
+});
+
+test('the Q&A generator reads an uploaded government FAQ PDF; the approved pairs go into the draft', async () => {
+  const file = join(dir, 'passport-faq.pdf');
+  writeFileSync(file, await governmentFaqPdf());
+  await browser.url(`${running.url}/qna-generator/${APP}`);
+  assert.equal(await pageTitle(browser), 'Q&A generator');
+  await browser.$('input[type="file"][aria-label="Document (HTML, Markdown, text or PDF)"]').setValue(file);
+  const table = browser.$('table[aria-label="Candidate Q&A pairs"]');
+  await table.waitForDisplayed({ timeout: 30_000, timeoutMsg: 'no candidates from the PDF' });
+  assert.equal((await browser.$$('table[aria-label="Candidate Q&A pairs"] tbody tr').getElements()).length, FAQ_PDF_PAIRS.length);
+  for (const [i, pair] of FAQ_PDF_PAIRS.entries()) assert.equal(await browser.$(`input[aria-label="Question ${i + 1}"]`).getValue(), pair.question);
+  const sourceId = await browser.$('label*=Source (kept with each Q&A)').getAttribute('for');
+  assert.equal(await browser.$(`[id="${sourceId}"]`).getValue(), 'passport-faq.pdf');
+  await expectAccessible('Q&A generator candidates');
+  // Discard the last pair, add the other four.
+  await browser.$(`button[aria-label="Discard pair ${FAQ_PDF_PAIRS.length}"]`).click();
+  await browser.$(`button=Add ${FAQ_PDF_PAIRS.length - 1} to the draft`).click();
+  const status = browser.$('section[aria-label="Candidates"] [aria-live="polite"]');
+  await browser.waitUntil(async () => /Succeeded — 100%/.test(await status.getText()), { timeout: 30_000, timeoutMsg: 'the generator job did not finish' });
+  assert.match(await status.getText(), /4 created/);
 });
