@@ -5,7 +5,7 @@ import { strToU8, zipSync } from 'fflate';
 import { intents, trainingPhrases } from '@civic/core/server/db/schema';
 import PDFDocument from 'pdfkit';
 import { call } from './support/api-call';
-import { FAQ_PDF_PAIRS, governmentFaqPdf } from './support/faq-pdf';
+import { FAQ_PDF_PAIRS, governmentFaqPdf } from '../support/faq-pdf';
 import { clearKnowledge, waitForJob } from './support/knowledge-fixtures';
 import { signIn } from './support/login';
 import { startTestServer, type TestServer } from './support/test-server';

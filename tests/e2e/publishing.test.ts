@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
-import { FAQ_PDF_PAIRS, governmentFaqPdf } from '../api/support/faq-pdf';
+import { FAQ_PDF_PAIRS, governmentFaqPdf } from '../support/faq-pdf';
 import { describeViolations, openBrowser, seriousAxeViolations, type Browser } from './support/browser';
 import { pageTitle, signIn } from './support/console-user';
 import { E2E_PASSWORD, startConsole, type RunningConsole } from './support/server';
