@@ -11,7 +11,8 @@ import { E2E_PASSWORD, startConsole, type RunningConsole } from './support/serve
 
 /**
  * Publishing in a real Chromium: import an agent zip as a job, publish with a note, see the version
- * and the diff, publish again, roll back, download a version, bulk-import 10,000 Q&A, generate Q&A
+ * and the diff, publish again, roll back, download a version, publish through a second admin's
+ * approval, bulk-import 10,000 Q&A, generate Q&A
  * from a PDF; axe on each screen.
  */
 const APP = 'demo-enterprise';
@@ -166,6 +167,39 @@ test('a version downloads as an export zip', async () => {
   assert.equal(download.name, `${APP}-v2.zip`);
   assert.equal(download.magic, '80,75,3,4');
   assert.ok(download.size > 200);
+});
+
+test('with approval on, a publish is a request: its author cannot approve it, a second app admin approves and it goes live', async () => {
+  await openPublishingTab();
+  const toggle = browser.$('label*=Publishing needs a second app admin');
+  await toggle.click();
+  await browser.waitUntil(async () => await toggle.$('input').isSelected(), { timeout: 15_000, timeoutMsg: 'approval was not switched on' });
+  await browser.$('button=Publish…').waitForEnabled({ timeout: 15_000 });
+  await browser.$('button=Publish…').click();
+  const dialog = browser.$('[role="dialog"]');
+  await dialog.waitForDisplayed();
+  await dialog.$('textarea').setValue('Needs a second pair of eyes');
+  await dialog.$('button=Request approval').click();
+  const request = browser.$('.bp6-callout*=Publish request waiting for approval');
+  await request.waitForDisplayed({ timeout: 15_000, timeoutMsg: 'no pending publish request' });
+  assert.match(await request.getText(), /appadmin@demo\.gov\.sg/);
+  // The author's own approval is refused with the reason; production stays where it was.
+  await browser.$('button=Approve and publish').click();
+  await browser.waitUntil(async () => /another app admin must approve it/.test(await browser.$('.bp6-toast-container').getText().catch(() => '')), { timeout: 15_000, timeoutMsg: 'the author could approve' });
+  assert.match(await productionText(), /Version 1 — “First release”/);
+  await expectAccessible('publish request pending');
+
+  await signIn(browser, running.url, 'admin@demo.gov.sg', E2E_PASSWORD);
+  await openPublishingTab();
+  await browser.$('.bp6-callout*=Publish request waiting for approval').waitForDisplayed({ timeout: 15_000 });
+  await browser.$('button=Approve and publish').click();
+  await browser.waitUntil(async () => (await productionText()).includes('Version 3 — “Needs a second pair of eyes”'), { timeout: 20_000, timeoutMsg: 'the approved request did not go live' });
+  assert.match(await productionText(), /published by appadmin@demo\.gov\.sg \(approved by admin@demo\.gov\.sg\)/);
+  // Back to direct publishing for the rest of the suite.
+  const approval = browser.$('label*=Publishing needs a second app admin');
+  assert.equal(await approval.$('input').isSelected(), true);
+  await approval.click();
+  await browser.waitUntil(async () => !(await approval.$('input').isSelected()), { timeout: 15_000, timeoutMsg: 'approval was not switched off' });
 });
 
 test('bulk import of 10,000 rows: preview with per-row errors, confirm, the job runs to the end with its progress bar and counts', async () => {
