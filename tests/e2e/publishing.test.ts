@@ -12,8 +12,7 @@ import { E2E_PASSWORD, startConsole, type RunningConsole } from './support/serve
 /**
  * Publishing in a real Chromium: import an agent zip as a job, publish with a note, see the version
  * and the diff, publish again, roll back, download a version, publish through a second admin's
- * approval, bulk-import 10,000 Q&A, generate Q&A
- * from a PDF; axe on each screen.
+ * approval, bulk-import 10,000 Q&A, generate Q&A from a PDF; axe on each screen.
  */
 const APP = 'demo-enterprise';
 let running: RunningConsole;
