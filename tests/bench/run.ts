@@ -74,7 +74,7 @@ const bulk = await bulkImportBench();
 console.log(`\nBulk import, ${bulk.rows.toLocaleString()} rows / ${bulk.phrases.toLocaleString()} phrases (${(bulk.bytes / 1024 / 1024).toFixed(1)} MB CSV) on ${bulk.database}: ` +
   `${bulk.seconds.toFixed(1)} s upload to finished job, re-run (all unchanged) ${bulk.rerunSeconds.toFixed(1)} s; ` +
   `server RSS ${bulk.baselineRssMb.toFixed(0)} MB before, peak +${bulk.peakGrowthMb.toFixed(0)} MB; ` +
-  `${bulk.doubleRows.toLocaleString()} new rows next: ${bulk.doubleSeconds.toFixed(1)} s, peak +${bulk.doublePeakGrowthMb.toFixed(0)} MB over the same baseline; after all +${bulk.afterGrowthMb.toFixed(0)} MB`);
+  `${bulk.doubleRows.toLocaleString()} new rows next: ${bulk.doubleSeconds.toFixed(1)} s, peak +${bulk.doublePeakGrowthMb.toFixed(0)} MB over the same baseline; after all ${bulk.afterGrowthMb >= 0 ? '+' : '−'}${Math.abs(bulk.afterGrowthMb).toFixed(0)} MB`);
 targets.push({ what: 'bulk import of 10,000 rows (upload to finished job)', value: `${bulk.seconds.toFixed(1)} s`, target: '≤ 10 s', ok: bulk.seconds <= 10 });
 // Memory: one batch of rows is held, never the file's rows; the figure also holds the embedded
 // database's buffer cache of the pages written (about 19 MB per 10,000 rows on PGlite).

@@ -199,6 +199,30 @@ test('with approval on, a publish is a request: its author cannot approve it, a 
   assert.equal(await approval.$('input').isSelected(), true);
   await approval.click();
   await browser.waitUntil(async () => !(await approval.$('input').isSelected()), { timeout: 15_000, timeoutMsg: 'approval was not switched off' });
+  await signIn(browser, running.url, 'appadmin@demo.gov.sg', E2E_PASSWORD);
+});
+
+test('conflict detection finds the same question in two intents; deleting one phrase resolves the pair', async () => {
+  await importOnJobsPage(
+    agentZip('conflict.zip', [
+      { name: 'Library hours', phrases: ['when does the library open', 'library closing time'], answer: 'From 10am.' },
+      { name: 'Opening times', phrases: ['When does the library open?', 'are you open on sunday'], answer: 'Weekdays only.' },
+    ]),
+  );
+  await browser.url(`${running.url}/conflict-resolution/${APP}`);
+  assert.equal(await pageTitle(browser), 'Conflict resolution');
+  await browser.$('button=Run conflict detection').click();
+  const row = browser.$('//table[@aria-label="Conflicting phrases"]//tr[contains(., "Library hours") and contains(., "Opening times")]');
+  await row.waitForDisplayed({ timeout: 30_000, timeoutMsg: 'the conflict pair was not found' });
+  assert.match(await row.getText(), /100%\s+identical/);
+  assert.match(await row.getText(), /when does the library open/i);
+  await expectAccessible('conflict resolution');
+  await row.$('button=Delete second').click();
+  const alert = browser.$('.bp6-alert');
+  await alert.waitForDisplayed();
+  assert.match(await alert.getText(), /will be removed from (Library hours|Opening times)/);
+  await alert.$('button=Delete').click();
+  await browser.waitUntil(async () => !(await row.isExisting()), { timeout: 15_000, timeoutMsg: 'the pair is still listed after deleting a phrase' });
 });
 
 test('bulk import of 10,000 rows: preview with per-row errors, confirm, the job runs to the end with its progress bar and counts', async () => {
