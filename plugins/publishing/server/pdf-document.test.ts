@@ -48,5 +48,17 @@ test('a real PDF is read with PDF.js; a file that is not a PDF or is damaged is 
   // PDF.js ran in its worker: its polyfills did not replace the server's own JSON.stringify.
   assert.match(Function.prototype.toString.call(JSON.stringify), /\[native code\]/);
   await assert.rejects(readPdfDocument(new TextEncoder().encode('<html>not a pdf</html>')), { status: 415 });
+  const long = await new Promise<Buffer>((resolve) => {
+    const doc = new PDFDocument();
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    for (let page = 1; page <= 201; page += 1) {
+      if (page > 1) doc.addPage();
+      doc.text(`Page ${page}`);
+    }
+    doc.end();
+  });
+  await assert.rejects(readPdfDocument(new Uint8Array(long)), { status: 413, message: 'The PDF has more than 200 pages' });
   await assert.rejects(readPdfDocument(new TextEncoder().encode('%PDF-1.4\nrubbish')), { status: 422 });
 });
