@@ -73,12 +73,12 @@ test('SIGKILL during a bulk import: after restart the job is failed and no row o
   child = first.process;
   const token = await signIn(first.http, 'editor@demo.gov.sg', E2E_PASSWORD);
   const lines = ['question,variants,answer'];
-  for (let i = 0; i < 10_000; i += 1) lines.push(`Killed question ${i},v${i}a|v${i}b,Answer ${i}`);
+  for (let i = 0; i < 20_000; i += 1) lines.push(`Killed question ${i},v${i}a|v${i}b,Answer ${i}`);
   const response = await call(first.http, 'POST', `/api/v1/apps/${APP}/bulk-import`, { token, json: { fileName: 'big.csv', content: Buffer.from(lines.join('\n')).toString('base64') } });
   assert.equal(response.status, 202);
   const jobId = response.body.data.job.id as string;
-  // The job takes seconds: kill the process while its transaction is open.
-  await new Promise((r) => setTimeout(r, 1_500));
+  // The job takes a few seconds (20,000 rows): kill the process while its transaction is open.
+  await new Promise((r) => setTimeout(r, 500));
   const exited = new Promise((r) => first.process.once('exit', r));
   first.process.kill('SIGKILL');
   await exited;

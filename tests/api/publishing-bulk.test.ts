@@ -3,7 +3,9 @@ import { after, before, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { intents, trainingPhrases } from '@civic/core/server/db/schema';
+import PDFDocument from 'pdfkit';
 import { call } from './support/api-call';
+import { FAQ_PDF_PAIRS, governmentFaqPdf } from '../support/faq-pdf';
 import { clearKnowledge, waitForJob } from './support/knowledge-fixtures';
 import { signIn } from './support/login';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -138,4 +140,48 @@ test('the Q&A generator adds approved pairs to the draft as a job, with the docu
   const [row] = await t.server.db.db.select().from(intents).where(and(eq(intents.appId, APP), eq(intents.displayName, 'Where do I collect it?')));
   assert.equal(row.kind, 'qna');
   assert.equal(row.sourceUrl, 'passport-faq.html');
+});
+
+test('the Q&A generator reads a government FAQ PDF on the server and finds its Q&A pairs', async () => {
+  const pdf = await governmentFaqPdf();
+  const json = { fileName: 'passport-faq.pdf', content: b64(pdf) };
+  assert.equal((await call(t.http, 'POST', `${base}/qna-generator/pdf`, { token: viewer, json })).status, 403);
+  const response = await call(t.http, 'POST', `${base}/qna-generator/pdf`, { token: editor, json });
+  assert.equal(response.status, 200, JSON.stringify(response.body));
+  const document = response.body.data as { pages: number; text: string; candidates: Array<{ question: string; answer: string; from: string }> };
+  assert.equal(document.pages, 2);
+  assert.match(document.text, /^# Passports: frequently asked questions$/m);
+  assert.match(document.text, /^### How do I renew my passport\?$/m);
+  assert.deepEqual(
+    document.candidates.map(({ question, answer }) => ({ question, answer })),
+    FAQ_PDF_PAIRS.map(({ question, answer }) => ({ question, answer })),
+  );
+  assert.deepEqual(document.candidates.map((c) => c.from), ['heading', 'heading', 'heading', 'faq', 'faq']);
+  // Page numbers and the non-question sections are not pairs.
+  assert.ok(!document.candidates.some((c) => /Contact|Renewing/.test(c.question)));
+});
+
+test('the generator refuses files that are not a readable PDF with a clear 4xx', async () => {
+  const locked = await new Promise<Buffer>((resolve) => {
+    const doc = new PDFDocument({ userPassword: 'secret', ownerPassword: 'owner' });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.text('How do I renew?');
+    doc.end();
+  });
+  const good = await governmentFaqPdf();
+  const cases: Array<[string, string | Uint8Array, number, RegExp]> = [
+    ['an HTML page named .pdf', '<!doctype html><h2>How?</h2><p>So.</p>', 415, /not a PDF \(checked by its content/],
+    ['a PNG named .pdf', Buffer.from('89504e470d0a1a0a0000', 'hex'), 415, /not a PDF/],
+    ['a damaged PDF', '%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 9 0 R >>\ntrailer\n%%EOF', 422, /damaged/],
+    ['a truncated PDF', good.subarray(0, 400), 422, /damaged/],
+    ['a password-protected PDF', locked, 422, /password-protected/],
+    ['too large', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10 * 1024 * 1024, 0x20)]), 413, /larger than 10 MB/],
+  ];
+  for (const [what, data, status, message] of cases) {
+    const response = await call(t.http, 'POST', `${base}/qna-generator/pdf`, { token: editor, json: { fileName: 'faq.pdf', content: b64(data) } });
+    assert.equal(response.status, status, `${what}: ${JSON.stringify(response.body)}`);
+    assert.match(response.body.message, message, what);
+  }
 });

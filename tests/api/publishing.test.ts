@@ -86,6 +86,34 @@ test('publishing with a note runs as a job; production becomes version 1 with au
   assert.deepEqual(production?.intents.map((i) => i.displayName).sort(), ['Passport fees', 'Renew passport', 'Renew passport - yes']);
 });
 
+test('a version snapshots every part of the draft: intents, Q&A, responses, entities, glossary, categories, labels and the flow', async () => {
+  const snapshot = await loadProductionSnapshot(t.server.db.db, APP);
+  assert.ok(snapshot);
+  const named = (name: string) => snapshot.intents.find((i) => i.displayName === name);
+  const [passport, child, qna] = [named('Renew passport'), named('Renew passport - yes'), named('Passport fees')];
+  // Intents with their training phrases (entity tags kept) and every channel's responses.
+  assert.deepEqual(passport?.trainingPhrases.map((p) => p.text), ['renew my passport', 'How do I renew my passport?']);
+  assert.equal(passport?.trainingPhrases[0].parts[1].entity_type, '@document');
+  assert.deepEqual(passport?.responses.map((r) => r.platform), ['PLATFORM_UNSPECIFIED', 'TELEGRAM']);
+  assert.equal(passport?.parameters[0].display_name, 'document');
+  // Q&A with its answer, owner, source and review date, classified by category and label.
+  assert.equal(qna?.kind, 'qna');
+  assert.deepEqual(qna?.responses[0].messages, [{ type: 'text', text: ['It costs $70.'] }]);
+  assert.deepEqual([qna?.answerOwner, qna?.sourceUrl, qna?.reviewBy], ['ICA', 'https://ica.gov.sg/fees', '2020-01-31']);
+  assert.deepEqual(snapshot.categories.map((c) => c.name), ['Travel']);
+  assert.deepEqual(snapshot.labels.map((l) => l.name), ['urgent']);
+  assert.deepEqual(qna?.categoryIds, [snapshot.categories[0].id]);
+  assert.deepEqual(qna?.labelIds, [snapshot.labels[0].id]);
+  // Entities with their entries, and the glossary.
+  assert.deepEqual(snapshot.entityTypes.map((e) => [e.display_name, e.entities.length]), [['document', 2]]);
+  assert.deepEqual(snapshot.glossary.map((g) => [g.term, g.synonyms, g.definition]), [['ICA', ['immigration'], 'Immigration & Checkpoints Authority']]);
+  // The flow: the schema has no flow entity; a conversation flow is the intent tree (parent → follow-up)
+  // with the contexts that link them, and that is what the version holds.
+  assert.equal(child?.parentId, passport?.id);
+  assert.deepEqual(passport?.outputContexts, [{ name: 'renew-followup', lifespanCount: 2 }]);
+  assert.deepEqual(child?.inputContexts, ['renew-followup']);
+});
+
 test('the diff of draft vs production lists items with field-level changes; versions are immutable snapshots', async () => {
   const db = t.server.db.db;
   await db.update(intents).set({ displayName: 'Passport fees and charges', answerOwner: 'ICA Finance' }).where(eq(intents.id, ids.qnaId));

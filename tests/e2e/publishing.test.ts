@@ -4,13 +4,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
+import { FAQ_PDF_PAIRS, governmentFaqPdf } from '../support/faq-pdf';
 import { describeViolations, openBrowser, seriousAxeViolations, type Browser } from './support/browser';
 import { pageTitle, signIn } from './support/console-user';
 import { E2E_PASSWORD, startConsole, type RunningConsole } from './support/server';
 
 /**
  * Publishing in a real Chromium: import an agent zip as a job, publish with a note, see the version
- * and the diff, publish again, roll back, download a version; axe on each screen.
+ * and the diff, publish again, roll back, download a version, publish through a second admin's
+ * approval, bulk-import 10,000 Q&A, generate Q&A from a PDF; axe on each screen.
  */
 const APP = 'demo-enterprise';
 let running: RunningConsole;
@@ -189,21 +191,102 @@ test('a version downloads as an export zip', async () => {
   assert.ok(download.size > 200);
 });
 
-test('bulk import: preview with per-row errors, confirm, the job runs to the end with its counts', async () => {
+test('with approval on, a publish is a request: its author cannot approve it, a second app admin approves and it goes live', async () => {
+  await openPublishingTab();
+  const toggle = browser.$('label*=Publishing needs a second app admin');
+  await toggle.click();
+  await browser.waitUntil(async () => await toggle.$('input').isSelected(), { timeout: 15_000, timeoutMsg: 'approval was not switched on' });
+  await browser.$('button=Publish…').waitForEnabled({ timeout: 15_000 });
+  await browser.$('button=Publish…').click();
+  const dialog = browser.$('[role="dialog"]');
+  await dialog.waitForDisplayed();
+  await dialog.$('textarea').setValue('Needs a second pair of eyes');
+  await dialog.$('button=Request approval').click();
+  const request = browser.$('.bp6-callout*=Publish request waiting for approval');
+  await request.waitForDisplayed({ timeout: 15_000, timeoutMsg: 'no pending publish request' });
+  assert.match(await request.getText(), /appadmin@demo\.gov\.sg/);
+  // The author's own approval is refused with the reason; production stays where it was.
+  await browser.$('button=Approve and publish').click();
+  await browser.waitUntil(async () => /another app admin must approve it/.test(await browser.$('.bp6-toast-container').getText().catch(() => '')), { timeout: 15_000, timeoutMsg: 'the author could approve' });
+  assert.match(await productionText(), /Version 1 — “First release”/);
+  await expectAccessible('publish request pending');
+
+  await signIn(browser, running.url, 'admin@demo.gov.sg', E2E_PASSWORD);
+  await openPublishingTab();
+  await browser.$('.bp6-callout*=Publish request waiting for approval').waitForDisplayed({ timeout: 15_000 });
+  await browser.$('button=Approve and publish').click();
+  await browser.waitUntil(async () => (await productionText()).includes('Version 3 — “Needs a second pair of eyes”'), { timeout: 20_000, timeoutMsg: 'the approved request did not go live' });
+  assert.match(await productionText(), /published by appadmin@demo\.gov\.sg \(approved by admin@demo\.gov\.sg\)/);
+  // Back to direct publishing for the rest of the suite.
+  const approval = browser.$('label*=Publishing needs a second app admin');
+  assert.equal(await approval.$('input').isSelected(), true);
+  await approval.click();
+  await browser.waitUntil(async () => !(await approval.$('input').isSelected()), { timeout: 15_000, timeoutMsg: 'approval was not switched off' });
+  await signIn(browser, running.url, 'appadmin@demo.gov.sg', E2E_PASSWORD);
+});
+
+test('conflict detection finds the same question in two intents; deleting one phrase resolves the pair', async () => {
+  await importOnJobsPage(
+    agentZip('conflict.zip', [
+      { name: 'Library hours', phrases: ['when does the library open', 'library closing time'], answer: 'From 10am.' },
+      { name: 'Opening times', phrases: ['When does the library open?', 'are you open on sunday'], answer: 'Weekdays only.' },
+    ]),
+  );
+  await browser.url(`${running.url}/conflict-resolution/${APP}`);
+  assert.equal(await pageTitle(browser), 'Conflict resolution');
+  await browser.$('button=Run conflict detection').click();
+  const row = browser.$('//table[@aria-label="Conflicting phrases"]//tr[contains(., "Library hours") and contains(., "Opening times")]');
+  await row.waitForDisplayed({ timeout: 30_000, timeoutMsg: 'the conflict pair was not found' });
+  assert.match(await row.getText(), /100%\s+identical/);
+  assert.match(await row.getText(), /when does the library open/i);
+  await expectAccessible('conflict resolution');
+  await row.$('button=Delete second').click();
+  const alert = browser.$('.bp6-alert');
+  await alert.waitForDisplayed();
+  assert.match(await alert.getText(), /will be removed from (Library hours|Opening times)/);
+  await alert.$('button=Delete').click();
+  await browser.waitUntil(async () => !(await row.isExisting()), { timeout: 15_000, timeoutMsg: 'the pair is still listed after deleting a phrase' });
+});
+
+test('bulk import of 10,000 rows: preview with per-row errors, confirm, the job runs to the end with its progress bar and counts', async () => {
   const file = join(dir, 'qna.csv');
   const rows = ['question,variants,answer,category,labels', 'How do I pay a fine?,pay fine|fine payment,Pay online.,Fines,fees', 'No answer here,,,,'];
-  for (let i = 0; i < 500; i += 1) rows.push(`Bulk e2e question ${i},,Answer ${i},,`);
+  for (let i = 0; i < 10_000; i += 1) rows.push(`Bulk e2e question ${i},variant ${i},Answer ${i},Category ${i % 10},`);
   writeFileSync(file, rows.join('\n'));
   await browser.url(`${running.url}/bulkimport/${APP}`);
   assert.equal(await pageTitle(browser), 'Bulk import');
   await browser.$('input[type="file"][aria-label="Q&A file (CSV or XLSX)"]').setValue(file);
   const preview = browser.$('section[aria-label="Preview"]');
-  await preview.waitForDisplayed({ timeout: 15_000 });
-  assert.match(await preview.getText(), /502 rows: 501 new, 0 to update, 0 unchanged, 1 with errors/);
+  await preview.waitForDisplayed({ timeout: 30_000 });
+  assert.match(await preview.getText(), /10,002 rows: 10,001 new, 0 to update, 0 unchanged, 1 with errors/);
   assert.match(await browser.$('table[aria-label="Rows"]').getText(), /The answer is required/);
   await expectAccessible('bulk import preview');
-  await browser.$('button=Import 501 rows').click();
-  await browser.waitUntil(async () => /Succeeded — 100%/.test(await preview.getText()), { timeout: 30_000, timeoutMsg: 'the bulk import did not finish' });
-  assert.match(await preview.getText(), /501 created/);
+  await browser.$('button=Import 10,001 rows').click();
+  const bar = browser.$('[role="progressbar"][aria-label="Import progress"]');
+  await bar.waitForExist({ timeout: 30_000, timeoutMsg: 'no progress bar for the import job' });
+  await browser.waitUntil(async () => /Succeeded — 100%/.test(await preview.getText()), { timeout: 60_000, timeoutMsg: 'the bulk import did not finish' });
+  assert.match(await preview.getText(), /10,001 created/);
+  assert.equal(await bar.getAttribute('aria-valuenow'), '100');
   await expectAccessible('bulk import done');
+});
+
+test('the Q&A generator reads an uploaded government FAQ PDF; the approved pairs go into the draft', async () => {
+  const file = join(dir, 'passport-faq.pdf');
+  writeFileSync(file, await governmentFaqPdf());
+  await browser.url(`${running.url}/qna-generator/${APP}`);
+  assert.equal(await pageTitle(browser), 'Q&A generator');
+  await browser.$('input[type="file"][aria-label="Document (HTML, Markdown, text or PDF)"]').setValue(file);
+  const table = browser.$('table[aria-label="Candidate Q&A pairs"]');
+  await table.waitForDisplayed({ timeout: 30_000, timeoutMsg: 'no candidates from the PDF' });
+  assert.equal((await browser.$$('table[aria-label="Candidate Q&A pairs"] tbody tr').getElements()).length, FAQ_PDF_PAIRS.length);
+  for (const [i, pair] of FAQ_PDF_PAIRS.entries()) assert.equal(await browser.$(`input[aria-label="Question ${i + 1}"]`).getValue(), pair.question);
+  const sourceId = await browser.$('label*=Source (kept with each Q&A)').getAttribute('for');
+  assert.equal(await browser.$(`[id="${sourceId}"]`).getValue(), 'passport-faq.pdf');
+  await expectAccessible('Q&A generator candidates');
+  // Discard the last pair, add the other four.
+  await browser.$(`button[aria-label="Discard pair ${FAQ_PDF_PAIRS.length}"]`).click();
+  await browser.$(`button=Add ${FAQ_PDF_PAIRS.length - 1} to the draft`).click();
+  const status = browser.$('section[aria-label="Candidates"] [aria-live="polite"]');
+  await browser.waitUntil(async () => /Succeeded — 100%/.test(await status.getText()), { timeout: 30_000, timeoutMsg: 'the generator job did not finish' });
+  assert.match(await status.getText(), /4 created/);
 });

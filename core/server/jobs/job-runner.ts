@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../db/database';
 import { jobs } from '../db/schema';
 import type { Logger } from '../logging/logger';
@@ -14,6 +14,7 @@ export interface JobRecord {
   progress: number;
   counts: Record<string, number>;
   errors: string[];
+  /** Only where the job was just enqueued (and in the handler's context): lists and polls leave it out. */
   payload: unknown;
   result: unknown;
   cancelRequested: boolean;
@@ -112,6 +113,9 @@ export interface JobRunnerOptions {
 
 type Row = typeof jobs.$inferSelect;
 
+/** Every column but the payload, which may hold a whole uploaded file: what lists and polls read. */
+const { payload: _payload, ...viewColumns } = getTableColumns(jobs);
+
 /**
  * Runs queued jobs one at a time in the server process. Claiming uses `FOR UPDATE SKIP LOCKED`, so
  * several server processes on one PostgreSQL share the queue; PGlite (one process, one connection)
@@ -181,12 +185,12 @@ export class JobRunner implements JobService {
 
   async list(db: DbExecutor, appId: string, options: { limit?: number; kind?: string } = {}): Promise<JobRecord[]> {
     const where = options.kind ? and(eq(jobs.appId, appId), eq(jobs.kind, options.kind)) : eq(jobs.appId, appId);
-    const rows = await db.select().from(jobs).where(where).orderBy(desc(jobs.createdAt), desc(jobs.id)).limit(options.limit ?? 100);
+    const rows = await db.select(viewColumns).from(jobs).where(where).orderBy(desc(jobs.createdAt), desc(jobs.id)).limit(options.limit ?? 100);
     return rows.map((row) => this.#view(row));
   }
 
   async get(db: DbExecutor, id: string): Promise<JobRecord | undefined> {
-    const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+    const [row] = await db.select(viewColumns).from(jobs).where(eq(jobs.id, id));
     return row ? this.#view(row) : undefined;
   }
 
@@ -406,7 +410,7 @@ export class JobRunner implements JobService {
     for (const wake of waiters ?? []) wake();
   }
 
-  #view(row: Row): JobRecord {
+  #view(row: Omit<Row, 'payload'> & { payload?: unknown }): JobRecord {
     const live = row.status === 'running' ? this.#live.get(row.id) : undefined;
     return {
       id: row.id,

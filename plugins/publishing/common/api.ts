@@ -1,5 +1,6 @@
 import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
 import type { BulkRow } from './bulk';
+import type { Candidate } from './qna-extract';
 import type { SnapshotDiff } from './diff';
 
 const app = (appId: string) => `/api/v1/apps/${encodeURIComponent(appId)}`;
@@ -47,6 +48,8 @@ export const PublishingApi = {
 
   generatorApplyRoute: '/api/v1/apps/:appId/qna-generator/apply',
   generatorApply: (appId: string) => `${app(appId)}/qna-generator/apply`,
+  generatorPdfRoute: '/api/v1/apps/:appId/qna-generator/pdf',
+  generatorPdf: (appId: string) => `${app(appId)}/qna-generator/pdf`,
 
   conflictsRoute: '/api/v1/apps/:appId/conflicts',
   conflictRunRoute: '/api/v1/apps/:appId/conflicts/run',
@@ -225,6 +228,13 @@ export interface BulkPreview {
   invalid: number;
   /** The first rows, then every further invalid row. */
   rows: BulkPreviewRow[];
+}
+
+/** A PDF read for the Q&A generator: its text laid out as Markdown-like lines, and the pairs found in it. */
+export interface GeneratorDocument {
+  pages: number;
+  text: string;
+  candidates: Candidate[];
 }
 
 export type { KnowledgeSnapshot };

@@ -1,14 +1,6 @@
-import { parseCsv, safeCell, toBulkRows } from './bulk';
+import { BulkRowChecker, safeCell, toBulkRows } from './bulk';
 
 describe('bulk import rows', () => {
-  it('parses quoted CSV fields with commas, doubled quotes and new lines', () => {
-    expect(parseCsv('\uFEFFa,b\r\n"x, y","say ""hi""\nthere"\n\n')).toEqual([
-      ['a', 'b'],
-      ['x, y', 'say "hi"\nthere'],
-    ]);
-    expect(() => parseCsv('a\n"open')).toThrow('Row 2 has a quote that is never closed');
-  });
-
   it('checks each row with the same messages the preview shows', () => {
     const rows = toBulkRows([
       ['Question', 'Answer', 'Labels', 'Variants'],
@@ -19,6 +11,13 @@ describe('bulk import rows', () => {
     expect(rows[0].errors).toEqual(['Label "2bad" must start with a letter and use only letters, digits, _ and - (max 100)']);
     expect(rows[1].errors).toEqual(['The answer is required', 'The same question is on row 2']);
     expect(() => toBulkRows([['question'], ['x']])).toThrow('The column "answer" is missing');
+  });
+
+  it('checks a stream of rows one at a time, numbering them from the header', () => {
+    const checker = new BulkRowChecker(['answer', 'question']);
+    expect(checker.check(['Yes', 'Open?'])).toMatchObject({ row: 2, question: 'Open?', errors: [] });
+    expect(checker.check(['', '  open? '])).toMatchObject({ row: 3, errors: ['The answer is required', 'The same question is on row 2'] });
+    expect(checker.rows).toBe(2);
   });
 
   it('guards spreadsheet cells that would run as formulas', () => {

@@ -1,6 +1,6 @@
 /**
- * Bulk import of Q&A from a spreadsheet (CSV or XLSX): the columns, the parsing of CSV, and the
- * per-row checks shown in the preview and applied by the import job. Shared by both tiers.
+ * Bulk import of Q&A from a spreadsheet (CSV or XLSX): the columns and the per-row checks shown in
+ * the preview and applied by the import job. Shared by both tiers (the server reads the file).
  */
 export const BULK_COLUMNS = ['question', 'variants', 'answer', 'category', 'labels'] as const;
 export type BulkColumn = (typeof BULK_COLUMNS)[number];
@@ -37,47 +37,6 @@ export interface BulkRow {
   errors: string[];
 }
 
-/** RFC 4180 CSV (commas, quotes doubled inside quoted fields, CRLF or LF); a BOM is dropped. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  let quoteStartRow = 0;
-  for (; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 1;
-        } else quoted = false;
-      } else field += c;
-      continue;
-    }
-    if (c === '"' && field === '') {
-      quoted = true;
-      quoteStartRow = rows.length + 1;
-    } else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i += 1;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (quoted) throw new Error(BulkMessages.unclosedQuote(quoteStartRow));
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((cell) => cell.trim() !== ''));
-}
-
 const splitList = (value: string, separators: RegExp) =>
   value
     .split(separators)
@@ -85,25 +44,34 @@ const splitList = (value: string, separators: RegExp) =>
     .filter(Boolean);
 
 /**
- * Cells (header first) → rows with their problems. Variants are separated by new lines or `|`,
- * labels by commas or `|`. Throws (with a message for the user) when the header is unusable.
+ * Checks rows one at a time (a file is read as a stream, never whole): built from the header row
+ * (throws, with a message for the user, when it is unusable), then `check` for each further row in
+ * file order. Variants are separated by new lines or `|`, labels by commas or `|`. Remembers only the
+ * questions seen, to flag a question asked twice.
  */
-export function toBulkRows(cells: string[][]): BulkRow[] {
-  if (cells.length === 0) throw new Error(BulkMessages.emptyFile);
-  const header = cells[0].map((cell) => cell.trim().toLowerCase());
-  if (!header.includes('question') && !header.includes('answer')) throw new Error(BulkMessages.noHeader);
-  for (const column of ['question', 'answer'] as const) if (!header.includes(column)) throw new Error(BulkMessages.missingColumn(column));
-  if (cells.length - 1 > BULK_LIMITS.maxRows) throw new Error(BulkMessages.tooManyRows(BULK_LIMITS.maxRows));
-  const index = Object.fromEntries(BULK_COLUMNS.map((column) => [column, header.indexOf(column)])) as Record<BulkColumn, number>;
-  const cell = (row: string[], column: BulkColumn) => (index[column] >= 0 ? (row[index[column]] ?? '').trim() : '');
-  const firstRowOf = new Map<string, number>();
-  return cells.slice(1).map((raw, i) => {
-    const rowNumber = i + 2;
-    const question = cell(raw, 'question').replace(/\s+/g, ' ');
-    const answer = cell(raw, 'answer');
-    const category = cell(raw, 'category') || null;
-    const labels = [...new Set(splitList(cell(raw, 'labels'), /[,|]/))];
-    const variants = [...new Set(splitList(cell(raw, 'variants'), /\r?\n|\|/))].filter((v) => v.toLowerCase() !== question.toLowerCase());
+export class BulkRowChecker {
+  readonly #index: Record<BulkColumn, number>;
+  readonly #firstRowOf = new Map<string, number>();
+  /** Rows checked so far (the header not counted). */
+  rows = 0;
+
+  constructor(headerCells: string[]) {
+    const header = headerCells.map((cell) => cell.trim().toLowerCase());
+    if (!header.includes('question') && !header.includes('answer')) throw new Error(BulkMessages.noHeader);
+    for (const column of ['question', 'answer'] as const) if (!header.includes(column)) throw new Error(BulkMessages.missingColumn(column));
+    this.#index = Object.fromEntries(BULK_COLUMNS.map((column) => [column, header.indexOf(column)])) as Record<BulkColumn, number>;
+  }
+
+  check(raw: string[]): BulkRow {
+    this.rows += 1;
+    if (this.rows > BULK_LIMITS.maxRows) throw new Error(BulkMessages.tooManyRows(BULK_LIMITS.maxRows));
+    const rowNumber = this.rows + 1;
+    const cell = (column: BulkColumn) => (this.#index[column] >= 0 ? (raw[this.#index[column]] ?? '').trim() : '');
+    const question = cell('question').replace(/\s+/g, ' ');
+    const answer = cell('answer');
+    const category = cell('category') || null;
+    const labels = [...new Set(splitList(cell('labels'), /[,|]/))];
+    const variants = [...new Set(splitList(cell('variants'), /\r?\n|\|/))].filter((v) => v.toLowerCase() !== question.toLowerCase());
     const errors: string[] = [];
     if (!question) errors.push(BulkMessages.questionRequired);
     if (question.length > BULK_LIMITS.questionMax) errors.push(BulkMessages.questionTooLong);
@@ -113,12 +81,20 @@ export function toBulkRows(cells: string[][]): BulkRow[] {
     for (const label of labels) if (!LABEL_NAME.test(label)) errors.push(BulkMessages.invalidLabel(label));
     if (question) {
       const key = question.toLowerCase();
-      const first = firstRowOf.get(key);
+      const first = this.#firstRowOf.get(key);
       if (first !== undefined) errors.push(BulkMessages.duplicateQuestion(first));
-      else firstRowOf.set(key, rowNumber);
+      else this.#firstRowOf.set(key, rowNumber);
     }
     return { row: rowNumber, question, variants, answer, category, labels, errors };
-  });
+  }
+}
+
+/** Cells (header first) → rows with their problems (for small inputs held whole, e.g. generated pairs). */
+export function toBulkRows(cells: string[][]): BulkRow[] {
+  if (cells.length === 0) throw new Error(BulkMessages.emptyFile);
+  if (cells.length - 1 > BULK_LIMITS.maxRows) throw new Error(BulkMessages.tooManyRows(BULK_LIMITS.maxRows));
+  const checker = new BulkRowChecker(cells[0]);
+  return cells.slice(1).map((raw) => checker.check(raw));
 }
 
 /** A cell as a spreadsheet export writes it: values that a spreadsheet would run as a formula are prefixed with '. */

@@ -1,22 +1,25 @@
 import type { ChannelResponses } from '@civic/sdk/common/responses';
 import {
+  and,
   categories,
   eq,
   HttpError,
-  inArray,
   intentCategories,
   intentLabels,
   intents,
+  jobs as jobTable,
   labels,
   sql,
   trainingPhrases,
   type DbExecutor,
   type JobService,
   type RouteAdder,
+  type SQL,
 } from '@civic/sdk/server';
+import { Papa, type Parser } from '@civic/sdk/server/csv';
 import { strFromU8 } from '@civic/sdk/server/zip';
 import { JobKinds, PublishingApi, type BulkPreview, type JobView } from '../common/api';
-import { BULK_LIMITS, BulkMessages, parseCsv, toBulkRows, type BulkRow } from '../common/bulk';
+import { BULK_LIMITS, BulkMessages, BulkRowChecker, type BulkRow } from '../common/bulk';
 import { PublishingMessages } from '../common/messages';
 import { canEditPublishing } from '../common/permissions';
 import { ImportAgentDto } from '../common/publishing.dto';
@@ -46,8 +49,8 @@ function columnIndex(ref: string): number {
   return n - 1;
 }
 
-/** The first worksheet of an XLSX workbook as rows of cell text (shared and inline strings, numbers). */
-export function readXlsx(files: Record<string, Uint8Array>): string[][] {
+/** The first worksheet of an unpacked XLSX workbook, row by row as cell text (shared and inline strings, numbers). */
+export function* xlsxRecords(files: Record<string, Uint8Array>): Generator<string[]> {
   if (!files['xl/workbook.xml']) throw new HttpError(415, BulkMessages.notText);
   const shared = files['xl/sharedStrings.xml'] ? [...strFromU8(files['xl/sharedStrings.xml']).matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => textOf(m[1])) : [];
   const sheetName = Object.keys(files)
@@ -55,7 +58,6 @@ export function readXlsx(files: Record<string, Uint8Array>): string[][] {
     .sort((a, b) => Number(/(\d+)\.xml$/.exec(a)?.[1]) - Number(/(\d+)\.xml$/.exec(b)?.[1]))[0];
   if (!sheetName) throw HttpError.invalid([BulkMessages.emptyFile]);
   const sheet = strFromU8(files[sheetName]);
-  const rows: string[][] = [];
   for (const rowMatch of sheet.matchAll(/<row\b[^>]*>([\s\S]*?)<\/row>/g)) {
     const row: string[] = [];
     for (const cell of rowMatch[1].matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
@@ -69,17 +71,67 @@ export function readXlsx(files: Record<string, Uint8Array>): string[][] {
       while (row.length < at) row.push('');
       row[at] = text;
     }
-    rows.push(row);
+    if (row.some((c) => c.trim() !== '')) yield row;
   }
-  return rows.filter((r) => r.some((c) => c.trim() !== ''));
 }
 
-/** CSV or XLSX, told apart by content; anything else (binary, bad UTF-8) is a 415. */
-export function readSpreadsheet(data: Uint8Array): BulkRow[] {
+/**
+ * CSV records (papaparse, RFC 4180: quoted fields with commas, doubled quotes and new lines) in
+ * batches: the parser pauses after each batch and resumes when the next is asked for, so only one
+ * batch of records exists at a time. Blank lines are skipped; an unclosed quote is a 422.
+ */
+export function* csvRecords(text: string, batchSize: number): Generator<string[][]> {
+  let batch: string[][] = [];
+  let parser: Parser | null = null;
+  let finished = false;
+  let records = 0;
+  let unclosedAt = 0;
+  Papa.parse<string[]>(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, {
+    delimiter: ',',
+    skipEmptyLines: 'greedy',
+    step: (result, handle) => {
+      records += 1;
+      if (result.errors.some((error) => error.code === 'MissingQuotes')) {
+        unclosedAt = records;
+        handle.abort();
+        return;
+      }
+      batch.push(result.data);
+      if (batch.length >= batchSize) {
+        parser = handle;
+        handle.pause();
+      }
+    },
+    complete: () => {
+      finished = true;
+    },
+  });
+  for (;;) {
+    if (unclosedAt) throw HttpError.invalid([BulkMessages.unclosedQuote(unclosedAt)]);
+    if (batch.length) {
+      const out = batch;
+      batch = [];
+      yield out;
+    }
+    if (finished || !parser) return;
+    (parser as Parser).resume();
+  }
+}
+
+/**
+ * CSV or XLSX, told apart by content; anything else (binary, bad UTF-8) is a 415 at once. The rows
+ * come checked, in batches, as the generator is iterated: an unusable header or a malformed row
+ * is a 422 then.
+ */
+export function openSpreadsheet(data: Uint8Array, batchSize = CHUNK): Generator<BulkRow[]> {
+  return checkedRows(openRecords(data, batchSize));
+}
+
+function openRecords(data: Uint8Array, batchSize: number): Iterable<string[][]> {
   if (data.byteLength > BULK_LIMITS.maxBytes) throw new HttpError(413, PublishingMessages.fileTooLarge(BULK_LIMITS.maxBytes / MB));
-  let cells: string[][];
+  let records: Iterable<string[][]>;
   if (isZip(data)) {
-    cells = readXlsx(openZip(data));
+    records = inBatches(xlsxRecords(openZip(data)), batchSize);
   } else {
     if (data.includes(0)) throw new HttpError(415, BulkMessages.notText);
     let text: string;
@@ -88,17 +140,62 @@ export function readSpreadsheet(data: Uint8Array): BulkRow[] {
     } catch {
       throw new HttpError(415, BulkMessages.notText);
     }
-    try {
-      cells = parseCsv(text);
-    } catch (error) {
-      throw HttpError.invalid([(error as Error).message]);
+    records = csvRecords(text, batchSize);
+  }
+  return records;
+}
+
+function* inBatches<T>(items: Iterable<T>, size: number): Generator<T[]> {
+  let batch: T[] = [];
+  for (const item of items) {
+    batch.push(item);
+    if (batch.length >= size) {
+      yield batch;
+      batch = [];
     }
   }
-  try {
-    return toBulkRows(cells);
-  } catch (error) {
-    throw HttpError.invalid([(error as Error).message]);
+  if (batch.length) yield batch;
+}
+
+function* checkedRows(records: Iterable<string[][]>): Generator<BulkRow[]> {
+  let checker: BulkRowChecker | null = null;
+  for (const batch of records) {
+    const rows: BulkRow[] = [];
+    for (const cells of batch) {
+      try {
+        if (!checker) checker = new BulkRowChecker(cells);
+        else rows.push(checker.check(cells));
+      } catch (error) {
+        throw HttpError.invalid([(error as Error).message]);
+      }
+    }
+    if (rows.length) yield rows;
   }
+  if (!checker) throw HttpError.invalid([BulkMessages.emptyFile]);
+}
+
+/**
+ * Reads the whole file once for the upload's 4xx (type, header, malformed CSV, too many rows) without
+ * checking or keeping its rows; answers the row count. The job reads it again, row by row.
+ */
+export function scanSpreadsheet(data: Uint8Array): number {
+  let header = true;
+  let rows = 0;
+  for (const batch of openRecords(data, CHUNK)) {
+    for (const cells of batch) {
+      if (header) {
+        try {
+          new BulkRowChecker(cells);
+        } catch (error) {
+          throw HttpError.invalid([(error as Error).message]);
+        }
+        header = false;
+      } else rows += 1;
+    }
+    if (rows > BULK_LIMITS.maxRows) throw HttpError.invalid([BulkMessages.tooManyRows(BULK_LIMITS.maxRows)]);
+  }
+  if (header) throw HttpError.invalid([BulkMessages.emptyFile]);
+  return rows;
 }
 
 const answerResponses = (answer: string): ChannelResponses[] => [{ platform: 'PLATFORM_UNSPECIFIED', enable_default_response: true, messages: [{ type: 'text', text: [answer] }] }];
@@ -112,20 +209,34 @@ interface Existing {
 const signatureOf = (answer: string, phrases: string[], category: string | null, labelNames: string[]) =>
   JSON.stringify([answer, phrases, category?.toLowerCase() ?? null, labelNames.map((l) => l.toLowerCase()).sort()]);
 
-async function existingOf(db: DbExecutor, appId: string): Promise<Map<string, Existing>> {
-  const rows = await db.select({ id: intents.id, name: intents.displayName, kind: intents.kind, responses: intents.responses }).from(intents).where(eq(intents.appId, appId));
+const lowerName = sql`lower(${intents.displayName})`;
+
+/** `value in (…)` with the list as one JSON parameter (a batch would otherwise bind hundreds). */
+const inList = (value: SQL, list: string[], type: 'text' | 'uuid') =>
+  type === 'uuid'
+    ? sql`${value} in (select x::uuid from jsonb_array_elements_text(${JSON.stringify(list)}::jsonb) as x)`
+    : sql`${value} in (select jsonb_array_elements_text(${JSON.stringify(list)}::jsonb))`;
+
+/** The intents of the app named like these questions (case-insensitive), with what a re-import compares: one batch at a time. */
+async function existingFor(db: DbExecutor, appId: string, questions: string[]): Promise<Map<string, Existing>> {
+  const map = new Map<string, Existing>();
+  if (questions.length === 0) return map;
+  const keys = [...new Set(questions.map((q) => q.toLowerCase()))];
+  const rows = await db
+    .select({ id: intents.id, name: intents.displayName, kind: intents.kind, responses: intents.responses })
+    .from(intents)
+    .where(and(eq(intents.appId, appId), inList(lowerName, keys, 'text')));
   const qnaIds = rows.filter((r) => r.kind === 'qna').map((r) => r.id);
   const phrases = new Map<string, string[]>();
   const cats = new Map<string, string>();
   const labs = new Map<string, string[]>();
   if (qnaIds.length) {
-    for (const p of await db.select({ intentId: trainingPhrases.intentId, text: trainingPhrases.text }).from(trainingPhrases).where(eq(trainingPhrases.appId, appId)).orderBy(trainingPhrases.intentId, trainingPhrases.position)) {
+    for (const p of await db.select({ intentId: trainingPhrases.intentId, text: trainingPhrases.text }).from(trainingPhrases).where(inList(sql`${trainingPhrases.intentId}`, qnaIds, 'uuid')).orderBy(trainingPhrases.intentId, trainingPhrases.position)) {
       phrases.set(p.intentId, [...(phrases.get(p.intentId) ?? []), p.text]);
     }
-    for (const c of await db.select({ intentId: intentCategories.intentId, name: categories.name }).from(intentCategories).innerJoin(categories, eq(categories.id, intentCategories.categoryId)).where(eq(categories.appId, appId))) cats.set(c.intentId, c.name);
-    for (const l of await db.select({ intentId: intentLabels.intentId, name: labels.name }).from(intentLabels).innerJoin(labels, eq(labels.id, intentLabels.labelId)).where(eq(labels.appId, appId))) labs.set(l.intentId, [...(labs.get(l.intentId) ?? []), l.name]);
+    for (const c of await db.select({ intentId: intentCategories.intentId, name: categories.name }).from(intentCategories).innerJoin(categories, eq(categories.id, intentCategories.categoryId)).where(inList(sql`${intentCategories.intentId}`, qnaIds, 'uuid'))) cats.set(c.intentId, c.name);
+    for (const l of await db.select({ intentId: intentLabels.intentId, name: labels.name }).from(intentLabels).innerJoin(labels, eq(labels.id, intentLabels.labelId)).where(inList(sql`${intentLabels.intentId}`, qnaIds, 'uuid'))) labs.set(l.intentId, [...(labs.get(l.intentId) ?? []), l.name]);
   }
-  const map = new Map<string, Existing>();
   for (const row of rows) {
     const first = row.responses[0]?.messages[0];
     const answer = first?.type === 'text' ? first.text.join('\n') : '';
@@ -144,113 +255,156 @@ function planOf(row: BulkRow, existing: Map<string, Existing>): Plan {
 }
 
 const intentClash = 'An intent (not a Q&A) already has this name';
+const MAX_ERRORS = 1000;
 
-/** Imports the rows in the job's transaction: new Q&A in batches, changed ones updated, unchanged ones skipped. */
-export async function applyBulk(
+export interface BulkOutcome {
+  counts: { created: number; updated: number; unchanged: number; skipped: number; invalid: number };
+  errors: string[];
+}
+
+/**
+ * Imports checked rows batch by batch in the caller's transaction (the job's: all or nothing): each
+ * batch is looked up against the draft by name, then new Q&A are inserted together, changed ones
+ * updated, unchanged ones skipped, invalid ones reported. Memory holds one batch, not the file.
+ */
+export async function importBatches(
   db: DbExecutor,
   appId: string,
-  rows: BulkRow[],
+  batches: Iterable<BulkRow[]>,
   userId: string | null,
   now: Date,
-  progress: (percent: number, counts: Record<string, number>) => void,
+  progress: (rowsDone: number, counts: Record<string, number>) => void,
   source: string | null = null,
-): Promise<{ counts: Record<string, number>; errors: string[] }> {
-  const existing = await existingOf(db, appId);
+): Promise<BulkOutcome> {
   const errors: string[] = [];
-  const ids = async (table: typeof categories | typeof labels, names: string[]) => {
-    const wanted = [...new Map(names.map((n) => [n.toLowerCase(), n])).values()];
-    const found = new Map<string, string>();
-    if (!wanted.length) return found;
-    for (const row of await db.select({ id: table.id, name: table.name }).from(table).where(eq(table.appId, appId))) found.set(row.name.toLowerCase(), row.id);
-    const missing = wanted.filter((n) => !found.has(n.toLowerCase()));
-    for (let i = 0; i < missing.length; i += CHUNK) {
-      for (const row of await db.insert(table).values(missing.slice(i, i + CHUNK).map((name) => ({ appId, name }))).returning({ id: table.id, name: table.name })) found.set(row.name.toLowerCase(), row.id);
-    }
-    return found;
+  const counts = { created: 0, updated: 0, unchanged: 0, skipped: 0, invalid: 0 };
+  const report = (message: string) => {
+    if (errors.length < MAX_ERRORS) errors.push(message);
   };
-  const categoryIds = await ids(categories, rows.flatMap((r) => (r.category ? [r.category] : [])));
-  const labelIds = await ids(labels, rows.flatMap((r) => r.labels));
-  const counts = { created: 0, updated: 0, unchanged: 0, skipped: 0 };
-
-  const plans = rows.map((row) => ({ row, plan: planOf(row, existing) }));
-  const phraseValues = (intentId: string, row: BulkRow) =>
-    [row.question, ...row.variants].map((text, position) => ({ intentId, appId, position, referenceId: `bulk-${position}`, type: 'example' as const, parts: [{ text }], text }));
-  const links = (intentId: string, row: BulkRow) => ({
-    cats: row.category ? [{ intentId, categoryId: categoryIds.get(row.category.toLowerCase()) ?? '' }] : [],
-    labs: row.labels.map((l) => ({ intentId, labelId: labelIds.get(l.toLowerCase()) ?? '' })),
-  });
+  // Category and label ids by lower-case name, filled as names turn up (an app has few of them).
+  const known = { categories: new Map<string, string>(), labels: new Map<string, string>() };
+  const ids = async (table: typeof categories | typeof labels, cache: Map<string, string>, names: string[]) => {
+    const wanted = [...new Map(names.map((n) => [n.toLowerCase(), n])).entries()].filter(([key]) => !cache.has(key));
+    if (!wanted.length) return;
+    const keys = wanted.map(([key]) => key);
+    for (const row of await db.select({ id: table.id, name: table.name }).from(table).where(and(eq(table.appId, appId), inList(sql`lower(${table.name})`, keys, 'text')))) cache.set(row.name.toLowerCase(), row.id);
+    const missing = wanted.filter(([key]) => !cache.has(key)).map(([, name]) => ({ appId, name }));
+    if (missing.length) for (const row of await db.insert(table).values(missing).returning({ id: table.id, name: table.name })) cache.set(row.name.toLowerCase(), row.id);
+  };
   const insertLinks = async (entries: Array<{ id: string; row: BulkRow }>) => {
-    const phrases = entries.flatMap(({ id, row }) => phraseValues(id, row));
-    // One JSON parameter per batch instead of seven per row: binding thousands of parameters is what is slow.
-    for (let i = 0; i < phrases.length; i += CHUNK * 4) {
-      const batch = JSON.stringify(phrases.slice(i, i + CHUNK * 4).map((p) => ({ intent_id: p.intentId, position: p.position, reference_id: p.referenceId, text: p.text })));
-      await db.execute(sql`insert into ${trainingPhrases} (intent_id, app_id, position, reference_id, type, parts, text)
-        select x.intent_id, ${appId}, x.position, x.reference_id, 'example', jsonb_build_array(jsonb_build_object('text', x.text)), x.text
-        from jsonb_to_recordset(${batch}::jsonb) as x(intent_id uuid, position int, reference_id text, text text)`);
-    }
-    const cats = entries.flatMap(({ id, row }) => links(id, row).cats);
-    for (let i = 0; i < cats.length; i += CHUNK) await db.insert(intentCategories).values(cats.slice(i, i + CHUNK));
-    const labs = entries.flatMap(({ id, row }) => links(id, row).labs);
-    for (let i = 0; i < labs.length; i += CHUNK) await db.insert(intentLabels).values(labs.slice(i, i + CHUNK));
+    // One JSON parameter per statement instead of seven per row: binding thousands of parameters is what is slow.
+    const phrases = JSON.stringify(entries.flatMap(({ id, row }) => [row.question, ...row.variants].map((text, position) => ({ intent_id: id, position, reference_id: `bulk-${position}`, text }))));
+    await db.execute(sql`insert into ${trainingPhrases} (intent_id, app_id, position, reference_id, type, parts, text)
+      select x.intent_id, ${appId}, x.position, x.reference_id, 'example', jsonb_build_array(jsonb_build_object('text', x.text)), x.text
+      from jsonb_to_recordset(${phrases}::jsonb) as x(intent_id uuid, position int, reference_id text, text text)`);
+    const cats = entries.flatMap(({ id, row }) => (row.category ? [{ i: id, c: known.categories.get(row.category.toLowerCase()) }] : []));
+    if (cats.length) await db.execute(sql`insert into ${intentCategories} (intent_id, category_id) select x.i, x.c from jsonb_to_recordset(${JSON.stringify(cats)}::jsonb) as x(i uuid, c uuid)`);
+    const labs = entries.flatMap(({ id, row }) => row.labels.map((l) => ({ i: id, l: known.labels.get(l.toLowerCase()) })));
+    if (labs.length) await db.execute(sql`insert into ${intentLabels} (intent_id, label_id) select x.i, x.l from jsonb_to_recordset(${JSON.stringify(labs)}::jsonb) as x(i uuid, l uuid)`);
   };
 
-  const creates = plans.filter((p) => p.plan === 'create').map((p) => p.row);
-  let done = 0;
-  const report = () => progress(5 + (90 * done) / Math.max(1, rows.length), { ...counts });
-  for (let i = 0; i < creates.length; i += CHUNK) {
-    const chunk = creates.slice(i, i + CHUNK);
-    const batch = JSON.stringify(chunk.map((row) => ({ name: row.question, responses: answerResponses(row.answer) })));
-    const made = (await db.execute(sql`insert into ${intents} (app_id, kind, display_name, responses, source_url, updated_at, updated_by)
-      select ${appId}, 'qna', x.name, x.responses, ${source}, ${now.toISOString()}::timestamptz, ${userId}::uuid
-      from jsonb_to_recordset(${batch}::jsonb) as x(name text, responses jsonb)
-      returning id, display_name as name`)) as unknown as { rows: Array<{ id: string; name: string }> };
-    const byName = new Map(made.rows.map((m) => [m.name.toLowerCase(), m.id]));
-    await insertLinks(chunk.map((row) => ({ id: byName.get(row.question.toLowerCase()) ?? '', row })));
-    counts.created += chunk.length;
-    done += chunk.length;
-    report();
-  }
-  const updates = plans.filter((p) => p.plan === 'update').map((p) => p.row);
-  for (let i = 0; i < updates.length; i += CHUNK) {
-    const chunk = updates.slice(i, i + CHUNK).map((row) => ({ id: existing.get(row.question.toLowerCase())?.id ?? '', row }));
-    const chunkIds = chunk.map((c) => c.id);
-    for (const { id, row } of chunk) {
-      await db
-        .update(intents)
-        .set({ responses: answerResponses(row.answer), ...(source ? { sourceUrl: source } : {}), updatedAt: now, updatedBy: userId, version: sql`${intents.version} + 1` })
-        .where(eq(intents.id, id));
+  let rowsDone = 0;
+  for (const batch of batches) {
+    const valid: BulkRow[] = [];
+    for (const row of batch) {
+      if (row.errors.length === 0) valid.push(row);
+      else {
+        counts.invalid += 1;
+        report(`Row ${row.row}: ${row.errors.join('; ')}`);
+      }
     }
-    await db.delete(trainingPhrases).where(inArray(trainingPhrases.intentId, chunkIds));
-    await db.delete(intentCategories).where(inArray(intentCategories.intentId, chunkIds));
-    await db.delete(intentLabels).where(inArray(intentLabels.intentId, chunkIds));
-    await insertLinks(chunk);
-    counts.updated += chunk.length;
-    done += chunk.length;
-    report();
-  }
-  for (const { row, plan } of plans) {
-    if (plan === 'unchanged') counts.unchanged += 1;
-    if (plan === 'conflict') {
-      counts.skipped += 1;
-      errors.push(`Row ${row.row}: ${intentClash}`);
+    const existing = await existingFor(db, appId, valid.map((row) => row.question));
+    const creates: BulkRow[] = [];
+    const updates: Array<{ id: string; row: BulkRow }> = [];
+    for (const row of valid) {
+      const plan = planOf(row, existing);
+      if (plan === 'create') creates.push(row);
+      else if (plan === 'update') updates.push({ id: existing.get(row.question.toLowerCase())?.id ?? '', row });
+      else if (plan === 'unchanged') counts.unchanged += 1;
+      else {
+        counts.skipped += 1;
+        report(`Row ${row.row}: ${intentClash}`);
+      }
     }
+    const changing = [...creates, ...updates.map((u) => u.row)];
+    await ids(categories, known.categories, changing.flatMap((r) => (r.category ? [r.category] : [])));
+    await ids(labels, known.labels, changing.flatMap((r) => r.labels));
+    if (creates.length) {
+      const values = JSON.stringify(creates.map((row) => ({ name: row.question, responses: answerResponses(row.answer) })));
+      const made = (await db.execute(sql`insert into ${intents} (app_id, kind, display_name, responses, source_url, updated_at, updated_by)
+        select ${appId}, 'qna', x.name, x.responses, ${source}, ${now.toISOString()}::timestamptz, ${userId}::uuid
+        from jsonb_to_recordset(${values}::jsonb) as x(name text, responses jsonb)
+        returning id, display_name as name`)) as unknown as { rows: Array<{ id: string; name: string }> };
+      const byName = new Map(made.rows.map((m) => [m.name.toLowerCase(), m.id]));
+      await insertLinks(creates.map((row) => ({ id: byName.get(row.question.toLowerCase()) ?? '', row })));
+      counts.created += creates.length;
+    }
+    if (updates.length) {
+      for (const { id, row } of updates) {
+        await db
+          .update(intents)
+          .set({ responses: answerResponses(row.answer), ...(source ? { sourceUrl: source } : {}), updatedAt: now, updatedBy: userId, version: sql`${intents.version} + 1` })
+          .where(eq(intents.id, id));
+      }
+      const updated = updates.map((u) => u.id);
+      await db.delete(trainingPhrases).where(inList(sql`${trainingPhrases.intentId}`, updated, 'uuid'));
+      await db.delete(intentCategories).where(inList(sql`${intentCategories.intentId}`, updated, 'uuid'));
+      await db.delete(intentLabels).where(inList(sql`${intentLabels.intentId}`, updated, 'uuid'));
+      await insertLinks(updates);
+      counts.updated += updates.length;
+    }
+    rowsDone += batch.length;
+    progress(rowsDone, { ...counts });
   }
   return { counts, errors };
 }
 
+/** What the preview answers for a file, read batch by batch: counts, the first rows, every further invalid row. */
+export async function previewSpreadsheet(db: DbExecutor, appId: string, data: Uint8Array): Promise<BulkPreview> {
+  const preview: BulkPreview = { total: 0, create: 0, update: 0, unchanged: 0, invalid: 0, rows: [] };
+  let laterInvalid = 0;
+  for (const batch of openSpreadsheet(data)) {
+    const existing = await existingFor(db, appId, batch.filter((row) => row.errors.length === 0).map((row) => row.question));
+    for (const row of batch) {
+      const plan = row.errors.length ? 'invalid' : planOf(row, existing);
+      const shown = { ...row, errors: plan === 'conflict' ? [intentClash] : row.errors, plan: plan === 'conflict' ? ('invalid' as const) : plan };
+      preview.total += 1;
+      preview[shown.plan] += 1;
+      if (preview.total <= PREVIEW_ROWS) preview.rows.push(shown);
+      else if (shown.plan === 'invalid' && laterInvalid < MAX_ERRORS) {
+        laterInvalid += 1;
+        preview.rows.push(shown);
+      }
+    }
+  }
+  return preview;
+}
+
+interface BulkJobPayload {
+  fileName: string;
+  /** The uploaded file, base64 (read again, batch by batch, by the job); emptied when the job is done. */
+  content: string;
+  rows: number;
+}
+
 export function registerBulkImport(routes: RouteAdder, jobs: JobService): void {
-  jobs.register<{ fileName: string; rows: BulkRow[]; invalid: string[] }>(JobKinds.bulkImport, async (ctx) => {
-    const { counts, errors } = await applyBulk(ctx.db, ctx.appId ?? '', ctx.payload.rows, ctx.createdBy, ctx.now(), (percent, c) => {
+  jobs.register<BulkJobPayload>(JobKinds.bulkImport, async (ctx) => {
+    const data = Buffer.from(ctx.payload.content, 'base64');
+    const total = Math.max(1, ctx.payload.rows);
+    const batches = openSpreadsheet(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+    const { counts, errors } = await importBatches(ctx.db, ctx.appId ?? '', batches, ctx.createdBy, ctx.now(), (done, c) => {
       ctx.throwIfCancelled();
-      ctx.progress(percent, c);
+      ctx.progress(5 + (90 * done) / total, c);
     });
-    return { counts: { ...counts, invalid: ctx.payload.invalid.length }, errors: [...ctx.payload.invalid, ...errors].slice(0, 1000), result: { fileName: ctx.payload.fileName } };
+    // The file has served its purpose: the job row keeps its name, not its bytes (commits with the rows).
+    await ctx.db.update(jobTable).set({ payload: { fileName: ctx.payload.fileName, rows: ctx.payload.rows } }).where(eq(jobTable.id, ctx.id));
+    return { counts, errors, result: { fileName: ctx.payload.fileName } };
   });
 
   const decode = (content: string) => {
     const data = Buffer.from(content, 'base64');
     if (data.byteLength === 0) throw HttpError.invalid([PublishingMessages.fileRequired]);
-    return readSpreadsheet(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+    return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   };
 
   routes.add({
@@ -262,24 +416,7 @@ export function registerBulkImport(routes: RouteAdder, jobs: JobService): void {
     bodyLimit: BULK_LIMITS.maxBytes * 1.5,
     audit: { action: 'publishing.bulk-preview', summary: (ctx) => `Previewed bulk import ${ctx.body.fileName}` },
     description: 'Reads a CSV or XLSX of Q&A and answers each row with its problems and what importing it would do (nothing is saved)',
-    handler: async (ctx): Promise<BulkPreview> => {
-      const rows = decode(ctx.body.content);
-      const existing = await existingOf(ctx.db, ctx.app.appId);
-      const shown = rows.map((row) => {
-        const plan = row.errors.length ? 'invalid' : planOf(row, existing);
-        return { ...row, errors: plan === 'conflict' ? [intentClash] : row.errors, plan: plan === 'conflict' ? ('invalid' as const) : plan };
-      });
-      const tally = (plan: string) => shown.filter((row) => row.plan === plan).length;
-      const invalidRows = shown.filter((row) => row.plan === 'invalid');
-      return {
-        total: rows.length,
-        create: tally('create'),
-        update: tally('update'),
-        unchanged: tally('unchanged'),
-        invalid: invalidRows.length,
-        rows: [...shown.slice(0, PREVIEW_ROWS), ...invalidRows.filter((row) => row.row > PREVIEW_ROWS + 1).slice(0, 1000)],
-      };
-    },
+    handler: (ctx): Promise<BulkPreview> => previewSpreadsheet(ctx.db, ctx.app.appId, decode(ctx.body.content)),
   });
 
   routes.add({
@@ -293,13 +430,12 @@ export function registerBulkImport(routes: RouteAdder, jobs: JobService): void {
     audit: { action: 'publishing.bulk-import', summary: (ctx) => `Bulk import of ${ctx.body.fileName}` },
     description: 'Starts a bulk import job for the valid rows of a CSV or XLSX of Q&A (invalid rows are reported, not imported)',
     handler: async (ctx): Promise<{ job: JobView }> => {
-      const rows = decode(ctx.body.content);
-      const valid = rows.filter((row) => row.errors.length === 0);
-      const invalid = rows.filter((row) => row.errors.length > 0).map((row) => `Row ${row.row}: ${row.errors.join('; ')}`);
+      // The file is read once here for its 4xx (type, header, malformed rows) without keeping rows; the job reads it again.
+      const rows = scanSpreadsheet(decode(ctx.body.content));
       const job = await jobs.enqueue(ctx.db, {
         kind: JobKinds.bulkImport,
         appId: ctx.app.appId,
-        payload: { fileName: ctx.body.fileName, rows: valid, invalid },
+        payload: { fileName: ctx.body.fileName, content: ctx.body.content, rows } satisfies BulkJobPayload,
         createdBy: { id: ctx.user.id, email: ctx.user.email },
       });
       return { job: toJobView(job) };

@@ -1,27 +1,53 @@
 import { HttpError, type JobService, type RouteAdder } from '@civic/sdk/server';
-import { JobKinds, PublishingApi, type JobView } from '../common/api';
+import { JobKinds, PublishingApi, type GeneratorDocument, type JobView } from '../common/api';
 import { canEditPublishing } from '../common/permissions';
-import { GeneratorApplyDto } from '../common/publishing.dto';
+import { PublishingMessages } from '../common/messages';
+import { GeneratorApplyDto, ImportAgentDto } from '../common/publishing.dto';
 import { toBulkRows, type BulkRow } from '../common/bulk';
-import { applyBulk } from './bulk-import';
+import { extractCandidates } from '../common/qna-extract';
+import { importBatches } from './bulk-import';
 import { toJobView } from './job-view';
+import { PDF_LIMITS, readPdfDocument } from './pdf-document';
 
-/** /qna-generator: the browser extracts and reviews candidates; approved pairs are added here as a job. */
+/**
+ * /qna-generator: the browser extracts and reviews candidates (a PDF is read here first: PDF.js stays
+ * on the server); approved pairs are added here as a job.
+ */
 export function registerGenerator(routes: RouteAdder, jobs: JobService): void {
   jobs.register<{ source: string; rows: BulkRow[] }>(JobKinds.generator, async (ctx) => {
-    const { counts, errors } = await applyBulk(
+    const total = Math.max(1, ctx.payload.rows.length);
+    const batches = Array.from({ length: Math.ceil(ctx.payload.rows.length / 500) }, (_, i) => ctx.payload.rows.slice(i * 500, (i + 1) * 500));
+    const { counts, errors } = await importBatches(
       ctx.db,
       ctx.appId ?? '',
-      ctx.payload.rows,
+      batches,
       ctx.createdBy,
       ctx.now(),
-      (percent, c) => {
+      (done, c) => {
         ctx.throwIfCancelled();
-        ctx.progress(percent, c);
+        ctx.progress(5 + (90 * done) / total, c);
       },
       ctx.payload.source,
     );
-    return { counts, errors, result: { source: ctx.payload.source } };
+    const { invalid: _none, ...rest } = counts;
+    return { counts: rest, errors, result: { source: ctx.payload.source } };
+  });
+
+  routes.add({
+    method: 'POST',
+    url: PublishingApi.generatorPdfRoute,
+    app: 'appId',
+    access: canEditPublishing,
+    body: ImportAgentDto,
+    bodyLimit: Math.ceil(PDF_LIMITS.maxBytes * 1.4),
+    audit: { action: 'publishing.generator-pdf', summary: (ctx) => `Read the PDF ${ctx.body.fileName} for the Q&A generator` },
+    description: 'Reads the text of an uploaded PDF (base64; PDF by content, at most 10 MB and 200 pages) and answers it with the Q&A pairs found in its structure (nothing is saved)',
+    handler: async (ctx): Promise<GeneratorDocument> => {
+      const data = Buffer.from(ctx.body.content, 'base64');
+      if (data.byteLength === 0) throw HttpError.invalid([PublishingMessages.fileRequired]);
+      const { pages, text } = await readPdfDocument(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+      return { pages, text, candidates: extractCandidates(text, 'markdown') };
+    },
   });
 
   routes.add({

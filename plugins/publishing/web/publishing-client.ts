@@ -6,6 +6,7 @@ import {
   type ConflictReport,
   type DiffResult,
   type DraftProgress,
+  type GeneratorDocument,
   type JobView,
   type PublishingOverview,
   type PublishRequestView,
@@ -22,6 +23,8 @@ export interface PublishingClient {
   bulkPreview(appId: string, fileName: string, base64: string): Promise<BulkPreview>;
   bulkImport(appId: string, fileName: string, base64: string): Promise<JobView>;
   applyGenerated(appId: string, source: string, pairs: Array<{ question: string; answer: string }>): Promise<JobView>;
+  /** A PDF's text and the Q&A pairs in it, read on the server. */
+  readPdf(appId: string, fileName: string, base64: string): Promise<GeneratorDocument>;
   cancelJob(appId: string, jobId: string): Promise<JobView>;
   overview(appId: string): Promise<PublishingOverview>;
   draftProgress(appId: string): Promise<DraftProgress>;
@@ -60,6 +63,9 @@ export class PublishingClientImpl implements PublishingClient {
   }
   async applyGenerated(appId: string, source: string, pairs: Array<{ question: string; answer: string }>) {
     return (await this.api.post<{ job: JobView }>(PublishingApi.generatorApply(appId), { source, pairs })).job;
+  }
+  readPdf(appId: string, fileName: string, content: string) {
+    return this.api.post<GeneratorDocument>(PublishingApi.generatorPdf(appId), { fileName, content });
   }
   async cancelJob(appId: string, jobId: string) {
     return (await this.api.post<{ job: JobView }>(PublishingApi.cancelJob(appId, jobId))).job;

@@ -6,7 +6,7 @@ import type { JobView } from '../common/api';
 import { canEditPublishing } from '../common/permissions';
 import { extractCandidates, formatOf, type Candidate } from '../common/qna-extract';
 import { countsText, isActive, STATUS_LABELS } from './format';
-import { PublishingClient } from './publishing-client';
+import { fileToBase64, PublishingClient } from './publishing-client';
 
 interface Reviewed extends Candidate {
   key: number;
@@ -15,7 +15,10 @@ interface Reviewed extends Candidate {
 
 const FROM_LABELS: Record<Candidate['from'], string> = { heading: 'Heading', faq: 'Q/A list', 'question-line': 'Question line', definition: 'Definition' };
 
-/** /qna-generator/{appId}: paste text or upload HTML, Markdown or text → candidate Q&A from its structure → review → into the draft. */
+/**
+ * /qna-generator/{appId}: paste text or upload HTML, Markdown, text or PDF → candidate Q&A from its
+ * structure → review → into the draft. A PDF is read on the server (PDF.js never reaches the browser).
+ */
 export function QnaGeneratorPage() {
   const { appId = '' } = useParams();
   const client = useService<PublishingClient>(PublishingClient);
@@ -26,6 +29,7 @@ export function QnaGeneratorPage() {
   const [candidates, setCandidates] = useState<Reviewed[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [job, setJob] = useState<JobView | null>(null);
+  const [reading, setReading] = useState<string | null>(null);
   const textId = useId();
   const sourceId = useId();
 
@@ -40,17 +44,39 @@ export function QnaGeneratorPage() {
     return () => clearInterval(timer);
   }, [job, client, appId, toasts]);
 
-  function extract(content: string, fileName: string) {
-    const found = extractCandidates(content, formatOf(fileName, content));
+  function show(found: Candidate[]) {
     setCandidates(found.map((candidate, key) => ({ ...candidate, key, approved: true })));
     setJob(null);
     setProblem(found.length === 0 ? 'No question-like headings, Q/A lists or definitions were found in this document.' : null);
   }
 
+  const extract = (content: string, fileName: string) => show(extractCandidates(content, formatOf(fileName, content)));
+
+  async function readPdf(file: File) {
+    setReading(file.name);
+    setProblem(null);
+    try {
+      const document = await client.readPdf(appId, file.name, await fileToBase64(file));
+      setText(document.text);
+      setSource(file.name);
+      show(document.candidates);
+    } catch (failure) {
+      setCandidates(null);
+      setProblem(isApiError(failure) ? failure.message : String(failure));
+    } finally {
+      setReading(null);
+    }
+  }
+
   async function upload(file: File | undefined) {
     if (!file) return;
+    const head = new Uint8Array(await file.slice(0, 1024).arrayBuffer());
+    if (/\.pdf$/i.test(file.name) || new TextDecoder('latin1').decode(head).includes('%PDF-')) {
+      await readPdf(file);
+      return;
+    }
     if (!/\.(html?|md|markdown|txt)$/i.test(file.name)) {
-      setProblem('Choose an HTML, Markdown or text file (PDF needs the document text pasted for now).');
+      setProblem('Choose an HTML, Markdown, text or PDF file.');
       return;
     }
     const content = await file.text();
@@ -81,12 +107,14 @@ export function QnaGeneratorPage() {
   return (
     <Page title="Q&A generator" description="Finds question-and-answer pairs in a document by its structure: question headings, Q/A lists, definition lists.">
       <FileInput
-        inputProps={{ accept: '.html,.htm,.md,.markdown,.txt', 'aria-label': 'Document (HTML, Markdown or text)' }}
-        text="Upload a document…"
+        inputProps={{ accept: '.html,.htm,.md,.markdown,.txt,.pdf,application/pdf', 'aria-label': 'Document (HTML, Markdown, text or PDF)' }}
+        text={reading ? `Reading ${reading}…` : 'Upload a document…'}
         hasSelection
+        disabled={reading !== null}
         buttonText="Browse"
         onInputChange={(event) => void upload((event.target as HTMLInputElement).files?.[0])}
       />
+      {reading && <ProgressBar intent="primary" aria-label="Reading the PDF" />}
       <FormGroup label="Or paste the text" labelFor={textId}>
         <TextArea id={textId} fill rows={8} value={text} onChange={(event) => setText(event.currentTarget.value)} />
       </FormGroup>

@@ -20,6 +20,8 @@ export const rows: MatrixRow[] = [
   { method: 'POST', url: '/api/v1/apps/:appId/bulk-import/preview', ...editApp(), json: { fileName: 'qna.csv', content: Buffer.from('question,answer\nMatrix question,Matrix answer\n').toString('base64') } },
   { method: 'POST', url: '/api/v1/apps/:appId/bulk-import', ...editApp(202), json: { fileName: 'qna.csv', content: Buffer.from('question,answer\nMatrix question,Matrix answer\n').toString('base64') } },
   { method: 'POST', url: '/api/v1/apps/:appId/qna-generator/apply', ...editApp(202), json: { source: 'faq.html', pairs: [{ question: 'Matrix generated?', answer: 'Yes.' }] } },
+  // Plain text is not a PDF: the type is checked by content.
+  { method: 'POST', url: '/api/v1/apps/:appId/qna-generator/pdf', ...editApp(415), json: { fileName: 'faq.pdf', content: Buffer.from('How do I renew?').toString('base64') } },
   { method: 'GET', url: '/api/v1/apps/:appId/conflicts', ...readApp() },
   { method: 'POST', url: '/api/v1/apps/:appId/conflicts/run', ...editApp(202) },
   { method: 'POST', url: '/api/v1/apps/:appId/conflicts/phrases/:phraseId/move', call: `/api/v1/apps/:appId/conflicts/phrases/${NO_ID}/move`, ...editApp(404), json: { toIntentId: NO_ID } },
