@@ -15,11 +15,17 @@ export default defineConfig({
   root: import.meta.dirname,
   base: '/',
   resolve: {
-    alias: {
-      '@civic/core': `${repo}/core`,
-      '@civic/sdk': `${repo}/sdk`,
-      '@civic/config': `${repo}/config`,
-    },
+    alias: [
+      { find: '@civic/core', replacement: `${repo}/core` },
+      { find: '@civic/sdk', replacement: `${repo}/sdk` },
+      { find: '@civic/config', replacement: `${repo}/config` },
+      // React Router's package exports only its development build (dev warnings on); the production
+      // build ships beside it, the same code with those warnings compiled out.
+      { find: /^react-router$/, replacement: `${repo}/node_modules/react-router/dist/production/index.mjs` },
+      { find: /^react-router\/dom$/, replacement: `${repo}/node_modules/react-router/dist/production/dom-export.mjs` },
+      // The polyfill without its own Map/Set/WeakMap (every supported browser has them): same API.
+      { find: /^reflect-metadata$/, replacement: 'reflect-metadata/lite' },
+    ],
   },
   build: {
     outDir: `${repo}/dist/web`,
@@ -30,6 +36,12 @@ export default defineConfig({
     // every page is its own lazy chunk. The budget check in tests/ guards the /login total.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: [
+          { test: /\.css$/, sideEffects: true },
+          { test: /[\\/](core|sdk|plugins|config)[\\/].*\.tsx?$/, sideEffects: false },
+        ],
+      },
       output: {
         codeSplitting: {
           // The libraries every screen needs, as one long-cached chunk. Left to itself the bundler
