@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // Path arithmetic by hand: this file counts as browser-tier code, which never imports Node built-ins.
 const repo = import.meta.dirname.replace(/[\\/]host[\\/]web$/, '');
@@ -14,6 +14,7 @@ const apiTarget = process.env.CIVIC_API_URL ?? 'http://localhost:8080';
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
+  plugins: [lightIconNameCheck(), preloadOnlyWhatIsMissing()],
   resolve: {
     alias: [
       { find: '@civic/core', replacement: `${repo}/core` },
@@ -28,6 +29,7 @@ export default defineConfig({
     ],
   },
   build: {
+    modulePreload: { resolveDependencies: (_file, deps, { hostId }) => preloadOnlyWhatIsMissing.prune(hostId, deps) },
     outDir: `${repo}/dist/web`,
     emptyOutDir: true,
     target: 'es2022',
@@ -47,7 +49,10 @@ export default defineConfig({
           // The libraries every screen needs, as one long-cached chunk. Left to itself the bundler
           // groups them with whichever lazy module shares them (e.g. Blueprint's overlays), which
           // drags that module onto the login page's path.
-          groups: [{ name: 'vendor', test: VENDOR }],
+          groups: [
+            { name: 'vendor', test: VENDOR, priority: 2 },
+            { name: 'console', tags: ['$initial'], priority: 1 },
+          ],
         },
       },
     },
@@ -60,3 +65,64 @@ export default defineConfig({
     proxy: { '/api': apiTarget, '/version.json': apiTarget },
   },
 });
+
+/**
+ * Blueprint's icon loader checks a string icon name (`icon="download"`) against IconNames, an object
+ * of every icon's name built at start-up from a 27 kB enum: on every page's path, since Button
+ * imports the loader, though the shell and the login page name no icon by string. Here the check
+ * becomes the shape of an icon name, and the enum loads with the icons' paths when a page does name
+ * one; an unknown name (not a valid IconName for TypeScript anyway) then simply draws nothing.
+ */
+function lightIconNameCheck(): Plugin {
+  const IMPORT = 'import { IconNames, IconNamesSet } from "./iconNames";';
+  const LOAD_ALL = 'const allIcons = Object.values(IconNames);';
+  return {
+    name: 'civic:light-icon-name-check',
+    transform: {
+      filter: { id: /@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]iconLoader\.js$/ },
+      handler(code) {
+        if (!code.includes(IMPORT) || !code.includes(LOAD_ALL)) {
+          this.error('@blueprintjs/icons changed its iconLoader.js: update lightIconNameCheck in host/web/vite.config.ts');
+        }
+        // Line for line, so the file's source map still holds (`map: null` keeps it).
+        const patched = code
+          .replace(IMPORT, 'const IconNamesSet = { has: (name) => typeof name === "string" && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name) };')
+          .replace(LOAD_ALL, 'const allIcons = Object.values((await import("./iconNames")).IconNames);');
+        return { code: patched, map: null };
+      },
+    },
+  };
+}
+
+/**
+ * A lazy import preloads the chunks it needs, as a list of file names in the importing chunk. The
+ * chunks the importing chunk itself imports statically are loaded already when it runs: leave them
+ * off its lists (each plugin manifest on the dashboard's path carries such lists for its pages).
+ */
+function preloadOnlyWhatIsMissing(): Plugin {
+  return {
+    name: 'civic:preload-only-what-is-missing',
+    generateBundle: {
+      // Before Vite writes the lists (its own generateBundle), note each chunk's static imports.
+      order: 'pre',
+      handler(_options, bundle) {
+        staticImports.clear();
+        for (const output of Object.values(bundle)) {
+          if (output.type === 'chunk') staticImports.set(output.fileName, output.imports);
+        }
+      },
+    },
+  };
+}
+const staticImports = new Map<string, string[]>();
+preloadOnlyWhatIsMissing.prune = (host: string, deps: string[]): string[] => {
+  if (!staticImports.has(host)) return deps;
+  const loaded = new Set<string>();
+  const visit = (file: string) => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    for (const next of staticImports.get(file) ?? []) visit(next);
+  };
+  visit(host);
+  return deps.filter((dep) => !loaded.has(dep));
+};
