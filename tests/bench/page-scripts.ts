@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { openBrowser, type Browser } from '../e2e/support/browser';
+import { loadedScripts } from '../e2e/support/bundle';
 import { signIn } from '../e2e/support/console-user';
+import { E2E_PASSWORD, startConsole } from '../e2e/support/server';
 import { TOKEN_STORAGE_KEY } from '@civic/core/common/constants';
 
 const DIST = join(import.meta.dirname, '../../dist/web');
@@ -17,6 +19,8 @@ export interface PageScripts {
   transferBytes: number;
   /** Their size once decoded. */
   decodedBytes: number;
+  /** Heavy libraries (charting, diagrams) found among them: these belong to their own pages only. */
+  heavy: string[];
 }
 
 interface ScriptEntry {
@@ -60,7 +64,8 @@ async function scriptsOfPage(browser: Browser, page: string): Promise<PageScript
     transferBytes += byPath.get(file)?.transferSize ?? 0;
     decodedBytes += byPath.get(file)?.decodedBodySize ?? 0;
   }
-  return { page, files, gzipBytes, transferBytes, decodedBytes };
+  const { heavy } = await loadedScripts(browser);
+  return { page, files, gzipBytes, transferBytes, decodedBytes, heavy };
 }
 
 /**
@@ -105,5 +110,19 @@ export async function pageScriptsReport(baseUrl: string, email: string, password
     return { login, dashboard, signInFlow };
   } finally {
     await close();
+  }
+}
+
+/**
+ * The bundle bar as `npm run bench` measures it: its own console (embedded database, the built
+ * console from dist/web; two-factor and captcha off, as a first visit without them), the admin demo
+ * user (every plugin's entries in the sidebar).
+ */
+export async function pageScriptsBench(): Promise<{ login: PageScripts; dashboard: PageScripts; signInFlow: PageScripts }> {
+  const running = await startConsole({ CIVIC_TWO_FACTOR: 'off', CIVIC_CAPTCHA: 'off', LOG_LEVEL: 'error' });
+  try {
+    return await pageScriptsReport(running.url, 'admin@demo.gov.sg', E2E_PASSWORD);
+  } finally {
+    await running.stop();
   }
 }
