@@ -11,10 +11,12 @@ const apiTarget = process.env.CIVIC_API_URL ?? 'http://localhost:8080';
  * TypeScript is consumed from source through the tsconfig path aliases, mirrored here. Vite's own
  * transformer honours `experimentalDecorators` from tsconfig.base.json.
  */
+const preloads = preloadOnlyWhatIsMissing();
+
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  plugins: [lightIconNameCheck(), preloadOnlyWhatIsMissing()],
+  plugins: [lightIconNameCheck(), preloads.plugin],
   resolve: {
     alias: [
       { find: '@civic/core', replacement: `${repo}/core` },
@@ -29,16 +31,19 @@ export default defineConfig({
     ],
   },
   build: {
-    modulePreload: { resolveDependencies: (_file, deps, { hostId }) => preloadOnlyWhatIsMissing.prune(hostId, deps) },
+    modulePreload: { resolveDependencies: (_file, deps, { hostId }) => preloads.prune(hostId, deps) },
     outDir: `${repo}/dist/web`,
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
-    // The entry holds React, the router, MobX, inversify and the Blueprint parts the shell uses;
-    // every page is its own lazy chunk. The budget check in tests/ guards the /login total.
+    // vendor.js holds React, the router, MobX and inversify; the entry, the console code every page
+    // runs; pages, the shell and the identity screens are lazy chunks. `npm run bench` measures what
+    // /login and /dashboard load in Chromium against the 200 KiB gzip bar; tests/e2e guards /login.
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       treeshake: {
+        // Our own modules only declare things: one imported for a single name (through a barrel such
+        // as @civic/sdk/web) brings no other module with it, so a page's chunk is what it uses.
         moduleSideEffects: [
           { test: /\.css$/, sideEffects: true },
           { test: /[\\/](core|sdk|plugins|config)[\\/].*\.tsx?$/, sideEffects: false },
@@ -51,6 +56,9 @@ export default defineConfig({
           // drags that module onto the login page's path.
           groups: [
             { name: 'vendor', test: VENDOR, priority: 2 },
+            // Everything the entry imports statically (loaded on every page anyway) in the entry's
+            // chunk, rather than a dozen small chunks, each a request, a header and a name in every
+            // lazy chunk's preload list.
             { name: 'console', tags: ['$initial'], priority: 1 },
           ],
         },
@@ -70,8 +78,8 @@ export default defineConfig({
  * Blueprint's icon loader checks a string icon name (`icon="download"`) against IconNames, an object
  * of every icon's name built at start-up from a 27 kB enum: on every page's path, since Button
  * imports the loader, though the shell and the login page name no icon by string. Here the check
- * becomes the shape of an icon name, and the enum loads with the icons' paths when a page does name
- * one; an unknown name (not a valid IconName for TypeScript anyway) then simply draws nothing.
+ * becomes the shape of an icon name, and the enum loads only for Icons.loadAll(). A page naming an
+ * icon by string still gets its paths; an unknown name (no IconName to TypeScript) draws nothing.
  */
 function lightIconNameCheck(): Plugin {
   const IMPORT = 'import { IconNames, IconNamesSet } from "./iconNames";';
@@ -99,30 +107,32 @@ function lightIconNameCheck(): Plugin {
  * chunks the importing chunk itself imports statically are loaded already when it runs: leave them
  * off its lists (each plugin manifest on the dashboard's path carries such lists for its pages).
  */
-function preloadOnlyWhatIsMissing(): Plugin {
+function preloadOnlyWhatIsMissing(): { plugin: Plugin; prune(host: string, deps: string[]): string[] } {
+  const staticImports = new Map<string, string[]>();
   return {
-    name: 'civic:preload-only-what-is-missing',
-    generateBundle: {
-      // Before Vite writes the lists (its own generateBundle), note each chunk's static imports.
-      order: 'pre',
-      handler(_options, bundle) {
-        staticImports.clear();
-        for (const output of Object.values(bundle)) {
-          if (output.type === 'chunk') staticImports.set(output.fileName, output.imports);
-        }
+    plugin: {
+      name: 'civic:preload-only-what-is-missing',
+      generateBundle: {
+        // Before Vite writes the lists (its own generateBundle), note each chunk's static imports.
+        order: 'pre',
+        handler(_options, bundle) {
+          staticImports.clear();
+          for (const output of Object.values(bundle)) {
+            if (output.type === 'chunk') staticImports.set(output.fileName, output.imports);
+          }
+        },
       },
+    },
+    prune(host, deps) {
+      if (!staticImports.has(host)) return deps;
+      const loaded = new Set<string>();
+      const visit = (file: string) => {
+        if (loaded.has(file)) return;
+        loaded.add(file);
+        for (const next of staticImports.get(file) ?? []) visit(next);
+      };
+      visit(host);
+      return deps.filter((dep) => !loaded.has(dep));
     },
   };
 }
-const staticImports = new Map<string, string[]>();
-preloadOnlyWhatIsMissing.prune = (host: string, deps: string[]): string[] => {
-  if (!staticImports.has(host)) return deps;
-  const loaded = new Set<string>();
-  const visit = (file: string) => {
-    if (loaded.has(file)) return;
-    loaded.add(file);
-    for (const next of staticImports.get(file) ?? []) visit(next);
-  };
-  visit(host);
-  return deps.filter((dep) => !loaded.has(dep));
-};
