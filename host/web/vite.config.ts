@@ -60,6 +60,9 @@ export default defineConfig({
             // chunk, rather than a dozen small chunks, each a request, a header and a name in every
             // lazy chunk's preload list.
             { name: 'console', tags: ['$initial'], priority: 1 },
+            // class-validator and its helpers as one chunk (the login form's, and every form's, first
+            // use): one file rather than a file per decorator, each a name in the preload lists.
+            { name: 'validation', test: /node_modules[\\/](class-validator|validator|class-transformer|libphonenumber-js)[\\/]/, priority: 0 },
           ],
         },
       },
