@@ -13,8 +13,10 @@ export function DisabledReasonTooltip(props: DisabledReasonTooltipProps) {
   const entry = useRef<HTMLSpanElement>(null);
   const { openedBy } = props;
   useEffect(() => {
-    // The focused entry was replaced by this one: focus goes on, which opens the tooltip.
-    if (openedBy === 'focus') entry.current?.focus();
+    // The focused entry was replaced by this one: focus goes on it, which opens the tooltip (unless
+    // the user has moved on meanwhile, and focus is elsewhere than nowhere).
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (openedBy === 'focus' && lost) entry.current?.focus();
   }, [openedBy]);
   return (
     <Tooltip content={props.reason} placement="right" fill defaultIsOpen={openedBy === 'pointer'}>

@@ -132,7 +132,8 @@ function DisabledEntry(props: { reason: string; reasonId: string; children: Reac
       setOpenedBy(by);
       request();
     };
-    return entry({ onPointerEnter: want('pointer'), onFocus: want('focus') });
+    // The pointer left before the code arrived: the tooltip then starts closed.
+    return entry({ onPointerEnter: want('pointer'), onFocus: want('focus'), onPointerLeave: () => setOpenedBy(null) });
   }
   return <module.DisabledReasonTooltip reason={props.reason} openedBy={openedBy} renderEntry={entry} />;
 }
