@@ -9,6 +9,7 @@ import { benchDatabase } from './bench-database';
 import { bulkImportBench } from './bulk-import-bench';
 import { bundleReport } from './bundle-size';
 import { intentTableBench } from './intent-table-bench';
+import { pageScriptsBench } from './page-scripts';
 
 const KiB = 1024;
 const targets: Array<{ what: string; value: string; target: string; ok: boolean }> = [];
@@ -22,6 +23,23 @@ targets.push({
 });
 console.log('Largest chunks (gzip):');
 for (const chunk of bundle.largest) console.log(`  ${(chunk.gzip / KiB).toFixed(1).padStart(7)} KiB  ${chunk.file}`);
+// The brief's bar: the JavaScript /login and /dashboard load in the browser (Chromium), lazy chunks included.
+const pages = await pageScriptsBench();
+console.log('\nJavaScript loaded by each page in Chromium (gzip -9 of the built files; the server sends them uncompressed):');
+for (const page of [pages.login, pages.dashboard, pages.signInFlow]) {
+  console.log(
+    `  ${page.page.padEnd(30)} ${(page.gzipBytes / KiB).toFixed(1).padStart(6)} KiB gzip, ${(page.decodedBytes / KiB).toFixed(1)} KiB decoded, ` +
+      `${page.files.length} files${page.heavy.length ? `, heavy: ${page.heavy.join(', ')}` : ''}`,
+  );
+}
+for (const page of [pages.login, pages.dashboard]) {
+  targets.push({
+    what: `${page.page} JS loaded in Chromium, gzip${page.heavy.length ? ` (loads ${page.heavy.join(', ')})` : ''}`,
+    value: `${(page.gzipBytes / KiB).toFixed(1)} KiB`,
+    target: '≤ 200 KiB, no heavy library',
+    ok: page.gzipBytes <= 200 * KiB && page.heavy.length === 0,
+  });
+}
 
 const database = await benchDatabase(E2E_PASSWORD);
 const running = await startConsole({ CIVIC_TWO_FACTOR: 'off', CIVIC_CAPTCHA: 'off', LOG_LEVEL: 'error', ...database.env });

@@ -172,6 +172,20 @@ describe('navigation edges', () => {
     await signOut(browser);
   });
 
+  test("the dashboard, loaded afresh while signed in, stays light: the shell's overlays wait for first use", async () => {
+    await signIn(browser, running.url, 'admin@demo.gov.sg', E2E_PASSWORD);
+    await browser.url(`${running.url}/dashboard`);
+    assert.equal(await pageTitle(browser), 'Dashboard');
+    await browser.$('//table[caption[normalize-space()="Your apps"]]/tbody/tr').waitForExist();
+    const scripts = await loadedScripts(browser);
+    assert.ok(scripts.gzipBytes <= 200 * 1024, `the dashboard loads ${(scripts.gzipBytes / 1024).toFixed(1)} KiB gzip of JS (budget 200 KiB)`);
+    assert.deepEqual(scripts.heavy, [], `the dashboard loads ${scripts.heavy.join(', ')}`);
+    // The user menu's popover arrives with the first click and opens at once.
+    await signOut(browser);
+    const after = await loadedScripts(browser);
+    assert.ok(after.files.length > scripts.files.length, 'opening the user menu fetched no code: was it on the first screen?');
+  });
+
   test('a signed-in user visiting /login goes to the dashboard', async () => {
     await signIn(browser, running.url, 'viewer@demo.gov.sg', E2E_PASSWORD);
     await browser.url(`${running.url}/login`);

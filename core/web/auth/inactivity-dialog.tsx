@@ -1,9 +1,9 @@
-import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { Messages } from '@civic/core/common/messages';
 import { ConsoleConfigService } from '../config/console-config-service';
 import { useService } from '../di/container-context';
 import { openSessionChannel, type SessionChannel } from '../session/session-channel';
+import { deferredPart, useDeferredPart } from '../shell/deferred-part';
 import { ToastService } from '../toasts/toast-service';
 import { AuthService } from './auth-service';
 import { inactivityTimings } from './inactivity-settings';
@@ -14,6 +14,9 @@ const ACTIVITY_EVENTS = ['mousedown', 'keydown', 'wheel', 'touchstart', 'scroll'
 const EXTEND_EVERY_MS = 5 * 60_000;
 /** Other tabs hear of activity at most this often. */
 const BROADCAST_EVERY_MS = 5_000;
+
+/** The dialog itself: fetched when it is first due (deferred-part.ts); the clock runs without it. */
+const dialog = deferredPart(() => import('./session-timeout-dialog'));
 
 /**
  * §4: the Session Timeout dialog (LOG OFF / STAY LOGGED IN), and the automatic logoff after it.
@@ -27,6 +30,11 @@ export function InactivityDialog() {
   const timer = useRef<InactivityTimer | null>(null);
   const channel = useRef<SessionChannel | null>(null);
   const [phase, setPhase] = useState<InactivityPhase>('active');
+  const { module, request } = useDeferredPart(dialog);
+  const prompting = phase === 'prompt';
+  useEffect(() => {
+    if (prompting) request();
+  }, [prompting, request]);
 
   useEffect(() => {
     const timings = inactivityTimings(config);
@@ -94,25 +102,6 @@ export function InactivityDialog() {
     void auth.logout();
   }
 
-  return (
-    <Dialog
-      isOpen={phase === 'prompt'}
-      title="Session Timeout"
-      isCloseButtonShown={false}
-      canOutsideClickClose={false}
-      canEscapeKeyClose={false}
-    >
-      <DialogBody>
-        <p>{Messages.sessionTimeoutPrompt}</p>
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text="LOG OFF" onClick={logOff} />
-            <Button intent="primary" text="STAY LOGGED IN" onClick={() => void stay()} autoFocus />
-          </>
-        }
-      />
-    </Dialog>
-  );
+  // Without its code (a failed download) there is no prompt, but the logoff still comes on time.
+  return module ? <module.SessionTimeoutDialog isOpen={prompting} onStay={() => void stay()} onLogOff={logOff} /> : null;
 }

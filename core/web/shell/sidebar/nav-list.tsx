@@ -1,12 +1,16 @@
-import { Collapse, Tag, Tooltip } from '@blueprintjs/core';
+import { Collapse, Tag } from '@blueprintjs/core';
 import { ChevronDownIcon, ChevronRightIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useContainer } from '../../di/container-context';
 import { NavBadgeProvider } from '../../apps/nav-badge-provider';
 import { PluginModules } from '../../plugins/plugin-modules';
+import { deferredPart, useDeferredPart } from '../deferred-part';
 import type { NavGroupModel, NavLinkModel, NavNode } from './nav-model';
+
+/** The disabled entries' tooltip: fetched when one is first pointed at or focused (deferred-part.ts). */
+const tooltip = deferredPart(() => import('./disabled-reason-tooltip'));
 
 /** The nav entry of the current page, if any (see activeLinkId). */
 type Active = { activeId: string | undefined };
@@ -65,20 +69,11 @@ function NavItem(props: { link: NavLinkModel } & Active) {
   );
 
   if (link.disabledReason) {
-    // Focusable, so keyboard users reach the tooltip; the reason is also in the accessible description.
     return (
       <li>
-        <Tooltip content={link.disabledReason} placement="right" fill>
-          <span
-            className="civic-nav-entry civic-nav-entry-disabled"
-            role="link"
-            aria-disabled="true"
-            aria-describedby={reasonId}
-            tabIndex={0}
-          >
-            {content}
-          </span>
-        </Tooltip>
+        <DisabledEntry reason={link.disabledReason} reasonId={reasonId}>
+          {content}
+        </DisabledEntry>
         <span id={reasonId} className="civic-visually-hidden">
           {link.disabledReason}
         </span>
@@ -110,6 +105,37 @@ function NavItem(props: { link: NavLinkModel } & Active) {
       </Link>
     </li>
   );
+}
+
+/**
+ * A disabled entry, focusable so keyboard users reach its tooltip; the reason is also its
+ * accessible description. The tooltip's code arrives on first hover or focus; the entry then
+ * gives way to the same entry inside the tooltip, which opens at once.
+ */
+function DisabledEntry(props: { reason: string; reasonId: string; children: ReactNode }) {
+  const { module, request } = useDeferredPart(tooltip);
+  const [openedBy, setOpenedBy] = useState<'pointer' | 'focus' | null>(null);
+  const entry = (handlers: HTMLAttributes<HTMLSpanElement>) => (
+    <span
+      {...handlers}
+      className="civic-nav-entry civic-nav-entry-disabled"
+      role="link"
+      aria-disabled="true"
+      aria-describedby={props.reasonId}
+      tabIndex={0}
+    >
+      {props.children}
+    </span>
+  );
+  if (!module) {
+    const want = (by: 'pointer' | 'focus') => () => {
+      setOpenedBy(by);
+      request();
+    };
+    // The pointer left before the code arrived: the tooltip then starts closed.
+    return entry({ onPointerEnter: want('pointer'), onFocus: want('focus'), onPointerLeave: () => setOpenedBy(null) });
+  }
+  return <module.DisabledReasonTooltip reason={props.reason} openedBy={openedBy} renderEntry={entry} />;
 }
 
 const NavBadge = observer(function NavBadge(props: { badgeKey: string; pluginId: string }) {

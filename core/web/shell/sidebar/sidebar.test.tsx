@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { appEditor, appViewer, featureFlag, platformAdmin, superbotApp, tierRestricted, STARTER_TIER_REASON } from '@civic/core/common/access';
 import { NlpEngine, type AppSummary, type SessionUser } from '@civic/core/common/model';
@@ -121,5 +121,25 @@ describe('Sidebar', () => {
     const { nav } = await renderSidebar(testUser(), []);
     expect(within(nav).queryByRole('region', { name: 'App menu' })).toBeNull();
     expect(within(nav).queryByRole('button', { name: /Current app/ })).toBeNull();
+  });
+
+  // The tooltip's and the menu's code arrive on first use (deferred-part.ts): the entry or button is
+  // replaced by the same one inside the overlay, which must keep focus where the user left it.
+  it("tells a disabled entry's reason in a tooltip when focused, focus staying on the entry", async () => {
+    const { appMenu } = await renderSidebar(userWithRole('2', ['s1']), [testApp('s1', 'Starter')]);
+    const entry = () => within(appMenu()).getByRole('link', { name: 'Analytics' });
+    entry().focus();
+    await waitFor(() => expect(document.querySelector('.bp6-tooltip')?.textContent).toBe(STARTER_TIER_REASON));
+    expect(document.activeElement).toBe(entry());
+  });
+
+  it('opens the user menu on the first click, and Escape gives focus back to its button', async () => {
+    const { nav } = await renderSidebar(testUser(), [testApp('a1')]);
+    const button = () => within(nav).getByRole('button', { name: /Edna Editor/ });
+    await userEvent.click(button());
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['SETTINGS', 'HELP', 'LOG OUT']);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'LOG OUT' })).toBeNull());
+    expect(document.activeElement).toBe(button());
   });
 });

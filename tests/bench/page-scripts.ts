@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { openBrowser, type Browser } from '../e2e/support/browser';
+import { loadedScripts } from '../e2e/support/bundle';
+import { signIn } from '../e2e/support/console-user';
+import { E2E_PASSWORD, startConsole } from '../e2e/support/server';
+import { TOKEN_STORAGE_KEY } from '@civic/core/common/constants';
+
+const DIST = join(import.meta.dirname, '../../dist/web');
+
+export interface PageScripts {
+  page: string;
+  /** The .js files the page loaded (Resource Timing), as paths. */
+  files: string[];
+  /** Their gzip size (level 9), computed from the built files in dist/web: what a compressing server sends. */
+  gzipBytes: number;
+  /** What the browser received over the wire, as Resource Timing reports it (the server may not compress). */
+  transferBytes: number;
+  /** Their size once decoded. */
+  decodedBytes: number;
+  /** Heavy libraries (charting, diagrams) found among them: these belong to their own pages only. */
+  heavy: string[];
+}
+
+interface ScriptEntry {
+  name: string;
+  transferSize: number;
+  decodedBodySize: number;
+}
+
+/** Waits until no new resource has been fetched for `quietMs` (the page's lazy chunks have arrived). */
+async function waitForQuiet(browser: Browser, quietMs = 750, timeout = 20_000): Promise<void> {
+  let count = -1;
+  let since = Date.now();
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    const now: number = await browser.execute(() => performance.getEntriesByType('resource').length);
+    if (now !== count) {
+      count = now;
+      since = Date.now();
+    } else if (Date.now() - since >= quietMs) {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function scriptsOfPage(browser: Browser, page: string): Promise<PageScripts> {
+  await waitForQuiet(browser);
+  const entries: ScriptEntry[] = await browser.execute(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => new URL(e.name).pathname.endsWith('.js'))
+      .map((e) => ({ name: e.name, transferSize: e.transferSize, decodedBodySize: e.decodedBodySize })),
+  );
+  const byPath = new Map<string, ScriptEntry>();
+  for (const entry of entries) byPath.set(new URL(entry.name).pathname, entry);
+  const files = [...byPath.keys()].sort();
+  let gzipBytes = 0;
+  let transferBytes = 0;
+  let decodedBytes = 0;
+  for (const file of files) {
+    gzipBytes += gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
+    transferBytes += byPath.get(file)?.transferSize ?? 0;
+    decodedBytes += byPath.get(file)?.decodedBodySize ?? 0;
+  }
+  const { heavy } = await loadedScripts(browser);
+  return { page, files, gzipBytes, transferBytes, decodedBytes, heavy };
+}
+
+/**
+ * The JavaScript the browser loads for each page of the brief's bundle bar, in headless Chromium
+ * against a running console, each in a fresh browser profile (an empty cache): /login on a first
+ * visit, signed out; /dashboard as a signed-in visit loads it (the session stored, its plugins and
+ * first screen included). Also the sign-in itself: /login → sign in → /dashboard in one page's life.
+ */
+export async function pageScriptsReport(baseUrl: string, email: string, password: string): Promise<{ login: PageScripts; dashboard: PageScripts; signInFlow: PageScripts }> {
+  let login: PageScripts;
+  let signInFlow: PageScripts;
+  let token: string | null;
+  {
+    const { browser, close } = await openBrowser();
+    try {
+      await browser.url(`${baseUrl}/login`);
+      await browser.$('#login-email').waitForDisplayed({ timeout: 15_000 });
+      login = await scriptsOfPage(browser, '/login');
+      await signIn(browser, baseUrl, email, password);
+      signInFlow = await scriptsOfPage(browser, '/login → sign in → /dashboard');
+      token = await browser.execute((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY);
+    } finally {
+      await close();
+    }
+  }
+  if (!token) throw new Error('no session token was stored after sign-in');
+  const { browser, close } = await openBrowser();
+  try {
+    // Store the session from a page of the same origin that runs no script, so the cache stays empty.
+    await browser.url(`${baseUrl}/version.json`);
+    await browser.execute((key, value) => localStorage.setItem(key, value), TOKEN_STORAGE_KEY, token);
+    await browser.url(`${baseUrl}/dashboard`);
+    await browser.waitUntil(() => browser.execute(() => Boolean(document.querySelector('#page-title')?.textContent?.trim())), {
+      timeout: 15_000,
+      timeoutMsg: 'the dashboard title never appeared',
+    });
+    await browser.waitUntil(() => browser.execute(() => document.querySelectorAll('table tbody tr').length > 0), {
+      timeout: 15_000,
+      timeoutMsg: "the dashboard's app list never appeared",
+    });
+    const dashboard = await scriptsOfPage(browser, '/dashboard');
+    return { login, dashboard, signInFlow };
+  } finally {
+    await close();
+  }
+}
+
+/**
+ * The bundle bar as `npm run bench` measures it: its own console (embedded database, the built
+ * console from dist/web; two-factor and captcha off, as a first visit without them), the admin demo
+ * user (every plugin's entries in the sidebar).
+ */
+export async function pageScriptsBench(): Promise<{ login: PageScripts; dashboard: PageScripts; signInFlow: PageScripts }> {
+  const running = await startConsole({ CIVIC_TWO_FACTOR: 'off', CIVIC_CAPTCHA: 'off', LOG_LEVEL: 'error' });
+  try {
+    return await pageScriptsReport(running.url, 'admin@demo.gov.sg', E2E_PASSWORD);
+  } finally {
+    await running.stop();
+  }
+}
