@@ -16,8 +16,8 @@ const ROOT = join(import.meta.dirname, '../..');
 export const INTENTS = 10_000;
 const APP = 'demo-enterprise';
 const SCROLL_FRAMES = 240;
-/** Pixels scrolled per frame: a brisk wheel scroll (12 rows of 32 px a frame, 720 rows a second). */
-export const SCROLL_STEP = 400;
+/** Pixels scrolled per frame: a brisk wheel scroll (12 rows of 32 px a frame, 720 rows a second); KB_BENCH_STEP overrides it. */
+export const SCROLL_STEP = Number(process.env.KB_BENCH_STEP ?? 400);
 
 export interface IntentTableResult {
   rows: number;

@@ -20,6 +20,11 @@ export const ROW_HEIGHT = 32;
 const EDITOR_WIDTHS = [44, 380, 80, 80, 90, 200, 160, 150];
 const VIEWER_WIDTHS = EDITOR_WIDTHS.slice(1);
 const SEARCH_DELAY_MS = 300;
+/**
+ * Every visible cell renders on each scroll. Table2's batched modes add 20 cells per two frames, so at
+ * a brisk scroll (tests/bench: 400 px a frame) every frame showed blank rows; with NONE none do, and
+ * the cells below are cheap enough (one div each, memoised per row) to render ~100 new ones a frame.
+ */
 const RENDER_MODE = RenderMode.NONE;
 const TABS = [
   { id: 'all', title: 'All', kind: '' },
