@@ -5,7 +5,7 @@
  * `npm run bench`.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openBrowser } from '../e2e/support/browser';
@@ -16,8 +16,8 @@ const ROOT = join(import.meta.dirname, '../..');
 export const INTENTS = 10_000;
 const APP = 'demo-enterprise';
 const SCROLL_FRAMES = 240;
-/** Pixels scrolled per frame: a brisk wheel scroll (12 rows of 32 px a frame, 720 rows a second). */
-export const SCROLL_STEP = 400;
+/** Pixels scrolled per frame: a brisk wheel scroll (12 rows of 32 px a frame, 720 rows a second); KB_BENCH_STEP overrides it. */
+export const SCROLL_STEP = Number(process.env.KB_BENCH_STEP ?? 400);
 
 export interface IntentTableResult {
   rows: number;
@@ -86,6 +86,13 @@ export async function intentTableBench(): Promise<IntentTableResult> {
       requestAnimationFrame(step);
     }, 120)) as number[];
 
+    const profile = process.env.KB_BENCH_PROFILE;
+    if (profile) {
+      await browser.sendCommandAndGetResult('Profiler.enable', {});
+      await browser.sendCommandAndGetResult('Profiler.setSamplingInterval', { interval: 200 });
+      await browser.sendCommandAndGetResult('Profiler.start', {});
+    }
+    const cpuBefore = chromiumCpuMs();
     const frames = (await browser.executeAsync((count: number, px: number, done: (r: unknown) => void) => {
       const scroller = document.querySelector<HTMLElement>('.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container');
       if (!scroller) return done([]);
@@ -117,9 +124,16 @@ export async function intentTableBench(): Promise<IntentTableResult> {
       };
       let last = performance.now();
       let n = 0;
+      const body = scroller.querySelector<HTMLElement>('.bp6-table-cell-client') ?? scroller;
+      let blankFrames = 0;
       const step = (now: number) => {
         deltas.push(now - last);
         last = now;
+        // A frame shows blank rows when a row in view has no rendered name cell (batched rendering lags).
+        const first = Math.floor(scroller.scrollTop / 32);
+        const last2 = Math.floor((scroller.scrollTop + scroller.clientHeight - 40) / 32);
+        if (n > 0 && (!body.querySelector(`.bp6-table-cell-row-${first}`) || !body.querySelector(`.bp6-table-cell-row-${last2}`))) blankFrames += 1;
+        (window as unknown as { __kbBlank: number }).__kbBlank = blankFrames;
         scroller.scrollTop += px;
         n += 1;
         if (n < count) requestAnimationFrame(step);
@@ -138,8 +152,21 @@ export async function intentTableBench(): Promise<IntentTableResult> {
       const sorted = [...values].sort((a, b) => a - b);
       return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
     };
+    const cpuAfter = chromiumCpuMs();
+    if (profile) {
+      const result = (await browser.sendCommandAndGetResult('Profiler.stop', {})) as { profile: CpuProfile };
+      writeFileSync(profile, JSON.stringify(result.profile));
+      console.log(`CPU profile while scrolling written to ${profile}; self time by function:\n${topSelfTime(result.profile).join('\n')}`);
+    }
     const breakdown = await browser.execute(() => (window as unknown as { __kbLoaf?: unknown }).__kbLoaf);
-    if (process.env.KB_BENCH_VERBOSE) console.log('long animation frames while scrolling:', JSON.stringify(breakdown, null, 2));
+    if (process.env.KB_BENCH_VERBOSE) {
+      console.log('long animation frames while scrolling:', JSON.stringify(breakdown, null, 2));
+      const over = (ms: number) => frames.filter((f) => f > ms).length;
+      const blank = await browser.execute(() => (window as unknown as { __kbBlank?: number }).__kbBlank ?? 0);
+      const used = (type: string) => ((cpuAfter.get(type) ?? 0) - (cpuBefore.get(type) ?? 0)) / frames.length;
+      console.log(`CPU time per scroll frame (load-independent work): renderer ${used('renderer').toFixed(1)} ms, gpu ${used('gpu-process').toFixed(1)} ms, browser ${used('browser').toFixed(1)} ms`);
+      console.log(`scroll frames: ${frames.length}, over 20 ms: ${over(20)}, over 34 ms: ${over(34)}, over 50 ms: ${over(50)}, max ${Math.max(...frames).toFixed(0)} ms; frames with blank rows in view: ${blank}`);
+    }
     const cpu = await browser.execute(() => {
       const t0 = performance.now();
       const values = Array.from({ length: 200_000 }, (_, i) => (i * 7919) % 100_003);
@@ -164,6 +191,55 @@ export async function intentTableBench(): Promise<IntentTableResult> {
     await running.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** CPU time (user + system, ms) used so far by the Chromium processes this bench started, by --type. */
+function chromiumCpuMs(): Map<string, number> {
+  const parents = new Map<number, number>();
+  const stats = new Map<number, { cmd: string; ms: number }>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parents.set(pid, Number(fields[1]));
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      stats.set(pid, { cmd, ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const ours = (pid: number): boolean => {
+    for (let p = parents.get(pid); p !== undefined && p > 1; p = parents.get(p)) if (p === process.pid) return true;
+    return false;
+  };
+  const byType = new Map<string, number>();
+  for (const [pid, { cmd, ms }] of stats) {
+    if (!cmd.includes('chrom') || !ours(pid)) continue;
+    const type = /--type=([a-z-]+)/.exec(cmd)?.[1] ?? (cmd.includes('chromedriver') ? 'driver' : 'browser');
+    byType.set(type, (byType.get(type) ?? 0) + ms);
+  }
+  return byType;
+}
+
+interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }>;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The 25 functions with the most self time in a CPU profile (ms). */
+function topSelfTime(profile: CpuProfile): string[] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)?.callFrame;
+    if (!frame) return;
+    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber}:${frame.columnNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${v.toFixed(1).padStart(8)} ms  ${k}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

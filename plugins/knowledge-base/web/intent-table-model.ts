@@ -5,6 +5,8 @@ import { KbApi, type IntentListResponse, type IntentRow } from '../common/api';
 import type { IntentSort } from '../common/intent.dto';
 
 export const PAGE_SIZE = 200;
+/** Rows ahead of (and behind) the visible ones whose page is fetched before it scrolls into view. */
+export const PREFETCH_ROWS = 120;
 
 export interface IntentQuery {
   search: string;
@@ -34,6 +36,8 @@ export class IntentTableModel {
 
   private rows: Array<IntentRow | undefined> = [];
   private readonly loadingPages = new Set<number>();
+  /** Pages with rows the table has shown as loading: their arrival moves `revision`. */
+  private readonly shownLoading = new Set<number>();
   private generation = 0;
 
   constructor(
@@ -58,10 +62,34 @@ export class IntentTableModel {
     return this.rows[index];
   }
 
-  /** Asks for the page holding this row unless it is there or on its way (call outside render). */
-  ensureRow(index: number): void {
-    if (this.rows[index] || index >= this.total) return;
-    void this.loadPage(Math.floor(index / PAGE_SIZE));
+  /**
+   * Asks for the page holding this row unless it is there or on its way (call outside render). The
+   * table calls it for a row it shows as loading: that page's arrival re-renders the table.
+   */
+  ensureRow(index: number, shown = true): void {
+    if (index < 0 || index >= this.total || this.rows[index]) return;
+    const page = Math.floor(index / PAGE_SIZE);
+    if (shown) this.shownLoading.add(page);
+    if (!this.loadingPages.has(page)) void this.loadPage(page);
+  }
+
+  /**
+   * True when a row near this one (either way) is missing and not on its way: the table then asks for
+   * its page with `prefetchAround` so that scrolling rarely meets rows still loading. Cheap enough to
+   * call for every rendered row.
+   */
+  needsPrefetch(index: number): boolean {
+    return this.missing(index + PREFETCH_ROWS) || this.missing(index - PREFETCH_ROWS);
+  }
+
+  /** Fetches the pages of the rows PREFETCH_ROWS either way; their arrival re-renders nothing. */
+  prefetchAround(index: number): void {
+    this.ensureRow(index + PREFETCH_ROWS, false);
+    this.ensureRow(index - PREFETCH_ROWS, false);
+  }
+
+  private missing(index: number): boolean {
+    return index >= 0 && index < this.total && !this.rows[index] && !this.loadingPages.has(Math.floor(index / PAGE_SIZE));
   }
 
   setQuery(patch: Partial<IntentQuery>): void {
@@ -72,6 +100,7 @@ export class IntentTableModel {
   async reload(): Promise<void> {
     this.generation += 1;
     this.loadingPages.clear();
+    this.shownLoading.clear();
     this.rows = [];
     runInAction(() => (this.status = 'loading'));
     await this.loadPage(0);
@@ -98,12 +127,15 @@ export class IntentTableModel {
       if (generation !== this.generation) return;
       if (this.rows.length < data.total) this.rows.length = data.total;
       data.rows.forEach((row, i) => (this.rows[page * PAGE_SIZE + i] = row));
+      // A prefetched page nobody has seen loading needs no re-render: the table will find its rows.
+      const shown = page === 0 || this.shownLoading.delete(page) || this.status !== 'ready';
       runInAction(() => {
         this.total = data.total;
-        this.counts = data.counts;
+        // A new counts object on every page would re-render the page around the table: keep equal ones.
+        if (data.counts.intent !== this.counts.intent || data.counts.qna !== this.counts.qna) this.counts = data.counts;
         this.status = 'ready';
         this.error = '';
-        this.revision += 1;
+        if (shown) this.revision += 1;
       });
     } catch (error) {
       if (generation !== this.generation) return;

@@ -61,9 +61,9 @@ describe('IntentsPage', () => {
     await render('1', { 'GET /api/v1/apps/:appId/categories': { categories: [{ id: 'c1', name: 'Travel' }] } });
     expect(await screen.findByText('2 intents · 1 Q&A')).toBeTruthy();
     const child = await screen.findByRole('link', { name: 'Renew passport - fees' });
-    expect(child.closest('.civic-kb-name')?.getAttribute('style')).toContain('padding-left: 18px');
+    expect(child.closest('.civic-kb-name')?.getAttribute('style')).toContain('padding-left: 26px');
     expect(screen.getByText('Customer Experience · 2027-01-31')).toBeTruthy();
-    expect(screen.getByText('Travel', { selector: '.bp6-table-truncated-text' })).toBeTruthy();
+    expect(screen.getByText('Travel', { selector: '.bp6-table-cell' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Category' })).toBeTruthy();
     expect(screen.queryByRole('combobox', { name: 'Label' })).toBeNull();
     expect(screen.getByText('Knowledge Base')).toBeTruthy();
