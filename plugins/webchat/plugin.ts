@@ -1,4 +1,4 @@
-import { definePlugin, SettingsTabOrder } from '@civic/sdk/common';
+import { definePlugin, PanelSlots, SettingsTabOrder } from '@civic/sdk/common';
 import { canReadPublicWidget, canViewWebChat } from './common/permissions';
 
 /**
@@ -37,6 +37,16 @@ export default definePlugin({
       order: SettingsTabOrder.webChat,
       canAccess: canViewWebChat,
       load: () => import('./web/web-chat-tab').then((m) => ({ default: m.WebChatTab })),
+    },
+  ],
+  panels: [
+    {
+      id: 'try-it',
+      slot: PanelSlots.intentEditor,
+      title: 'Try it',
+      order: 10,
+      canAccess: canViewWebChat,
+      load: () => import('./web/try-it-panel').then((m) => ({ default: m.TryItPanel })),
     },
   ],
   module: () => import('./web/webchat-module').then((m) => ({ default: m.webchatModule })),

@@ -1,9 +1,12 @@
 export {
   definePlugin,
+  PanelSlots,
   SettingsTabOrder,
   type ContainerModuleLike,
   type NavEntry,
   type NavSection,
+  type PagePanel,
+  type PanelProps,
   type PluginManifest,
   type PluginRoute,
   type RouteLayout,

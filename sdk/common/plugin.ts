@@ -4,10 +4,13 @@
  */
 export {
   definePlugin,
+  PanelSlots,
   SettingsTabOrder,
   type ContainerModuleLike,
   type NavEntry,
   type NavSection,
+  type PagePanel,
+  type PanelProps,
   type PluginManifest,
   type PluginRoute,
   type RouteLayout,

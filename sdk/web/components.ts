@@ -3,4 +3,5 @@ export { Page, type PageProps } from '@civic/core/web/page/page';
 export { EmptyState, type EmptyStateProps } from '@civic/core/web/shell/empty-state';
 export { LoadingScreen } from '@civic/core/web/shell/loading-screen';
 export { PageSkeleton } from '@civic/core/web/shell/page-skeleton';
+export { PanelSlot, type PanelSlotProps } from '@civic/core/web/shell/panel-slot';
 export { FormField, type FormFieldProps } from '@civic/core/web/forms/form-field';

@@ -33,4 +33,4 @@ export {
   useUnsavedChangesPrompt,
   type AccessAnswer,
 } from './hooks';
-export { EmptyState, FormField, LoadingScreen, Page, PageSkeleton, type EmptyStateProps, type FormFieldProps, type PageProps } from './components';
+export { EmptyState, FormField, LoadingScreen, Page, PageSkeleton, PanelSlot, type EmptyStateProps, type FormFieldProps, type PageProps, type PanelSlotProps } from './components';

@@ -146,6 +146,25 @@ describe('Web Chat settings', () => {
     assert.ok((await related.$$('button').length) >= 1);
     await expectAccessible('fitting room with related questions');
   });
+
+  test('"Try it" beside the intent editor: closed until opened, then the widget answers from the draft', async () => {
+    await browser.url(`${running.url}/intent/${APP}/create`);
+    const toggle = browser.$('button=Try it');
+    await toggle.waitForDisplayed({ timeout: 15_000 });
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    assert.equal(await browser.$('[data-testid="try-it"]').isExisting(), false, 'the panel is closed at first');
+    await toggle.click();
+    const panel = '[data-testid="try-it"]';
+    const log = browser.$(`${panel} [role="log"]`);
+    await log.waitForExist({ timeout: 15_000 });
+    const send = browser.$(`${panel} .cw-send`);
+    await browser.waitUntil(async () => (await send.isEnabled()) && (await log.getText()).length > 0, { timeout: 60_000, timeoutMsg: 'the chat never started' });
+    await browser.$(`${panel} .cw-form input`).setValue('How do I renew my passport?');
+    await send.click();
+    await browser.waitUntil(async () => /renew your passport online/i.test(await log.getText()), { timeout: 60_000, timeoutMsg: 'no answer in the Try it panel' });
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    await expectAccessible('intent editor with Try it open');
+  });
 });
 
 describe('sharing page', () => {

@@ -21,6 +21,8 @@ export interface PluginManifest {
   routes: PluginRoute[];
   nav?: NavEntry[];
   settingsTabs?: SettingsTab[];
+  /** Panels shown on other plugins' pages, at the slots those pages offer (`PanelSlots`). */
+  panels?: PagePanel[];
   /** Web DI bindings (an inversify ContainerModule), loaded when the plugin is enabled. */
   module?: () => Promise<{ default: ContainerModuleLike }>;
   /** True when `plugins/<id>/server/index.ts` default-exports a server module. */
@@ -77,6 +79,33 @@ export interface SettingsTab {
   canAccess?: AccessPredicate;
   load: () => Promise<{ default: ComponentType<{ appId: string }> }>;
 }
+
+/**
+ * A panel one plugin puts on another plugin's page, where that page offers a slot: the web chat's
+ * "Try it" chat on intent pages, for one. The page names neither the panel nor its plugin; a panel
+ * whose plugin is disabled, or whose predicate refuses the user, is not shown.
+ */
+export interface PagePanel {
+  id: string;
+  /** One of `PanelSlots`. */
+  slot: string;
+  title: string;
+  order: number;
+  canAccess?: AccessPredicate;
+  load: () => Promise<{ default: ComponentType<PanelProps> }>;
+}
+
+/** What a slot tells its panels: the app, and the page's own facts (e.g. `intentId`). */
+export interface PanelProps {
+  appId: string;
+  context?: Readonly<Record<string, string | undefined>>;
+}
+
+/** The slots pages offer. */
+export const PanelSlots = {
+  /** Beside the intent and Q&A editors (knowledge-base): context `intentId`, `mode`. */
+  intentEditor: 'intent-editor',
+} as const;
 
 /** `order` of the App settings tabs §2 names, so tabs from different plugins line up as it lists them. */
 export const SettingsTabOrder = {

@@ -25,7 +25,8 @@ export async function registerStaticSite(app: FastifyInstance, webRoot: string, 
       index: false,
       preCompressed: true,
       setHeaders: (reply, filePath) => {
-        const relative = path.relative(webRoot, filePath).split(path.sep).join('/');
+        // With preCompressed, filePath may name the .br or .gz copy of the file asked for.
+        const relative = path.relative(webRoot, filePath).split(path.sep).join('/').replace(/\.(br|gz)$/, '');
         reply.header('cache-control', relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
         // Embed scripts (`<folder>/embed.js`) are loaded by <script> tags on other sites.
         if (relative.endsWith('/embed.js')) reply.header('cross-origin-resource-policy', 'cross-origin');

@@ -1,6 +1,6 @@
 import { injectable } from 'inversify';
 import { matchPath } from 'react-router-dom';
-import type { NavEntry, NavSection, PluginManifest, PluginRoute, SettingsTab } from '@civic/core/common/plugins';
+import type { NavEntry, NavSection, PagePanel, PluginManifest, PluginRoute, SettingsTab } from '@civic/core/common/plugins';
 import type { PluginModules } from './plugin-modules';
 
 export interface PluginContribution<T> {
@@ -25,6 +25,8 @@ export interface PluginCatalog {
   nav(section: NavSection): PluginContribution<NavEntry>[];
   /** Every plugin's App settings tabs, in `order` (§2: General, Web Chat, Knowledge base …). */
   settingsTabs(): PluginContribution<SettingsTab>[];
+  /** The panels plugins contribute to a page's slot, in `order`. */
+  panels(slot: string): PluginContribution<PagePanel>[];
   /** Whether some enabled plugin declares this exact route pattern (e.g. '/twofa-otp'). */
   hasRoute(pattern: string): boolean;
   /** The plugin route a browser path belongs to. */
@@ -35,6 +37,7 @@ export interface PluginCatalog {
 export class PluginCatalogImpl implements PluginCatalog {
   readonly #routes: PluginContribution<PluginRoute>[];
   readonly #tabs: PluginContribution<SettingsTab>[];
+  readonly #panels: PluginContribution<PagePanel>[];
 
   /**
    * With `modules`, every page and settings tab loads its plugin's web module before its own code,
@@ -49,6 +52,9 @@ export class PluginCatalogImpl implements PluginCatalog {
     this.#routes = plugins.flatMap((plugin) => plugin.routes.map((item) => ({ plugin, item: withModule(plugin, item) })));
     this.#tabs = plugins
       .flatMap((plugin) => (plugin.settingsTabs ?? []).map((item) => ({ plugin, item: withModule(plugin, item) })))
+      .sort((a, b) => a.item.order - b.item.order);
+    this.#panels = plugins
+      .flatMap((plugin) => (plugin.panels ?? []).map((item) => ({ plugin, item: withModule(plugin, item) })))
       .sort((a, b) => a.item.order - b.item.order);
   }
 
@@ -65,6 +71,10 @@ export class PluginCatalogImpl implements PluginCatalog {
 
   settingsTabs(): PluginContribution<SettingsTab>[] {
     return this.#tabs;
+  }
+
+  panels(slot: string): PluginContribution<PagePanel>[] {
+    return this.#panels.filter((c) => c.item.slot === slot);
   }
 
   hasRoute(pattern: string): boolean {

@@ -4,12 +4,13 @@ import { observer } from '@civic/sdk/web/mobx';
 import { useCallback, useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { useNavigate, useSearchParams } from '@civic/sdk/web/router';
 import { ApiClient, isApiError, ToastService } from '@civic/sdk/web/services';
+import { PanelSlots } from '@civic/sdk/common';
 import { entityRef, paramNameOf, type ActionParameter, type IntentKind, type OutputContext, type TrainingPhrase, type WebhookState } from '@civic/sdk/common/knowledge';
 import { Messages } from '@civic/sdk/common/messages';
 import { DEFAULT_PLATFORM, PLATFORM_LABELS, type ChannelResponses, type ResponseProblem } from '@civic/sdk/common/responses';
 import { ChannelResponsesEditor, responseProblemsOf } from '@civic/sdk/web/responses';
 import { validateDto } from '@civic/sdk/common/validation';
-import { Page, PageSkeleton, useAccess, useSaveShortcut, useService, useUnsavedChangesPrompt } from '@civic/sdk/web';
+import { Page, PageSkeleton, PanelSlot, useAccess, useSaveShortcut, useService, useUnsavedChangesPrompt } from '@civic/sdk/web';
 import { KbApi, type IntentDetail, type IntentListResponse, type IntentResponse, type IntentRow } from '../common/api';
 import { IntentCreateDto } from '../common/intent.dto';
 import { KbMessages } from '../common/messages';
@@ -274,6 +275,7 @@ export const IntentEditor = observer(function IntentEditor({ appId, kind, mode, 
             }
           />
         </Tabs>
+        <PanelSlot slot={PanelSlots.intentEditor} appId={appId} context={{ intentId: loaded?.id, mode }} />
       </div>
     </Page>
   );

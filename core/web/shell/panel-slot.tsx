@@ -1,0 +1,73 @@
+import { Button } from '@blueprintjs/core';
+import { ChevronDownIcon, ChevronRightIcon } from '@blueprintjs/icons';
+import { observer } from 'mobx-react-lite';
+import { lazy, Suspense, useId, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import type { PagePanel, PanelProps } from '@civic/core/common/plugins';
+import { useAccessContext } from '../access/use-access';
+import { useService } from '../di/container-context';
+import { PluginCatalog } from '../plugins/plugin-catalog';
+import { contributionAccess } from '../plugins/plugin-access';
+import { PageSkeleton } from './page-skeleton';
+
+type PanelComponent = LazyExoticComponent<ComponentType<PanelProps>>;
+const components = new WeakMap<PagePanel, PanelComponent>();
+
+function componentOf(panel: PagePanel): PanelComponent {
+  let component = components.get(panel);
+  if (!component) {
+    component = lazy(panel.load);
+    components.set(panel, component);
+  }
+  return component;
+}
+
+export interface PanelSlotProps extends PanelProps {
+  /** One of `PanelSlots`. */
+  slot: string;
+}
+
+/**
+ * Where a page offers a slot (`PanelSlots`), the panels that enabled plugins contribute to it and
+ * the user may use: each a section with a disclosure button, closed at first, whose code is fetched
+ * the first time it is opened (a page does not pay for a panel nobody opens).
+ */
+export const PanelSlot = observer(function PanelSlot({ slot, appId, context }: PanelSlotProps) {
+  const catalog = useService<PluginCatalog>(PluginCatalog);
+  const ctx = useAccessContext();
+  const panels = catalog.panels(slot).filter(({ plugin, item }) => contributionAccess(plugin, item)(ctx) === true);
+  if (panels.length === 0) return null;
+  return (
+    <div className="civic-panel-slot" data-slot={slot}>
+      {panels.map(({ item }) => (
+        <SlotPanel key={item.id} panel={item} appId={appId} context={context} />
+      ))}
+    </div>
+  );
+});
+
+function SlotPanel({ panel, appId, context }: { panel: PagePanel } & PanelProps) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const Component = componentOf(panel);
+  return (
+    <section className="civic-slot-panel" aria-labelledby={`${id}-heading`} style={{ marginTop: 16 }}>
+      <h2 id={`${id}-heading`} className="bp6-heading civic-slot-panel-heading">
+        <Button
+          variant="minimal"
+          icon={open ? <ChevronDownIcon /> : <ChevronRightIcon />}
+          aria-expanded={open}
+          aria-controls={`${id}-body`}
+          onClick={() => setOpen((was) => !was)}
+          text={panel.title}
+        />
+      </h2>
+      <div id={`${id}-body`} hidden={!open}>
+        {open && (
+          <Suspense fallback={<PageSkeleton lines={3} />}>
+            <Component appId={appId} context={context} />
+          </Suspense>
+        )}
+      </div>
+    </section>
+  );
+}
