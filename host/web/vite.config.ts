@@ -46,7 +46,9 @@ export default defineConfig({
         // as @civic/sdk/web) brings no other module with it, so a page's chunk is what it uses.
         moduleSideEffects: [
           { test: /\.css$/, sideEffects: true },
-          { test: /[\\/](core|sdk|plugins|config)[\\/].*\.tsx?$/, sideEffects: false },
+          // Except sdk/web/blueprint-table.ts, a barrel whose one side effect is Blueprint's table
+          // stylesheet: marked pure, its re-exports resolve past it and the stylesheet is dropped.
+          { test: /[\\/](core|sdk|plugins|config)[\\/](?!web[\\/]blueprint-table\.ts$).*\.tsx?$/, sideEffects: false },
         ],
       },
       output: {

@@ -74,9 +74,10 @@ try {
 
 // Knowledge base: the intents table at 10,000 intents (its own console and data folder).
 const table = await intentTableBench();
-console.log(`\nIntents table, ${table.rows.toLocaleString()} intents + Q&A: mount ${table.mountMs.toFixed(0)} ms after the list answer (${table.listRequestMs.toFixed(0)} ms), navigation to rows ${table.navigationToRowsMs.toFixed(0)} ms; scroll p50 ${table.scrollP50Ms.toFixed(1)} ms, p95 ${table.scrollP95Ms.toFixed(1)} ms over ${table.frames} frames (idle frame p95 ${table.idleP95Ms.toFixed(1)} ms)`);
+console.log(`\nIntents table, ${table.rows.toLocaleString()} intents + Q&A: mount ${table.mountMs.toFixed(0)} ms after the list answer (${table.listRequestMs.toFixed(0)} ms), navigation to rows ${table.navigationToRowsMs.toFixed(0)} ms; scroll at ${table.step} px a frame p50 ${table.scrollP50Ms.toFixed(1)} ms, p95 ${table.scrollP95Ms.toFixed(1)} ms over ${table.frames} frames, ${table.blankFrames} with unrendered rows in view (idle frame p95 ${table.idleP95Ms.toFixed(1)} ms)`);
 targets.push({ what: 'intents table mount at 10,000 intents', value: `${table.mountMs.toFixed(0)} ms`, target: '≤ 250 ms', ok: table.mountMs <= 250 });
-targets.push({ what: 'intents table scroll frame p95', value: `${table.scrollP95Ms.toFixed(1)} ms`, target: '≤ 33 ms', ok: table.scrollP95Ms <= 33 });
+targets.push({ what: `intents table scroll frame p95 (${table.step} px a frame)`, value: `${table.scrollP95Ms.toFixed(1)} ms`, target: '≤ 33 ms', ok: table.scrollP95Ms <= 33 });
+targets.push({ what: 'intents table scroll frames with unrendered rows in view', value: `${table.blankFrames} of ${table.frames}`, target: '≤ 2%', ok: table.blankFrames <= table.frames * 0.02 });
 // Dialog engine cost bar (issue 8): its own process, so memory is the engine's.
 const engineRun = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'plugins/dialog-engine/server/nlu/cost-bench.ts'], { encoding: 'utf8', maxBuffer: 1 << 20 });
 const engine = JSON.parse(engineRun.stdout.trim().split('\n').pop() ?? '{}') as Record<string, number>;

@@ -34,6 +34,14 @@ test('the intents page lists the demo tree with counts and is accessible', async
   await waitForText(browser, 'Renew passport - fees');
   const count = await (await shown('.civic-kb-count')).getText();
   assert.match(count, /^\d+ intents · \d+ Q&A$/);
+  // Blueprint's table stylesheet is there: the rows scroll inside the table, not with the page.
+  const scroller = await browser.execute(() => {
+    const element = document.querySelector<HTMLElement>('.bp6-table-quadrant-main .bp6-table-quadrant-scroll-container');
+    return element ? { overflowY: getComputedStyle(element).overflowY, clientHeight: element.clientHeight, scrollHeight: element.scrollHeight } : null;
+  });
+  assert.ok(scroller, 'the table has a scroll container');
+  assert.equal(scroller.overflowY, 'auto');
+  assert.ok(scroller.scrollHeight > scroller.clientHeight, `the demo tree overflows the table's own viewport (${scroller.scrollHeight} > ${scroller.clientHeight})`);
   await expectAccessible(browser, 'intents page');
 });
 
