@@ -6,6 +6,7 @@ export {
   AuthService,
   ConsoleConfigService,
   contributionAccess,
+  lazyContribution,
   FeatureFlagService,
   isApiError,
   NavBadgeProvider,

@@ -12,6 +12,7 @@ export { ConsoleConfigService } from '@civic/core/web/config/console-config-serv
 export { FeatureFlagService } from '@civic/core/web/flags/feature-flag-service';
 export { PageTitleService } from '@civic/core/web/page/page-title-service';
 export { contributionAccess } from '@civic/core/web/plugins/plugin-access';
+export { lazyContribution } from '@civic/core/web/plugins/lazy-contribution';
 export { PluginCatalog, type PluginContribution } from '@civic/core/web/plugins/plugin-catalog';
 export { RoleService } from '@civic/core/web/roles/role-service';
 export { SessionService } from '@civic/core/web/session/session-service';

@@ -1,25 +1,14 @@
 import { Button } from '@blueprintjs/core';
 import { ChevronDownIcon, ChevronRightIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useId, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, useId, useState } from 'react';
 import type { PagePanel, PanelProps } from '@civic/core/common/plugins';
 import { useAccessContext } from '../access/use-access';
 import { useService } from '../di/container-context';
 import { PluginCatalog } from '../plugins/plugin-catalog';
 import { contributionAccess } from '../plugins/plugin-access';
+import { lazyContribution } from '../plugins/lazy-contribution';
 import { PageSkeleton } from './page-skeleton';
-
-type PanelComponent = LazyExoticComponent<ComponentType<PanelProps>>;
-const components = new WeakMap<PagePanel, PanelComponent>();
-
-function componentOf(panel: PagePanel): PanelComponent {
-  let component = components.get(panel);
-  if (!component) {
-    component = lazy(panel.load);
-    components.set(panel, component);
-  }
-  return component;
-}
 
 export interface PanelSlotProps extends PanelProps {
   /** One of `PanelSlots`. */
@@ -48,7 +37,7 @@ export const PanelSlot = observer(function PanelSlot({ slot, appId, context }: P
 function SlotPanel({ panel, appId, context }: { panel: PagePanel } & PanelProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
-  const Component = componentOf(panel);
+  const Component = lazyContribution(panel);
   return (
     <section className="civic-slot-panel" aria-labelledby={`${id}-heading`} style={{ marginTop: 16 }}>
       <h2 id={`${id}-heading`} className="bp6-heading civic-slot-panel-heading">

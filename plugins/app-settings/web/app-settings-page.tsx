@@ -1,22 +1,8 @@
 import { Tab, Tabs } from '@civic/sdk/web/blueprint';
 import { observer } from '@civic/sdk/web/mobx';
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from '@civic/sdk/web/react';
+import { Suspense } from '@civic/sdk/web/react';
 import { useNavigate, useParams } from '@civic/sdk/web/router';
-import type { SettingsTab } from '@civic/sdk/common';
-import { contributionAccess, EmptyState, Page, PageSkeleton, PluginCatalog, useAccessContext, useService } from '@civic/sdk/web';
-
-type TabComponent = LazyExoticComponent<ComponentType<{ appId: string }>>;
-const tabComponents = new WeakMap<SettingsTab, TabComponent>();
-
-/** One lazy component per tab, made once, so switching tabs does not remount a loaded tab's code. */
-function componentOf(tab: SettingsTab): TabComponent {
-  let component = tabComponents.get(tab);
-  if (!component) {
-    component = lazy(tab.load);
-    tabComponents.set(tab, component);
-  }
-  return component;
-}
+import { contributionAccess, EmptyState, lazyContribution, Page, PageSkeleton, PluginCatalog, useAccessContext, useService } from '@civic/sdk/web';
 
 export const settingsTabPath = (tabId: string, appId: string) =>
   `/app-settings/${encodeURIComponent(tabId)}/${encodeURIComponent(appId)}`;
@@ -57,7 +43,7 @@ export const AppSettingsPage = observer(function AppSettingsPage() {
         renderActiveTabPanelOnly
       >
         {tabs.map(({ tab, access }) => {
-          const Panel = componentOf(tab);
+          const Panel = lazyContribution(tab);
           const reason = access === true ? undefined : access.disabledReason;
           return (
             <Tab

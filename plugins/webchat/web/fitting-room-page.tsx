@@ -1,4 +1,4 @@
-import { AnchorButton, Button, Callout, FormGroup, HTMLSelect } from '@civic/sdk/web/blueprint';
+import { AnchorButton, FormGroup, HTMLSelect } from '@civic/sdk/web/blueprint';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
@@ -7,6 +7,7 @@ import { createConsoleChatClient } from './console-chat-client';
 import { WebChatSettingsStore } from './webchat-settings-store';
 import { ChatWidget } from './widget/chat-widget';
 import type { ChatEnvironment } from './widget/chat-client';
+import { SettingsLoadError } from './settings-load-error';
 
 /**
  * /fitting-room/{appId}: the real widget with the saved settings, on the draft environment, so
@@ -55,10 +56,7 @@ export const FittingRoomPage = observer(function FittingRoomPage() {
           <ChatWidget key={`${appId}-${environment}`} settings={settings} client={client} mode="contained" defaultOpen />
         </div>
       ) : entry?.status === 'error' ? (
-        <Callout intent="danger" role="alert" title="The web chat settings could not be loaded">
-          <p>{entry.error}</p>
-          <Button text="Try again" onClick={() => void store.load(appId)} />
-        </Callout>
+        <SettingsLoadError error={entry.error} onRetry={() => void store.load(appId)} />
       ) : (
         <PageSkeleton lines={6} />
       )}

@@ -1,4 +1,3 @@
-import { Button, Callout } from '@civic/sdk/web/blueprint';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo } from '@civic/sdk/web/react';
 import { ApiClient, PageSkeleton, useService } from '@civic/sdk/web';
@@ -6,6 +5,7 @@ import type { PanelProps } from '@civic/sdk/common';
 import { createConsoleChatClient } from './console-chat-client';
 import { WebChatSettingsStore } from './webchat-settings-store';
 import { ChatWidget } from './widget/chat-widget';
+import { SettingsLoadError } from './settings-load-error';
 
 /**
  * "Try it" beside the intent and Q&A editors: the real widget with the app's saved settings on the
@@ -25,10 +25,7 @@ export const TryItPanel = observer(function TryItPanel({ appId }: PanelProps) {
 
   if (entry?.status === 'error') {
     return (
-      <Callout intent="danger" role="alert" title="The web chat settings could not be loaded">
-        <p>{entry.error}</p>
-        <Button text="Try again" onClick={() => void store.load(appId)} />
-      </Callout>
+      <SettingsLoadError error={entry.error} onRetry={() => void store.load(appId)} />
     );
   }
   if (!settings) return <PageSkeleton lines={4} />;

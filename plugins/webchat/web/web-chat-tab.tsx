@@ -22,6 +22,7 @@ import { createConsoleChatClient } from './console-chat-client';
 import { fromFormValues, previewSettings, SECTIONS, toFormValues, validateSettings, type FieldSpec, type FormErrors, type FormValues } from './settings-form';
 import { WebChatSettingsStore } from './webchat-settings-store';
 import { ChatWidget } from './widget/chat-widget';
+import { SettingsLoadError } from './settings-load-error';
 
 export const READ_ONLY_REASON = 'Only editors and admins of this app can change the web chat settings.';
 
@@ -95,10 +96,7 @@ export const WebChatTab = observer(function WebChatTab(props: { appId: string })
   if (!shown || !typed || !saved) {
     if (entry?.status === 'error') {
       return (
-        <Callout intent="danger" role="alert" title="The web chat settings could not be loaded">
-          <p>{entry.error}</p>
-          <Button text="Try again" onClick={() => void store.load(appId)} />
-        </Callout>
+        <SettingsLoadError error={entry.error} onRetry={() => void store.load(appId)} />
       );
     }
     return <PageSkeleton lines={6} />;
