@@ -1,4 +1,5 @@
 import { Button, Callout, FileInput, HTMLTable, ProgressBar, Tag } from '@civic/sdk/web/blueprint';
+import { DownloadIcon } from '@civic/sdk/web/icons';
 import { useEffect, useState } from '@civic/sdk/web/react';
 import { Link, useParams } from '@civic/sdk/web/router';
 import { isApiError, Page, ToastService, useAccess, useService } from '@civic/sdk/web';
@@ -104,7 +105,7 @@ export function BulkImportPage() {
           </p>
           <div className="civic-bulk-actions">
             <Button intent="primary" text={`Import ${importable.toLocaleString()} rows`} disabled={importable === 0 || busy || job !== null} onClick={() => void confirm()} />
-            {preview.invalid > 0 && <Button text="Download rows with errors" icon="download" onClick={() => saveBlob(new Blob([errorsCsv(preview)], { type: 'text/csv' }), 'rows-with-errors.csv')} />}
+            {preview.invalid > 0 && <Button text="Download rows with errors" icon={<DownloadIcon />} onClick={() => saveBlob(new Blob([errorsCsv(preview)], { type: 'text/csv' }), 'rows-with-errors.csv')} />}
           </div>
           {job && (
             <div className="civic-bulk-job" aria-live="polite">

@@ -1,4 +1,5 @@
 import { Alert, Button, ButtonGroup, Callout, HTMLTable, ProgressBar, Tag } from '@civic/sdk/web/blueprint';
+import { SearchIcon } from '@civic/sdk/web/icons';
 import { useCallback, useEffect, useState } from '@civic/sdk/web/react';
 import { Link, useParams } from '@civic/sdk/web/router';
 import { EmptyState, isApiError, Page, PageSkeleton, ToastService, useAccess, useService } from '@civic/sdk/web';
@@ -51,7 +52,7 @@ export function ConflictsPage() {
   }
 
   const run = edit.allowed ? (
-    <Button intent="primary" icon="search" text="Run conflict detection" loading={running} onClick={() => void act(() => client.runConflicts(appId), 'Conflict detection started')} />
+    <Button intent="primary" icon={<SearchIcon />} text="Run conflict detection" loading={running} onClick={() => void act(() => client.runConflicts(appId), 'Conflict detection started')} />
   ) : undefined;
 
   const phraseCell = (phrase: ConflictPhrase) => (

@@ -16,6 +16,7 @@ import {
   Switch,
   TextArea,
 } from '@civic/sdk/web/blueprint';
+import { CloudUploadIcon, DownloadIcon, HistoryIcon, UndoIcon } from '@civic/sdk/web/icons';
 import { useCallback, useEffect, useId, useState } from '@civic/sdk/web/react';
 import { Link } from '@civic/sdk/web/router';
 import { ConsoleConfigService, isApiError, PageSkeleton, ToastService, useAccess, useService } from '@civic/sdk/web';
@@ -174,9 +175,9 @@ export function PublishingTab(props: { appId: string }) {
         )}
         <ButtonGroup className="civic-publishing-actions">
           {canEdit && (
-            <Button intent="primary" icon="cloud-upload" text="Publish…" disabled={publishing || pendingRequest !== null} onClick={() => setPublishOpen(true)} />
+            <Button intent="primary" icon={<CloudUploadIcon />} text="Publish…" disabled={publishing || pendingRequest !== null} onClick={() => setPublishOpen(true)} />
           )}
-          <Button icon="download" text="Download draft export" onClick={() => void download()} />
+          <Button icon={<DownloadIcon />} text="Download draft export" onClick={() => void download()} />
         </ButtonGroup>
         {canAdmin && (
           <Switch
@@ -228,7 +229,7 @@ export function PublishingTab(props: { appId: string }) {
                   <td>
                     <ButtonGroup minimal>
                       <Button small text="Compare with draft" onClick={() => (setFrom(version.id), setTo('draft'))} aria-label={`Compare with draft: version ${version.number}`} />
-                      <Button small icon="download" text="Download" onClick={() => void download(version.id, version.number)} aria-label={`Download version ${version.number}`} />
+                      <Button small icon={<DownloadIcon />} text="Download" onClick={() => void download(version.id, version.number)} aria-label={`Download version ${version.number}`} />
                       {canAdmin && production?.id !== version.id && (
                         <Button small intent="warning" text="Roll back" onClick={() => setRollbackTo(version)} aria-label={`Roll back production to version ${version.number}`} />
                       )}
@@ -271,7 +272,7 @@ export function PublishingTab(props: { appId: string }) {
       <Alert
         isOpen={rollbackTo !== null}
         intent="warning"
-        icon="undo"
+        icon={<UndoIcon />}
         cancelButtonText="Cancel"
         confirmButtonText="Roll back"
         onCancel={() => setRollbackTo(null)}
@@ -393,7 +394,7 @@ function ReplaySection(props: { appId: string }) {
     <section className="civic-publishing-replay" aria-labelledby={headingId}>
       <h4 id={headingId}>Replay recent questions</h4>
       <p>Ask the last 200 questions citizens asked in production again, of the draft and of production, and see which answers publishing would change.</p>
-      <Button icon="history" text="Replay recent questions" loading={busy} disabled={busy} onClick={() => void replay()} />
+      <Button icon={<HistoryIcon />} text="Replay recent questions" loading={busy} disabled={busy} onClick={() => void replay()} />
       <div aria-live="polite">
         {busy && (
           <div className="civic-publishing-replay-busy" style={{ display: 'flex', gap: 8, alignItems: 'center' }}>

@@ -1,4 +1,5 @@
 import { Button, Callout, Checkbox, FileInput, FormGroup, HTMLTable, InputGroup, ProgressBar, TextArea } from '@civic/sdk/web/blueprint';
+import { SearchIcon, TrashIcon } from '@civic/sdk/web/icons';
 import { useEffect, useId, useState } from '@civic/sdk/web/react';
 import { Link, useParams } from '@civic/sdk/web/router';
 import { isApiError, Page, ToastService, useAccess, useService } from '@civic/sdk/web';
@@ -121,7 +122,7 @@ export function QnaGeneratorPage() {
       <FormGroup label="Source (kept with each Q&A)" labelFor={sourceId}>
         <InputGroup id={sourceId} value={source} onChange={(event) => setSource(event.currentTarget.value)} />
       </FormGroup>
-      <Button text="Find Q&A pairs" icon="search" disabled={!text.trim()} onClick={() => extract(text, source)} />
+      <Button text="Find Q&A pairs" icon={<SearchIcon />} disabled={!text.trim()} onClick={() => extract(text, source)} />
       {problem && <Callout intent="warning">{problem}</Callout>}
       {candidates && candidates.length > 0 && (
         <section aria-label="Candidates">
@@ -152,7 +153,7 @@ export function QnaGeneratorPage() {
                   </td>
                   <td>{FROM_LABELS[candidate.from]}</td>
                   <td>
-                    <Button small minimal icon="trash" aria-label={`Discard pair ${index + 1}`} onClick={() => setCandidates((list) => list?.filter((c) => c.key !== candidate.key) ?? null)} />
+                    <Button small minimal icon={<TrashIcon />} aria-label={`Discard pair ${index + 1}`} onClick={() => setCandidates((list) => list?.filter((c) => c.key !== candidate.key) ?? null)} />
                   </td>
                 </tr>
               ))}

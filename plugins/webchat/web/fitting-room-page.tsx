@@ -1,4 +1,5 @@
 import { AnchorButton, FormGroup, HTMLSelect } from '@civic/sdk/web/blueprint';
+import { CogIcon, ShareIcon } from '@civic/sdk/web/icons';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
@@ -35,8 +36,8 @@ export const FittingRoomPage = observer(function FittingRoomPage() {
       description="Try the bot as citizens will see it. On the draft environment, what you change shows here before it is published."
       actions={
         <>
-          <AnchorButton href={`/app-settings/web-chat/${encodeURIComponent(appId)}`} text="Web Chat settings" icon="cog" />
-          <AnchorButton href={`/sharing/${encodeURIComponent(appId)}`} target="_blank" rel="noreferrer" text="Open sharing page" icon="share" />
+          <AnchorButton href={`/app-settings/web-chat/${encodeURIComponent(appId)}`} text="Web Chat settings" icon={<CogIcon />} />
+          <AnchorButton href={`/sharing/${encodeURIComponent(appId)}`} target="_blank" rel="noreferrer" text="Open sharing page" icon={<ShareIcon />} />
         </>
       }
     >
