@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import got from 'got';
 import { describeViolations, openBrowser, seriousAxeViolations, type Browser } from './support/browser';
 import { signIn, waitForPath } from './support/console-user';
+import { encryptPassword } from '../support/encrypt-password';
 import { E2E_PASSWORD, freePort, startConsole, type RunningConsole } from './support/server';
 
 /**
@@ -14,6 +15,16 @@ let running: RunningConsole;
 let browser: Browser;
 let closeBrowser: () => Promise<void>;
 const APP = 'demo-plus';
+
+const browserless = {
+  async waitFor(check: () => Promise<boolean>, message: () => string, timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(message());
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  },
+};
 
 async function expectAccessible(label: string): Promise<void> {
   const violations = await seriousAxeViolations(browser);
@@ -190,6 +201,54 @@ describe('sharing page', () => {
     assert.ok(Math.abs(height - inner * 0.95) <= 2, `height ${height} vs window ${inner}`);
     assert.ok(Math.abs(width - height * 0.6) <= 2, `width ${width} vs height ${height}`);
     await expectAccessible('sharing page');
+  });
+
+  test('once published, a citizen asks a seeded question, gets its answer, votes it down: the turn is PENDING review', async () => {
+    // An app admin publishes the draft (the publish dialog itself has its own browser test).
+    const loginKey = ((await got(`${running.url}/api/v1/auth/config`).json()) as { data: { loginKey: string } }).data.loginKey;
+    const signedIn = (await got
+      .post(`${running.url}/api/v1/auth/login`, { json: { email: 'appadmin@demo.gov.sg', password: await encryptPassword(loginKey, E2E_PASSWORD) } })
+      .json()) as { data: { token: string } };
+    const headers = { authorization: `Bearer ${signedIn.data.token}` };
+    const published = (await got.post(`${running.url}/api/v1/apps/${APP}/publishing/publish`, { headers, json: { note: 'e2e: first version' } }).json()) as { data: { job: { id: string } } };
+    let last: unknown;
+    await browserless.waitFor(async () => {
+      const { data } = (await got(`${running.url}/api/v1/apps/${APP}/jobs/${published.data.job.id}`, { headers }).json()) as { data: { job: { status: string } } };
+      last = data.job;
+      assert.notEqual(data.job.status, 'failed', `the publish job failed: ${JSON.stringify(data.job)}`);
+      return data.job.status === 'succeeded';
+    }, () => `the publish job did not finish: ${JSON.stringify(last)}`);
+
+    await browser.url(`${running.url}/sharing/${APP}`);
+    const log = browser.$('.cw-fullscreen [role="log"]');
+    await log.waitForExist({ timeout: 15_000 });
+    const send = browser.$('.cw-fullscreen .cw-send');
+    await browser.waitUntil(async () => (await send.isEnabled()) && (await log.getText()).length > 0, { timeout: 60_000, timeoutMsg: 'the production chat never started' });
+    // Watch the widget's own calls: the feedback answer says what the server stored.
+    await browser.execute(() => {
+      const seen: unknown[] = [];
+      (window as unknown as { __feedback: unknown[] }).__feedback = seen;
+      const original = window.fetch.bind(window);
+      window.fetch = async (...args: Parameters<typeof fetch>) => {
+        const response = await original(...args);
+        if (String(args[0] instanceof Request ? args[0].url : args[0]).includes('/feedback')) void response.clone().json().then((body: unknown) => seen.push(body));
+        return response;
+      };
+    });
+    await browser.$('.cw-fullscreen .cw-form input').setValue('How do I renew my passport?');
+    await send.click();
+    await browser.waitUntil(async () => /renew your passport online/i.test(await log.getText()), { timeout: 60_000, timeoutMsg: 'no answer from production' });
+    const down = browser.$('//*[contains(@class, "cw-fullscreen")]//button[contains(@class, "cw-vote")][.//span[normalize-space()="Not helpful"]]');
+    await down.waitForDisplayed();
+    await down.click();
+    await browser.waitUntil(async () => (await down.getAttribute('aria-pressed')) === 'true', { timeoutMsg: 'the vote was not shown as pressed' });
+    const feedback = await browser.waitUntil(
+      async () => ((await browser.execute(() => (window as unknown as { __feedback: Array<{ data: { thumbsDown: boolean; reviewStatus: string } }> }).__feedback)) ?? [])[0],
+      { timeoutMsg: 'the vote was not sent' },
+    );
+    assert.equal(feedback.data.thumbsDown, true);
+    assert.equal(feedback.data.reviewStatus, 'PENDING');
+    await expectAccessible('sharing page with an answer voted down');
   });
 });
 
