@@ -76,7 +76,8 @@ try {
 const table = await intentTableBench();
 console.log(`\nIntents table, ${table.rows.toLocaleString()} intents + Q&A: mount ${table.mountMs.toFixed(0)} ms after the list answer (${table.listRequestMs.toFixed(0)} ms), navigation to rows ${table.navigationToRowsMs.toFixed(0)} ms; scroll at ${table.step} px a frame p50 ${table.scrollP50Ms.toFixed(1)} ms, p95 ${table.scrollP95Ms.toFixed(1)} ms over ${table.frames} frames, ${table.blankFrames} with unrendered rows in view (idle frame p95 ${table.idleP95Ms.toFixed(1)} ms)`);
 targets.push({ what: 'intents table mount at 10,000 intents', value: `${table.mountMs.toFixed(0)} ms`, target: '≤ 250 ms', ok: table.mountMs <= 250 });
-targets.push({ what: `intents table scroll frame p95 (${table.step} px a frame)`, value: `${table.scrollP95Ms.toFixed(1)} ms`, target: '≤ 33 ms', ok: table.scrollP95Ms <= 33 });
+// Frame times come in whole 60 Hz vsyncs (16.7, 33.3, 50 ms): "≤ 33 ms" is 30 fps, two vsyncs at most.
+targets.push({ what: `intents table scroll frame p95 (${table.step} px a frame)`, value: `${table.scrollP95Ms.toFixed(1)} ms`, target: '≤ 33 ms (30 fps)', ok: table.scrollP95Ms <= 1000 / 30 + 0.5 });
 targets.push({ what: 'intents table scroll frames with unrendered rows in view', value: `${table.blankFrames} of ${table.frames}`, target: '≤ 2%', ok: table.blankFrames <= table.frames * 0.02 });
 // Dialog engine cost bar (issue 8): its own process, so memory is the engine's.
 const engineRun = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'plugins/dialog-engine/server/nlu/cost-bench.ts'], { encoding: 'utf8', maxBuffer: 1 << 20 });
