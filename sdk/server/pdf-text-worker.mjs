@@ -7,7 +7,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-const { data, maxPages, maxChars, standardFontDataUrl } = workerData;
+// Started through startWorker (./worker.ts): what readPdfText passed is `workerData.data`.
+const { data, maxPages, maxChars, standardFontDataUrl } = workerData.data;
 
 async function read() {
   const task = getDocument({ data, isEvalSupported: false, verbosity: VerbosityLevel.ERRORS, standardFontDataUrl, stopAtErrors: false });

@@ -6,7 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { startWorker } from './worker';
 
 /** One line of text as laid out on its page (PDF user-space units, y grows upwards). */
 export interface PdfLine {
@@ -69,12 +69,12 @@ export interface PdfLimits {
 export function readPdfText(data: Uint8Array, limits: PdfLimits): Promise<PdfText> {
   if (!isPdf(data)) return Promise.reject(new PdfReadError('not-pdf', 'not a PDF'));
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./pdf-text-worker.mjs', import.meta.url), {
+    const worker = startWorker(new URL('./pdf-text-worker.mjs', import.meta.url), {
       // A copy: the worker owns (and PDF.js may detach) what it is given.
-      workerData: { data: data.slice(), maxPages: limits.maxPages, maxChars: limits.maxChars, standardFontDataUrl },
+      data: { data: data.slice(), maxPages: limits.maxPages, maxChars: limits.maxChars, standardFontDataUrl },
+      name: 'pdf-text',
       resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb ?? 256 },
-      stdout: true,
-      stderr: true,
+      quiet: true,
     });
     let settled = false;
     const finish = (outcome: () => void) => {

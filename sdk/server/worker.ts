@@ -1,4 +1,4 @@
-import { Worker, parentPort, workerData } from 'node:worker_threads';
+import { Worker, parentPort, workerData, type ResourceLimits } from 'node:worker_threads';
 
 /**
  * Worker threads for CPU-bound work that must not hold up the request thread (model training).
@@ -12,6 +12,21 @@ export function workerInput<T>(): T {
   return (workerData as { data: T }).data;
 }
 
-export function startWorker(module: URL, options: { data?: unknown; name?: string } = {}): Worker {
-  return new Worker(new URL('./worker-bootstrap.mjs', import.meta.url), { workerData: { entry: module.href, data: options.data ?? null }, name: options.name });
+export interface StartWorkerOptions {
+  data?: unknown;
+  name?: string;
+  /** Caps for work on untrusted input (e.g. a PDF): the worker dies instead of the server. */
+  resourceLimits?: ResourceLimits;
+  /** Keep the worker's stdout and stderr off the server's (a library that prints warnings). */
+  quiet?: boolean;
+}
+
+export function startWorker(module: URL, options: StartWorkerOptions = {}): Worker {
+  return new Worker(new URL('./worker-bootstrap.mjs', import.meta.url), {
+    workerData: { entry: module.href, data: options.data ?? null },
+    name: options.name,
+    resourceLimits: options.resourceLimits,
+    stdout: options.quiet,
+    stderr: options.quiet,
+  });
 }
