@@ -1,14 +1,13 @@
 import { AnchorButton, FormGroup, HTMLSelect } from '@civic/sdk/web/blueprint';
 import { CogIcon, ShareIcon } from '@civic/sdk/web/icons';
 import { observer } from '@civic/sdk/web/mobx';
-import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
+import { useState } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
-import { ApiClient, Page, PageSkeleton, useService } from '@civic/sdk/web';
-import { createConsoleChatClient } from './console-chat-client';
-import { WebChatSettingsStore } from './webchat-settings-store';
+import { Page, PageSkeleton } from '@civic/sdk/web';
+import { SettingsLoadError } from './settings-load-error';
+import { useConsoleChat } from './use-console-chat';
 import { ChatWidget } from './widget/chat-widget';
 import type { ChatEnvironment } from './widget/chat-client';
-import { SettingsLoadError } from './settings-load-error';
 
 /**
  * /fitting-room/{appId}: the real widget with the saved settings, on the draft environment, so
@@ -16,19 +15,8 @@ import { SettingsLoadError } from './settings-load-error';
  */
 export const FittingRoomPage = observer(function FittingRoomPage() {
   const { appId = '' } = useParams();
-  const store = useService<WebChatSettingsStore>(WebChatSettingsStore);
-  const api = useService<ApiClient>(ApiClient);
-  const entry = store.entry(appId);
-  const settings = entry?.settings;
   const [environment, setEnvironment] = useState<ChatEnvironment>('draft');
-  const client = useMemo(
-    () => createConsoleChatClient(api, appId, environment, settings?.appOrchestratorTimeout),
-    [api, appId, environment, settings?.appOrchestratorTimeout],
-  );
-
-  useEffect(() => {
-    void store.load(appId);
-  }, [store, appId]);
+  const { entry, settings, client, reload } = useConsoleChat(appId, environment);
 
   return (
     <Page
@@ -57,7 +45,7 @@ export const FittingRoomPage = observer(function FittingRoomPage() {
           <ChatWidget key={`${appId}-${environment}`} settings={settings} client={client} mode="contained" defaultOpen />
         </div>
       ) : entry?.status === 'error' ? (
-        <SettingsLoadError error={entry.error} onRetry={() => void store.load(appId)} />
+        <SettingsLoadError error={entry.error} onRetry={reload} />
       ) : (
         <PageSkeleton lines={6} />
       )}

@@ -1,11 +1,9 @@
 import { observer } from '@civic/sdk/web/mobx';
-import { useEffect, useMemo } from '@civic/sdk/web/react';
-import { ApiClient, PageSkeleton, useService } from '@civic/sdk/web';
+import { PageSkeleton } from '@civic/sdk/web';
 import type { PanelProps } from '@civic/sdk/common';
-import { createConsoleChatClient } from './console-chat-client';
-import { WebChatSettingsStore } from './webchat-settings-store';
-import { ChatWidget } from './widget/chat-widget';
 import { SettingsLoadError } from './settings-load-error';
+import { useConsoleChat } from './use-console-chat';
+import { ChatWidget } from './widget/chat-widget';
 
 /**
  * "Try it" beside the intent and Q&A editors: the real widget with the app's saved settings on the
@@ -13,21 +11,8 @@ import { SettingsLoadError } from './settings-load-error';
  * are not in the draft yet, and the panel says so).
  */
 export const TryItPanel = observer(function TryItPanel({ appId }: PanelProps) {
-  const store = useService<WebChatSettingsStore>(WebChatSettingsStore);
-  const api = useService<ApiClient>(ApiClient);
-  const entry = store.entry(appId);
-  const settings = entry?.settings;
-  const client = useMemo(() => createConsoleChatClient(api, appId, 'draft', settings?.appOrchestratorTimeout), [api, appId, settings?.appOrchestratorTimeout]);
-
-  useEffect(() => {
-    void store.load(appId);
-  }, [store, appId]);
-
-  if (entry?.status === 'error') {
-    return (
-      <SettingsLoadError error={entry.error} onRetry={() => void store.load(appId)} />
-    );
-  }
+  const { entry, settings, client, reload } = useConsoleChat(appId, 'draft');
+  if (entry?.status === 'error') return <SettingsLoadError error={entry.error} onRetry={reload} />;
   if (!settings) return <PageSkeleton lines={4} />;
   return (
     <div>
