@@ -16,15 +16,14 @@ let browser: Browser;
 let closeBrowser: () => Promise<void>;
 const APP = 'demo-plus';
 
-const browserless = {
-  async waitFor(check: () => Promise<boolean>, message: () => string, timeoutMs = 60_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(message());
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  },
-};
+/** Polls a check outside the browser (e.g. a job through the API) until it holds. */
+async function until(check: () => Promise<boolean>, message: () => string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(message());
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
 
 async function expectAccessible(label: string): Promise<void> {
   const violations = await seriousAxeViolations(browser);
@@ -212,7 +211,7 @@ describe('sharing page', () => {
     const headers = { authorization: `Bearer ${signedIn.data.token}` };
     const published = (await got.post(`${running.url}/api/v1/apps/${APP}/publishing/publish`, { headers, json: { note: 'e2e: first version' } }).json()) as { data: { job: { id: string } } };
     let last: unknown;
-    await browserless.waitFor(async () => {
+    await until(async () => {
       const { data } = (await got(`${running.url}/api/v1/apps/${APP}/jobs/${published.data.job.id}`, { headers }).json()) as { data: { job: { status: string } } };
       last = data.job;
       assert.notEqual(data.job.status, 'failed', `the publish job failed: ${JSON.stringify(data.job)}`);
