@@ -42,6 +42,9 @@ before(async () => {
   fs.mkdirSync(path.join(webRoot, 'assets'));
   fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Civic Console</title><script type="module" src="/assets/index-abc123.js"></script>');
   fs.writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log("civic")');
+  // A plugin's own page document (the web chat's sharing page is one).
+  fs.mkdirSync(path.join(webRoot, 'pages'));
+  fs.writeFileSync(path.join(webRoot, 'pages', 'sharing.html'), '<!doctype html><title>Chat</title>');
   t = await startTestServer({ webRoot, extraPlugins: [testPlugin('test-tools'), testPlugin('test-flagged', 'no-such-flag')] });
   token = await signIn(t.http, 'editor@demo.gov.sg');
 });
@@ -175,6 +178,18 @@ describe('the built console', () => {
       assert.match(String(response.body), /<title>Civic Console<\/title>/, route);
       assert.equal(response.headers['cache-control'], 'no-cache', route);
     }
+  });
+
+  test("a path whose first segment has a page document gets that document, not the console's", async () => {
+    for (const route of ['/sharing/demo-plus', '/sharing/demo-plus?lang=en']) {
+      const response = await call(t.http, 'GET', route, { headers: { accept: 'text/html' } });
+      assert.equal(response.status, 200, route);
+      assert.match(String(response.body), /<title>Chat<\/title>/, route);
+      assert.equal(response.headers['cache-control'], 'no-cache', route);
+    }
+    // Only the first segment counts: a deeper "sharing" is a console route like any other.
+    const other = await call(t.http, 'GET', '/app-settings/sharing', { headers: { accept: 'text/html' } });
+    assert.match(String(other.body), /<title>Civic Console<\/title>/);
   });
 
   test('hashed assets are cached for a year; missing ones are 404, not index.html', async () => {

@@ -199,6 +199,17 @@ describe('sharing page', () => {
     });
     assert.ok(Math.abs(height - inner * 0.95) <= 2, `height ${height} vs window ${inner}`);
     assert.ok(Math.abs(width - height * 0.6) <= 2, `width ${width} vs height ${height}`);
+    // A citizen downloads the widget, not the console: one small script, no shell, no Blueprint.
+    const scripts = await browser.execute(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\.m?js(\?|$)/.test(entry.name))
+        .map((entry) => ({ name: new URL(entry.name).pathname, bytes: (entry as PerformanceResourceTiming).encodedBodySize })),
+    );
+    assert.equal(scripts.length, 1, `scripts loaded: ${JSON.stringify(scripts)}`);
+    assert.match(scripts[0].name, /^\/assets\/sharing-[\w-]+\.js$/);
+    assert.ok(scripts[0].bytes <= 25 * 1024, `sharing page script is ${scripts[0].bytes} bytes on the wire`);
+    assert.equal(await browser.$('#root').isExisting(), false, "the console's root element is not on the page");
     await expectAccessible('sharing page');
   });
 

@@ -11,13 +11,33 @@ const MISSING_BUILD_PAGE = `<!doctype html>
 <p>The API is up. Build the browser console with <code>npm run build</code> and restart the server
 (or start with <code>npm start</code>, which does both).</p></main></body></html>`;
 
+/** Page documents a plugin's build may add beside the console: `pages/<first path segment>.html`. */
+const PAGES_DIR = 'pages';
+
+/** The first path segments that have a page document of their own (read once: the build is fixed while the server runs). */
+function pageDocuments(webRoot: string): Set<string> {
+  try {
+    return new Set(
+      fs
+        .readdirSync(path.join(webRoot, PAGES_DIR))
+        .filter((name) => /^[a-z0-9-]+\.html$/i.test(name))
+        .map((name) => name.slice(0, -'.html'.length)),
+    );
+  } catch {
+    return new Set();
+  }
+}
+
 /**
  * Serves the built console from `dist/web`: hashed files under /assets are cached for a year,
  * everything else revalidates. Any other GET that accepts HTML gets index.html, so client routes
- * (/dashboard, /app-settings/…) survive a reload. Unknown /api paths are JSON 404s.
+ * (/dashboard, /app-settings/…) survive a reload — unless a plugin built a page document of its own
+ * for that path's first segment (`pages/<segment>.html`, e.g. a public page that must not download
+ * the console). Unknown /api paths are JSON 404s.
  */
 export async function registerStaticSite(app: FastifyInstance, webRoot: string, log: Logger): Promise<void> {
   const built = fs.existsSync(path.join(webRoot, 'index.html'));
+  const documents = built ? pageDocuments(webRoot) : new Set<string>();
   if (built) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -52,6 +72,7 @@ export async function registerStaticSite(app: FastifyInstance, webRoot: string, 
       return MISSING_BUILD_PAGE;
     }
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    const segment = pathname.split('/')[1] ?? '';
+    return reply.sendFile(documents.has(segment) ? `${PAGES_DIR}/${segment}.html` : 'index.html');
   });
 }
