@@ -41,3 +41,14 @@ export function bundleReport(): BundleReport {
     totalGzip: sizes.reduce((sum, s) => sum + s.gzip, 0),
   };
 }
+
+/**
+ * What a citizen downloads for the widget: embed.js (on every visit to a page that embeds it) and
+ * the sharing document's scripts, gzip -9 of the built files.
+ */
+export function widgetReport(): { embedGzip: number; sharingGzip: number; sharingFiles: string[] } {
+  const html = readFileSync(join(DIST, 'pages/sharing.html'), 'utf8');
+  const sharingFiles = [...html.matchAll(/<script[^>]+src="\/?([^"]+\.js)"/g)].map((m) => m[1]);
+  if (sharingFiles.length === 0) throw new Error('dist/web/pages/sharing.html loads no script: run npm run build');
+  return { embedGzip: gz('webchat/embed.js'), sharingGzip: sharingFiles.reduce((sum, f) => sum + gz(f), 0), sharingFiles };
+}

@@ -7,7 +7,7 @@ import { startConsole, E2E_PASSWORD } from '../e2e/support/server';
 import { measure, signInForBench, type LatencyResult } from './api-latency';
 import { benchDatabase } from './bench-database';
 import { bulkImportBench } from './bulk-import-bench';
-import { bundleReport } from './bundle-size';
+import { bundleReport, widgetReport } from './bundle-size';
 import { intentTableBench } from './intent-table-bench';
 import { pageScriptsBench } from './page-scripts';
 
@@ -20,6 +20,14 @@ targets.push({
   value: `${(bundle.entryClosureGzip / KiB).toFixed(1)} KiB`,
   target: '≤ 200 KiB',
   ok: bundle.entryClosureGzip <= 200 * KiB,
+});
+const widget = widgetReport();
+targets.push({ what: 'embed.js, gzip', value: `${(widget.embedGzip / KiB).toFixed(1)} KiB`, target: '≤ 25 KiB', ok: widget.embedGzip <= 25 * KiB });
+targets.push({
+  what: `sharing page JS (${widget.sharingFiles.length} file), gzip`,
+  value: `${(widget.sharingGzip / KiB).toFixed(1)} KiB`,
+  target: '≤ 25 KiB',
+  ok: widget.sharingGzip <= 25 * KiB,
 });
 console.log('Largest chunks (gzip):');
 for (const chunk of bundle.largest) console.log(`  ${(chunk.gzip / KiB).toFixed(1).padStart(7)} KiB  ${chunk.file}`);
