@@ -126,3 +126,86 @@ export async function pageScriptsBench(): Promise<{ login: PageScripts; dashboar
     await running.stop();
   }
 }
+
+/** The console's pages as a user opens them (a path each; `{intent}` is a real intent id of the app). */
+const SIGNED_OUT_PAGES = ['/login', '/signup', '/forgot-password'];
+const SIGNED_IN_PAGES = [
+  '/dashboard',
+  '/my-workspace/demo-plus',
+  '/settings',
+  '/users',
+  '/auditLog',
+  '/chatApp',
+  '/agency',
+  '/adaptor',
+  '/subscription-tiers',
+  '/feature-flags',
+  '/help',
+  '/app-settings/demo-plus',
+  '/team/demo-plus',
+  '/intents/demo-plus',
+  '/intent/demo-plus/edit/{intent}',
+  '/intent/demo-plus/create',
+  '/QandA/demo-plus/create',
+  '/glossary/demo-plus',
+  '/entities/demo-plus',
+  '/categories/demo-plus',
+  '/label/demo-plus',
+  '/dialogFlow',
+  '/fitting-room/demo-plus',
+  '/importjob/demo-plus',
+  '/bulkimport/demo-plus',
+  '/qna-generator/demo-plus',
+  '/conflict-resolution/demo-plus',
+];
+
+/**
+ * Every page's own first load, each in a fresh browser profile (an empty cache): what the browser
+ * fetched until the page showed its title and the network went quiet, lazy chunks included.
+ */
+export async function everyPageScripts(baseUrl: string, email: string, password: string): Promise<PageScripts[]> {
+  const out: PageScripts[] = [];
+  for (const path of SIGNED_OUT_PAGES) {
+    const { browser, close } = await openBrowser();
+    try {
+      await browser.url(`${baseUrl}${path}`);
+      await browser.$('h1').waitForDisplayed({ timeout: 15_000 });
+      out.push(await scriptsOfPage(browser, path));
+    } finally {
+      await close();
+    }
+  }
+  let token: string | null;
+  {
+    const { browser, close } = await openBrowser();
+    try {
+      await signIn(browser, baseUrl, email, password);
+      token = await browser.execute((key) => localStorage.getItem(key), TOKEN_STORAGE_KEY);
+    } finally {
+      await close();
+    }
+  }
+  if (!token) throw new Error('no session token was stored after sign-in');
+  const list = (await (await fetch(`${baseUrl}/api/v1/apps/demo-plus/intents`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    data: { rows: Array<{ id: string }> };
+  };
+  const intentId = list.data.rows[0]?.id;
+  for (const template of SIGNED_IN_PAGES) {
+    if (template.includes('{intent}') && !intentId) continue;
+    const path = template.replace('{intent}', intentId ?? '');
+    const { browser, close } = await openBrowser();
+    try {
+      await browser.url(`${baseUrl}/version.json`);
+      await browser.execute((key, value) => localStorage.setItem(key, value), TOKEN_STORAGE_KEY, token);
+      await browser.url(`${baseUrl}${path}`);
+      await browser.waitUntil(() => browser.execute(() => Boolean(document.querySelector('#page-title')?.textContent?.trim())), {
+        timeout: 20_000,
+        timeoutMsg: `${path}: the page title never appeared`,
+      });
+      out.push(await scriptsOfPage(browser, template));
+    } finally {
+      await close();
+    }
+  }
+  return out;
+}

@@ -1,14 +1,23 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
-
 /**
  * The most common passwords of the breach corpora (zxcvbn-ts "passwords-common", about 49,000 entries,
- * lower case). The list is large: only the pages that set a password import this module (signup, reset
- * and change password are lazy chunks in the browser), and the set is built on first use.
+ * lower case): 214 KiB gzip, so it is never part of a page's first download. The server loads it at
+ * start (before it takes a request); the browser loads it when the user first types a new password
+ * (`PasswordRulesChecklist`), so it has arrived long before the form is sent. Until it is loaded,
+ * `isCommonPassword` answers false and the server, which always has the list, has the last word.
  */
 let commonSet: ReadonlySet<string> | undefined;
+let loading: Promise<ReadonlySet<string>> | undefined;
 
-export function commonPasswords(): ReadonlySet<string> {
-  commonSet ??= new Set(dictionary['passwords-common']);
+export function loadCommonPasswords(): Promise<ReadonlySet<string>> {
+  loading ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => {
+    commonSet = new Set(dictionary['passwords-common']);
+    return commonSet;
+  });
+  return loading;
+}
+
+/** The list when it has been loaded (`loadCommonPasswords`), else undefined. */
+export function loadedCommonPasswords(): ReadonlySet<string> | undefined {
   return commonSet;
 }
 
@@ -20,8 +29,9 @@ const DECORATION = /^[\d\s\p{P}\p{S}]+|[\d\s\p{P}\p{S}]+$/gu;
  * with the digits and symbols around it taken off ("Qwerty123456", "Password-2026!" are refused).
  */
 export function isCommonPassword(password: string): boolean {
+  const list = commonSet;
+  if (!list) return false;
   const folded = password.normalize('NFKC').toLowerCase();
-  const list = commonPasswords();
   if (list.has(folded)) return true;
   const core = folded.replace(DECORATION, '');
   return core.length >= 4 && core !== folded && list.has(core);

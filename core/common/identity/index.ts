@@ -1,4 +1,4 @@
 export { isAllowedDomainEntry, originAllowed } from './allowed-sites';
-export { commonPasswords, isCommonPassword } from './common-passwords';
+export { isCommonPassword, loadCommonPasswords, loadedCommonPasswords } from './common-passwords';
 export { isAllowedEmailDomain, normaliseEmailAddress } from './email-domain';
 export { DiffersFromProperty, EqualsProperty, IsConsolePassword, passwordProblem } from './password-rules';

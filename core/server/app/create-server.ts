@@ -30,6 +30,7 @@ import { registerHealthRoutes } from '../routes/health-routes';
 import { registerOpenApiRoute } from '../routes/openapi-routes';
 import { UserAdmin } from '../users/user-admin';
 import { readVersion } from './read-version';
+import { loadCommonPasswords } from '@civic/core/common/identity';
 
 export interface CreateServerOptions {
   /** Enabled plugins, already validated and imported by the host. */
@@ -70,7 +71,10 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
  */
 export async function createServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<CivicServer> {
   const log = options.logger ?? createLogger(config.logLevel);
+  // Password rules refuse common passwords only once the list is in memory: load it before any request.
+  const commonPasswords = loadCommonPasswords();
   const database = options.database ?? (await openDatabase(config.database, log));
+  await commonPasswords;
   try {
     const { app, routes } = await buildApp(config, database, options.plugins ?? [], log);
     let closing: Promise<void> | undefined;
