@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { glossaryTerms, jobs } from '@civic/core/server/db/schema';
-import { JOB_INTERRUPTED, JobError, type JobService } from '@civic/core/server/jobs/job-runner';
+import { JOB_INTERRUPTED, JobError, type JobService } from '@civic/core/server/jobs/job-service';
 import type { ServerPlugin } from '@civic/core/server/plugins/server-module';
 import { anyone } from '@civic/core/common/access';
 import { call } from './support/api-call';

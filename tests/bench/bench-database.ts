@@ -25,9 +25,10 @@ async function admin(url: string, sql: string): Promise<void> {
 /**
  * With DATABASE_URL set, a fresh `civic_bench_<random>` database on that server, seeded with the demo
  * data through `npm run seed`'s entry point and dropped afterwards; otherwise the embedded PGlite.
+ * `server` chooses another server (or none: `{}`) than DATABASE_URL's.
  */
-export async function benchDatabase(password: string): Promise<BenchDatabase> {
-  const adminUrl = process.env.DATABASE_URL;
+export async function benchDatabase(password: string, server: { url?: string } = { url: process.env.DATABASE_URL }): Promise<BenchDatabase> {
+  const adminUrl = server.url;
   if (!adminUrl) return { env: {}, label: 'embedded PGlite', dispose: async () => undefined };
   const name = `civic_bench_${randomBytes(5).toString('hex')}`;
   await admin(adminUrl, `create database ${name}`);

@@ -17,6 +17,11 @@ export interface Database {
   readonly db: DbExecutor;
   /** Runs `select 1`; readiness probes call it. */
   ping(): Promise<void>;
+  /**
+   * Plain SQL for the job queue (pg-boss): parameterised text as one statement, parameterless text
+   * may hold several statements (pg-boss sends its schema scripts that way).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Closes connections (and releases the PGlite data-dir lock). Safe to call twice. */
   close(): Promise<void>;
 }

@@ -28,6 +28,12 @@ export async function openPglite(dir: string, migrationsFolder: string, log: Log
       async ping() {
         await opened.query('select 1');
       },
+      async executeSql(text, values) {
+        // PGlite's `query` prepares its text, which refuses several statements: those go through `exec`.
+        if (values?.length) return { rows: (await opened.query(text, values)).rows };
+        const results = await opened.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
       close() {
         closing ??= opened.close().finally(() => lock.release());
         return closing;

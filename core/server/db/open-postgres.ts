@@ -31,6 +31,10 @@ export async function openPostgres(url: string, migrationsFolder: string, log: L
     async ping() {
       await pool.query('select 1');
     },
+    async executeSql(text, values) {
+      // Without values node-postgres uses the simple protocol, which accepts several statements.
+      return { rows: (await pool.query(text, values?.length ? values : undefined)).rows };
+    },
     close() {
       closing ??= pool.end();
       return closing;

@@ -1,140 +1,101 @@
 import { and, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
 import type { Database, DbExecutor } from '../db/database';
 import { jobs } from '../db/schema';
 import type { Logger } from '../logging/logger';
-
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
-
-/** A job as routes show it (progress of a running job is live, from the runner's memory). */
-export interface JobRecord {
-  id: string;
-  kind: string;
-  appId: string | null;
-  status: JobStatus;
-  progress: number;
-  counts: Record<string, number>;
-  errors: string[];
-  /** Only where the job was just enqueued (and in the handler's context): lists and polls leave it out. */
-  payload: unknown;
-  result: unknown;
-  cancelRequested: boolean;
-  createdBy: string | null;
-  createdByEmail: string;
-  createdAt: Date;
-  startedAt: Date | null;
-  finishedAt: Date | null;
-  heartbeatAt: Date | null;
-}
-
-/** What a job handler is given. `db` is the job's one transaction: commit is all-or-nothing. */
-export interface JobContext<P = unknown> {
-  readonly id: string;
-  readonly kind: string;
-  readonly appId: string | null;
-  readonly payload: P;
-  readonly createdBy: string | null;
-  readonly createdByEmail: string;
-  readonly db: DbExecutor;
-  readonly log: Logger;
-  now(): Date;
-  /** 0–100, with optional counts (rows done, pairs found…); cheap to call often. */
-  progress(percent: number, counts?: Record<string, number>): void;
-  /** Throws when the job was cancelled: the transaction rolls back and the job ends `cancelled`. */
-  throwIfCancelled(): void;
-}
-
-export interface JobOutcome {
-  result?: unknown;
-  counts?: Record<string, number>;
-  /** Per-item problems that did not fail the job (e.g. skipped rows). */
-  errors?: string[];
-}
-
-export type JobHandler<P = unknown> = (ctx: JobContext<P>) => Promise<JobOutcome | void>;
-
-export interface EnqueueJob {
-  kind: string;
-  appId: string | null;
-  payload?: unknown;
-  createdBy?: { id: string; email: string } | null;
-}
-
-export interface JobKindOptions {
-  /**
-   * Default true: the job's writes and its final status commit in one transaction. False for a job
-   * that mostly waits on other work (training on a worker thread): it must not hold a connection
-   * (PGlite has only one) for its whole run; `ctx.db` is then the database itself.
-   */
-  transaction?: boolean;
-}
-
-/** Housekeeping the runner calls every `everyMs` between jobs (not a job row): e.g. noticing changes. */
-export type PeriodicTask = (ctx: { db: DbExecutor; now: Date; log: Logger }) => Promise<void>;
-
-/** The jobs API plugins get as `api.jobs`. */
-export interface JobService {
-  register<P>(kind: string, handler: JobHandler<P>, options?: JobKindOptions): void;
-  /** Runs `task` about every `everyMs` in the runner's loop (after its jobs), while the server runs. */
-  every(name: string, everyMs: number, task: PeriodicTask): void;
-  /** Inserts a queued job (inside the caller's transaction when given one); the runner picks it up. */
-  enqueue(db: DbExecutor, job: EnqueueJob): Promise<JobRecord>;
-  list(db: DbExecutor, appId: string, options?: { limit?: number; kind?: string }): Promise<JobRecord[]>;
-  get(db: DbExecutor, id: string): Promise<JobRecord | undefined>;
-  /** Queued jobs end at once; a running one is asked to stop at its next check. */
-  cancel(db: DbExecutor, id: string): Promise<JobRecord | undefined>;
-  /** Resolves when the job has finished (tests, and routes that wait briefly). */
-  waitFor(id: string, timeoutMs?: number): Promise<JobRecord | undefined>;
-}
-
-/** A failure whose message the user may see (anything else shows a generic text). */
-export class JobError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'JobError';
-  }
-}
-
-class JobCancelled extends Error {
-  constructor() {
-    super('cancelled');
-    this.name = 'JobCancelled';
-  }
-}
-
-export const JOB_INTERRUPTED = 'Interrupted: the server stopped while this job was running. Nothing was changed; run it again.';
-export const JOB_FAILED = 'The job failed. Nothing was changed; run it again or contact support.';
+import { executorSql } from './executor-sql';
+import {
+  JOB_FAILED,
+  JOB_INTERRUPTED,
+  JOB_TIMED_OUT,
+  JobError,
+  type EnqueueJob,
+  type JobContext,
+  type JobHandler,
+  type JobKindOptions,
+  type JobOutcome,
+  type JobRecord,
+  type JobService,
+  type PeriodicTask,
+  type ScheduledTask,
+  type ScheduleOptions,
+} from './job-service';
 
 export interface JobRunnerOptions {
-  pollMs?: number;
+  /** How often an idle worker asks pg-boss for work (seconds, at least 0.5). */
+  pollSeconds?: number;
   heartbeatMs?: number;
   /** A running job whose heartbeat is older than this is considered dead. */
   staleMs?: number;
+  /** On stop, how long jobs in hand may run on before they are aborted. */
+  stopGraceMs?: number;
+  /** How often pg-boss looks for due cron schedules (seconds, 1–45). */
+  cronMonitorSeconds?: number;
 }
 
 type Row = typeof jobs.$inferSelect;
+type StopReason = 'cancel' | 'timeout' | 'stop';
+
+interface Kind {
+  queue: string;
+  handler: JobHandler<never>;
+  transaction: boolean;
+  concurrency: number;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  timeLimitSeconds: number;
+}
+
+interface Live {
+  progress: number;
+  counts: Record<string, number>;
+  controller: AbortController;
+  reason: StopReason | undefined;
+}
 
 /** Every column but the payload, which may hold a whole uploaded file: what lists and polls read. */
 const { payload: _payload, ...viewColumns } = getTableColumns(jobs);
 
+const DEFAULT_TIME_LIMIT_SECONDS = 30 * 60;
+/** pg-boss expires a job this long after our own time limit: only a job whose process died gets there. */
+const EXPIRY_MARGIN_SECONDS = 5 * 60;
+const SCHEDULE_PREFIX = 'schedule__';
+
+/** A pg-boss queue name per job kind (its names allow letters, digits, `_` and `-`). */
+function queueOf(kind: string): string {
+  return `job__${kind.replace(/[^\w-]/g, '_')}`;
+}
+
+class StopSignal extends Error {
+  constructor(readonly reason: StopReason) {
+    super(reason);
+    this.name = 'StopSignal';
+  }
+}
+
 /**
- * Runs queued jobs one at a time in the server process. Claiming uses `FOR UPDATE SKIP LOCKED`, so
- * several server processes on one PostgreSQL share the queue; PGlite (one process, one connection)
- * runs the same statement. Each job runs in one transaction together with its final status, and a
- * heartbeat shows it is alive; at start, running jobs with a stale heartbeat are failed.
+ * The jobs of every plugin, dispatched by pg-boss (in its own `pgboss` schema, on PGlite through the
+ * database's SQL runner). The `jobs` table stays the record people see — status, progress, counts,
+ * errors, result, who and when — and pg-boss decides what runs where: a queue per kind with its own
+ * workers (a long training never delays a publish), retries with backoff, a time limit, cron
+ * schedules, several server processes sharing the work on PostgreSQL.
+ *
+ * Fairness between apps: a job is sent with priority −(the app's jobs of that kind already waiting
+ * or running), and pg-boss takes the highest priority first, so one app's burst is interleaved with
+ * the other apps' jobs instead of queueing them behind it.
  */
 export class JobRunner implements JobService {
-  readonly #handlers = new Map<string, JobHandler<never>>();
-  readonly #untransacted = new Set<string>();
-  readonly #periodic = new Map<string, { everyMs: number; task: PeriodicTask; due: number }>();
-  readonly #live = new Map<string, { progress: number; counts: Record<string, number>; cancel: boolean }>();
+  readonly #kinds = new Map<string, Kind>();
+  readonly #schedules = new Map<string, { cron: string; task: ScheduledTask; options: ScheduleOptions }>();
+  readonly #periodic = new Map<string, { everyMs: number; task: PeriodicTask; timer?: NodeJS.Timeout }>();
+  readonly #live = new Map<string, Live>();
+  readonly #inHand = new Set<Promise<unknown>>();
   readonly #waiters = new Map<string, Array<() => void>>();
-  readonly #pollMs: number;
-  readonly #heartbeatMs: number;
-  readonly #staleMs: number;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
+  readonly #workers = new Map<string, string[]>();
+  readonly #options: Required<JobRunnerOptions>;
+  #boss: PgBoss | undefined;
+  #recovery: NodeJS.Timeout | undefined;
   #stopped = true;
-  #lastRecovery = 0;
 
   constructor(
     private readonly database: Database,
@@ -142,32 +103,61 @@ export class JobRunner implements JobService {
     private readonly now: () => Date,
     options: JobRunnerOptions = {},
   ) {
-    this.#pollMs = options.pollMs ?? 250;
-    this.#heartbeatMs = options.heartbeatMs ?? 5_000;
-    this.#staleMs = options.staleMs ?? 60_000;
+    this.#options = { pollSeconds: 0.5, heartbeatMs: 2_000, staleMs: 60_000, stopGraceMs: 10_000, cronMonitorSeconds: 30, ...options };
   }
 
   register<P>(kind: string, handler: JobHandler<P>, options: JobKindOptions = {}): void {
-    if (this.#handlers.has(kind)) throw new Error(`Job kind "${kind}" is registered twice`);
-    this.#handlers.set(kind, handler as JobHandler<never>);
-    if (options.transaction === false) this.#untransacted.add(kind);
+    if (this.#kinds.has(kind)) throw new Error(`Job kind "${kind}" is registered twice`);
+    if (this.#boss) throw new Error(`Job kind "${kind}" registered after the runner started`);
+    this.#kinds.set(kind, {
+      queue: queueOf(kind),
+      handler: handler as JobHandler<never>,
+      transaction: options.transaction ?? true,
+      concurrency: Math.max(1, options.concurrency ?? 1),
+      retryLimit: Math.max(0, options.retryLimit ?? 2),
+      retryDelaySeconds: Math.max(0, Math.round(options.retryDelaySeconds ?? 2)),
+      timeLimitSeconds: Math.max(1, options.timeLimitSeconds ?? DEFAULT_TIME_LIMIT_SECONDS),
+    });
   }
 
   every(name: string, everyMs: number, task: PeriodicTask): void {
     if (this.#periodic.has(name)) throw new Error(`Periodic task "${name}" is registered twice`);
-    this.#periodic.set(name, { everyMs, task, due: Date.now() + everyMs });
+    this.#periodic.set(name, { everyMs, task });
   }
 
-  async #runPeriodic(): Promise<void> {
-    for (const [name, entry] of this.#periodic) {
-      if (this.#stopped || Date.now() < entry.due) continue;
-      entry.due = Date.now() + entry.everyMs;
-      await entry.task({ db: this.database.db, now: this.now(), log: this.log }).catch((error: unknown) => this.log.warn({ err: error, task: name }, 'periodic task failed'));
-    }
+  schedule(name: string, cron: string, task: ScheduledTask, options: ScheduleOptions = {}): void {
+    if (this.#schedules.has(name)) throw new Error(`Schedule "${name}" is registered twice`);
+    if (this.#boss) throw new Error(`Schedule "${name}" registered after the runner started`);
+    this.#schedules.set(name, { cron, task, options });
+  }
+
+  async runScheduled(name: string): Promise<void> {
+    if (!this.#schedules.has(name)) throw new Error(`No schedule "${name}"`);
+    await this.#started().send(SCHEDULE_PREFIX + queueOf(name), {});
+  }
+
+  async schedules(): Promise<Array<{ name: string; cron: string; tz: string | null }>> {
+    const byQueue = new Map([...this.#schedules.keys()].map((name) => [SCHEDULE_PREFIX + queueOf(name), name]));
+    const rows = await this.#started().getSchedules();
+    return rows.flatMap((row) => {
+      const name = byQueue.get(row.name);
+      return name ? [{ name, cron: row.cron, tz: row.options?.tz ?? null }] : [];
+    });
   }
 
   async enqueue(db: DbExecutor, job: EnqueueJob): Promise<JobRecord> {
-    if (!this.#handlers.has(job.kind)) throw new Error(`No handler for job kind "${job.kind}"`);
+    const kind = this.#kinds.get(job.kind);
+    if (!kind) throw new Error(`No handler for job kind "${job.kind}"`);
+    const waiting = job.appId
+      ? Number(
+          (
+            await db
+              .select({ n: sql<number>`count(*)` })
+              .from(jobs)
+              .where(and(eq(jobs.kind, job.kind), eq(jobs.appId, job.appId), inArray(jobs.status, ['queued', 'running'])))
+          )[0]?.n ?? 0,
+        )
+      : 0;
     const [row] = await db
       .insert(jobs)
       .values({
@@ -179,7 +169,9 @@ export class JobRunner implements JobService {
         createdAt: this.now(),
       })
       .returning();
-    this.#kick();
+    // In the caller's transaction: the queue entry exists exactly when the row does.
+    await this.#started().send(kind.queue, {}, { id: row.id, priority: -waiting, db: executorSql(db) });
+    this.#wake(kind.queue);
     return this.#view(row);
   }
 
@@ -195,17 +187,17 @@ export class JobRunner implements JobService {
   }
 
   async cancel(db: DbExecutor, id: string): Promise<JobRecord | undefined> {
-    // In this process the running job sees the request at once (before any database round trip,
-    // which on PGlite waits for the job's transaction); other processes see the column.
-    const live = this.#live.get(id);
-    if (live) live.cancel = true;
-    const now = this.now();
+    // In this process the running job is stopped at once (before any database round trip, which on
+    // PGlite may wait for a job's transaction); other processes see the column at their next heartbeat.
+    this.#abort(id, 'cancel');
     const [queued] = await db
       .update(jobs)
-      .set({ status: 'cancelled', finishedAt: now })
+      .set({ status: 'cancelled', finishedAt: this.now() })
       .where(and(eq(jobs.id, id), eq(jobs.status, 'queued')))
       .returning();
     if (queued) {
+      const kind = this.#kinds.get(queued.kind);
+      if (kind && this.#boss) await this.#boss.cancel(kind.queue, id, { db: executorSql(db) });
       this.#settle(id);
       return this.#view(queued);
     }
@@ -241,108 +233,208 @@ export class JobRunner implements JobService {
   }
 
   /**
-   * Fails dead jobs, then polls for work. On PGlite the data-dir lock means no other process can be
-   * running a job, so every job still marked running died with the previous process.
+   * Starts pg-boss (creating or upgrading its schema), fails jobs that died with a previous process,
+   * creates a queue per kind and its workers, the cron schedules and the periodic tasks. On PGlite
+   * the data-dir lock means no other process can be running a job, so every job still marked
+   * running died with the previous process.
    */
   async start(): Promise<void> {
+    const database = this.database;
+    const boss = new PgBoss({
+      db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+      schema: 'pgboss',
+      pollingIntervalSeconds: this.#options.pollSeconds,
+      cronMonitorIntervalSeconds: this.#options.cronMonitorSeconds,
+      // Our own heartbeat finds dead jobs; pg-boss's supervision archives and expires its rows.
+      supervise: true,
+      schedule: true,
+      migrate: true,
+    });
+    boss.on('error', (error) => this.log.warn({ err: error }, 'job queue error'));
+    await boss.start();
+    this.#boss = boss;
     this.#stopped = false;
-    await this.recoverStale(this.database.kind === 'pglite' ? 0 : this.#staleMs);
-    this.#schedule(0);
+    await this.recoverStale(this.database.kind === 'pglite' ? 0 : this.#options.staleMs);
+    for (const kind of this.#kinds.values()) {
+      const queue = {
+        name: kind.queue,
+        retryLimit: kind.retryLimit,
+        retryDelay: kind.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: kind.timeLimitSeconds + EXPIRY_MARGIN_SECONDS,
+      };
+      await boss.createQueue(kind.queue, queue);
+      await boss.updateQueue(kind.queue, queue);
+    }
+    await this.#requeueOrphans();
+    for (const kind of this.#kinds.values()) {
+      const ids: string[] = [];
+      for (let i = 0; i < kind.concurrency; i += 1) {
+        ids.push(
+          await boss.work<object>(kind.queue, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.#options.pollSeconds }, ([job]) => this.#track(this.#run(kind, job))),
+        );
+      }
+      this.#workers.set(kind.queue, ids);
+    }
+    await this.#startSchedules(boss);
+    for (const [name, entry] of this.#periodic) this.#loop(name, entry);
+    if (this.database.kind === 'postgres') {
+      this.#recovery = setInterval(() => void this.recoverStale().catch((error: unknown) => this.log.warn({ err: error }, 'job recovery failed')), this.#options.staleMs);
+      this.#recovery.unref();
+    }
   }
 
-  /** Stops polling and waits for the job in hand (the server is closing). */
+  /** Stops taking work, lets jobs in hand finish for a grace period, then aborts them (they fail as interrupted). */
   async stop(): Promise<void> {
+    if (this.#stopped) return;
     this.#stopped = true;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = undefined;
-    await this.#running?.catch(() => undefined);
+    clearInterval(this.#recovery);
+    for (const entry of this.#periodic.values()) clearTimeout(entry.timer);
+    const boss = this.#boss;
+    if (!boss) return;
+    const abortLater = setTimeout(() => {
+      for (const id of this.#live.keys()) this.#abort(id, 'stop');
+    }, this.#options.stopGraceMs);
+    await boss.stop({ graceful: true, close: false, wait: true, timeout: this.#options.stopGraceMs + 2_000 }).catch((error: unknown) => this.log.warn({ err: error }, 'job queue stop failed'));
+    for (const id of this.#live.keys()) this.#abort(id, 'stop');
+    await Promise.allSettled([...this.#inHand]);
+    clearTimeout(abortLater);
   }
 
-  /** Running jobs whose heartbeat is stale belong to a process that died: fail them. */
-  async recoverStale(staleMs = this.#staleMs): Promise<number> {
+  /** Running jobs whose heartbeat is stale belong to a process that died: fail them (and their queue entries). */
+  async recoverStale(staleMs = this.#options.staleMs): Promise<number> {
     const now = this.now();
-    this.#lastRecovery = Date.now();
     const cutoff = new Date(now.getTime() - staleMs);
     const rows = await this.database.db
       .update(jobs)
       .set({ status: 'failed', finishedAt: now, errors: sql`${jobs.errors} || ${JSON.stringify([JOB_INTERRUPTED])}::jsonb` })
       .where(and(eq(jobs.status, 'running'), lte(sql`coalesce(${jobs.heartbeatAt}, ${jobs.startedAt}, ${jobs.createdAt})`, cutoff)))
-      .returning({ id: jobs.id });
-    if (rows.length) this.log.warn({ jobs: rows.map((row) => row.id) }, 'interrupted jobs marked failed');
+      .returning({ id: jobs.id, kind: jobs.kind });
+    if (rows.length === 0) return 0;
+    this.log.warn({ jobs: rows.map((row) => row.id) }, 'interrupted jobs marked failed');
+    for (const row of rows) {
+      const kind = this.#kinds.get(row.kind);
+      if (kind) await this.#boss?.cancel(kind.queue, row.id).catch(() => undefined);
+    }
     return rows.length;
   }
 
-  #kick(): void {
-    if (!this.#stopped && !this.#running) this.#schedule(0);
+  #started(): PgBoss {
+    if (!this.#boss || this.#stopped) throw new Error('The job runner is not running');
+    return this.#boss;
   }
 
-  #schedule(ms: number): void {
-    if (this.#stopped) return;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      if (this.#running) return;
-      this.#running = this.#tick().finally(() => {
-        this.#running = undefined;
-        this.#schedule(this.#pollMs);
-      });
-    }, ms);
-  }
-
-  async #tick(): Promise<void> {
-    try {
-      if (Date.now() - this.#lastRecovery > this.#staleMs) await this.recoverStale();
-      for (;;) {
-        if (this.#stopped) return;
-        const job = await this.#claim();
-        if (!job) break;
-        await this.#run(job);
-      }
-      await this.#runPeriodic();
-    } catch (error) {
-      this.log.error({ err: error }, 'job runner tick failed');
+  /** Queued rows with no pending queue entry (from a release before pg-boss, or lost in a stop): send them again. */
+  async #requeueOrphans(): Promise<void> {
+    const boss = this.#started();
+    const queued = await this.database.db.select({ id: jobs.id, kind: jobs.kind }).from(jobs).where(eq(jobs.status, 'queued'));
+    for (const row of queued) {
+      const kind = this.#kinds.get(row.kind);
+      if (!kind) continue;
+      const entry = await boss.getJobById(kind.queue, row.id);
+      if (entry && (entry.state === 'created' || entry.state === 'retry' || entry.state === 'active')) continue;
+      if (entry) await boss.deleteJob(kind.queue, row.id);
+      await boss.send(kind.queue, {}, { id: row.id });
     }
   }
 
-  async #claim(): Promise<Row | undefined> {
-    const kinds = [...this.#handlers.keys()];
-    if (kinds.length === 0) return undefined;
-    const now = this.now();
-    return this.database.db.transaction(async (tx) => {
-      const [next] = await tx
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(and(eq(jobs.status, 'queued'), inArray(jobs.kind, kinds)))
-        .orderBy(jobs.createdAt, jobs.id)
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!next) return undefined;
-      const [row] = await tx.update(jobs).set({ status: 'running', startedAt: now, heartbeatAt: now }).where(eq(jobs.id, next.id)).returning();
-      return row;
-    });
+  async #startSchedules(boss: PgBoss): Promise<void> {
+    const wanted = new Set<string>();
+    for (const [name, { cron, task, options }] of this.#schedules) {
+      const queue = SCHEDULE_PREFIX + queueOf(name);
+      wanted.add(queue);
+      const limit = options.timeLimitSeconds ?? DEFAULT_TIME_LIMIT_SECONDS;
+      await boss.createQueue(queue, { name: queue, retryLimit: 0, expireInSeconds: limit + EXPIRY_MARGIN_SECONDS });
+      await boss.schedule(queue, cron, {}, { tz: options.tz ?? 'UTC' });
+      await boss.work(queue, { batchSize: 1, pollingIntervalSeconds: this.#options.pollSeconds }, () => this.#track(this.#runScheduled(name, task, limit)));
+    }
+    // A schedule no plugin registers any more (plugin switched off, task removed) stops firing.
+    for (const row of await boss.getSchedules()) {
+      if (row.name.startsWith(SCHEDULE_PREFIX) && !wanted.has(row.name)) await boss.unschedule(row.name);
+    }
   }
 
-  async #run(row: Row): Promise<void> {
-    const handler = this.#handlers.get(row.kind);
-    const live = { progress: 0, counts: {} as Record<string, number>, cancel: false };
-    this.#live.set(row.id, live);
+  async #runScheduled(name: string, task: ScheduledTask, limitSeconds: number): Promise<void> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new StopSignal('timeout')), limitSeconds * 1000);
+    try {
+      await task({ db: this.database.db, now: this.now(), log: this.log.child({ schedule: name }), signal: controller.signal });
+    } catch (error) {
+      this.log.warn({ err: error, schedule: name }, 'scheduled task failed');
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #loop(name: string, entry: { everyMs: number; task: PeriodicTask; timer?: NodeJS.Timeout }): void {
+    entry.timer = setTimeout(() => {
+      if (this.#stopped) return;
+      void this.#track(
+        entry.task({ db: this.database.db, now: this.now(), log: this.log }).catch((error: unknown) => this.log.warn({ err: error, task: name }, 'periodic task failed')),
+      ).finally(() => {
+        if (!this.#stopped) this.#loop(name, entry);
+      });
+    }, entry.everyMs);
+  }
+
+  #track<T>(work: Promise<T>): Promise<T> {
+    this.#inHand.add(work);
+    void work.finally(() => this.#inHand.delete(work)).catch(() => undefined);
+    return work;
+  }
+
+  /** A job was just sent: wake one idle local worker of its queue rather than wait for its next poll. */
+  #wake(queue: string): void {
+    const ids = this.#workers.get(queue);
+    if (!ids?.length) return;
+    // After the caller's transaction has had a moment to commit.
+    setTimeout(() => ids.forEach((id) => this.#boss?.notifyWorker(id)), 20).unref();
+  }
+
+  #abort(id: string, reason: StopReason): void {
+    const live = this.#live.get(id);
+    if (!live || live.controller.signal.aborted) return;
+    live.reason = reason;
+    live.controller.abort(new StopSignal(reason));
+  }
+
+  async #run(kind: Kind, job: PgBoss.JobWithMetadata<object>): Promise<void> {
     const db = this.database.db;
-    const persistent = this.database.kind === 'postgres';
+    const startedAt = this.now();
+    // Claim the row: a cancelled (or already finished) job is not run.
+    const [row] = await db
+      .update(jobs)
+      .set({ status: 'running', startedAt, heartbeatAt: startedAt, progress: 0, cancelRequested: false })
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'queued')))
+      .returning();
+    if (!row) return;
+    const live: Live = { progress: 0, counts: {}, controller: new AbortController(), reason: undefined };
+    const signal = live.controller.signal;
+    this.#live.set(row.id, live);
+    const timeLimit = setTimeout(() => this.#abort(row.id, 'timeout'), kind.timeLimitSeconds * 1000);
+    let beating = false;
     const heartbeat = setInterval(() => {
-      // PGlite has one connection, busy with the job's transaction: this waits until it ends.
+      // On PGlite a transactional job holds the one connection: this waits, and one at a time.
+      if (beating) return;
+      beating = true;
       void db
         .update(jobs)
-        .set({ heartbeatAt: this.now(), ...(persistent ? { progress: live.progress, counts: live.counts } : {}) })
+        .set({ heartbeatAt: this.now(), progress: live.progress, counts: live.counts })
         .where(and(eq(jobs.id, row.id), eq(jobs.status, 'running')))
         .returning({ cancel: jobs.cancelRequested })
         .then(([state]) => {
-          if (state?.cancel) live.cancel = true;
+          if (state?.cancel) this.#abort(row.id, 'cancel');
         })
-        .catch((error: unknown) => this.log.warn({ err: error, job: row.id }, 'job heartbeat failed'));
-    }, this.#heartbeatMs);
+        .catch((error: unknown) => this.log.warn({ err: error, job: row.id }, 'job heartbeat failed'))
+        .finally(() => (beating = false));
+    }, this.#options.heartbeatMs);
     heartbeat.unref();
     const log = this.log.child({ job: row.id, kind: row.kind });
-    const inTransaction = !this.#untransacted.has(row.kind);
+    const throwIfCancelled = () => {
+      if (signal.aborted) throw new StopSignal(live.reason ?? 'cancel');
+    };
+    let committed: JobOutcome | undefined;
     try {
       const body = async (tx: DbExecutor) => {
         const ctx: JobContext<never> = {
@@ -354,54 +446,79 @@ export class JobRunner implements JobService {
           createdByEmail: row.createdByEmail,
           db: tx,
           log,
+          signal,
+          attempt: job.retryCount + 1,
           now: this.now,
           progress: (percent, counts) => {
             live.progress = Math.max(0, Math.min(100, Math.round(percent)));
             if (counts) live.counts = { ...live.counts, ...counts };
           },
-          throwIfCancelled: () => {
-            if (live.cancel) throw new JobCancelled();
+          throwIfCancelled,
+          commit: async (write) => {
+            if (committed) throw new Error('A job commits once');
+            throwIfCancelled();
+            if (kind.transaction) {
+              committed = (await write(tx)) ?? {};
+              return;
+            }
+            await db.transaction(async (short) => {
+              const outcome = (await write(short)) ?? {};
+              throwIfCancelled();
+              await this.#succeed(short, row.id, live, outcome);
+              committed = outcome;
+            });
           },
         };
-        if (!handler) throw new JobError(`No handler for job kind "${row.kind}"`);
-        const outcome = (await handler(ctx)) ?? {};
-        if (live.cancel) throw new JobCancelled();
+        const returned = (await kind.handler(ctx)) ?? {};
+        if (committed && !kind.transaction) return;
+        throwIfCancelled();
         // The final status commits with the job's writes: done means done.
-        await tx
-          .update(jobs)
-          .set({
-            status: 'succeeded',
-            progress: 100,
-            counts: { ...live.counts, ...outcome.counts },
-            errors: outcome.errors ?? [],
-            result: outcome.result ?? null,
-            finishedAt: this.now(),
-            heartbeatAt: this.now(),
-          })
-          .where(eq(jobs.id, row.id));
+        await this.#succeed(tx, row.id, live, committed ?? returned);
       };
-      if (inTransaction) await db.transaction(body);
+      if (kind.transaction) await db.transaction(body);
       else await body(db);
+      this.#finished(row.id);
     } catch (error) {
-      const cancelled = error instanceof JobCancelled;
-      if (!cancelled && !(error instanceof JobError)) log.error({ err: error }, 'job failed');
-      const message = error instanceof JobError ? error.message : JOB_FAILED;
+      const stop = error instanceof StopSignal ? error.reason : signal.aborted ? live.reason : undefined;
+      const retry = !stop && !(error instanceof JobError) && job.retryCount < job.retryLimit;
+      if (!stop && !(error instanceof JobError)) log.error({ err: error, attempt: job.retryCount + 1 }, retry ? 'job failed; it will be retried' : 'job failed');
+      const message = stop === 'timeout' ? JOB_TIMED_OUT : stop === 'stop' ? JOB_INTERRUPTED : error instanceof JobError ? error.message : JOB_FAILED;
       await db
         .update(jobs)
-        .set({
-          status: cancelled ? 'cancelled' : 'failed',
-          progress: live.progress,
-          counts: live.counts,
-          errors: cancelled ? [] : [message],
-          finishedAt: this.now(),
-        })
+        .set(
+          retry
+            ? { status: 'queued', progress: 0, counts: {}, startedAt: null }
+            : { status: stop === 'cancel' ? 'cancelled' : 'failed', progress: live.progress, counts: live.counts, errors: stop === 'cancel' ? [] : [message], finishedAt: this.now() },
+        )
         .where(eq(jobs.id, row.id))
         .catch((failure: unknown) => log.error({ err: failure }, 'could not record job failure'));
+      // pg-boss schedules the retry (with backoff) when the handler throws and retries remain.
+      if (retry) throw error;
+      this.#finished(row.id);
     } finally {
+      clearTimeout(timeLimit);
       clearInterval(heartbeat);
       this.#live.delete(row.id);
-      this.#settle(row.id);
     }
+  }
+
+  async #succeed(tx: DbExecutor, id: string, live: Live, outcome: JobOutcome): Promise<void> {
+    await tx
+      .update(jobs)
+      .set({
+        status: 'succeeded',
+        progress: 100,
+        counts: { ...live.counts, ...outcome.counts },
+        errors: outcome.errors ?? [],
+        result: outcome.result ?? null,
+        finishedAt: this.now(),
+        heartbeatAt: this.now(),
+      })
+      .where(eq(jobs.id, id));
+  }
+
+  #finished(id: string): void {
+    this.#settle(id);
   }
 
   #settle(id: string): void {
@@ -422,7 +539,7 @@ export class JobRunner implements JobService {
       errors: row.errors,
       payload: row.payload,
       result: row.result ?? null,
-      cancelRequested: row.cancelRequested || (live?.cancel ?? false),
+      cancelRequested: row.cancelRequested || (live?.reason === 'cancel'),
       createdBy: row.createdBy,
       createdByEmail: row.createdByEmail,
       createdAt: row.createdAt,

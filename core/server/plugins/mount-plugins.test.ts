@@ -6,7 +6,7 @@ import type { ServerConfig } from '../config/server-config';
 import { RouteRegistry } from '../http/route-registry';
 import { createLogger } from '../logging/logger';
 import { mountPlugins } from './mount-plugins';
-import type { JobService } from '../jobs/job-runner';
+import type { JobService } from '../jobs/job-service';
 import type { UserAdmin } from '../users/user-admin';
 import type { ServerModule } from './server-module';
 

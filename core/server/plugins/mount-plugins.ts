@@ -1,6 +1,6 @@
 import { allOf } from '@civic/core/common/access';
 import type { AppLifecycle } from '../apps/app-lifecycle';
-import type { JobService } from '../jobs/job-runner';
+import type { JobService } from '../jobs/job-service';
 import type { ServerConfig } from '../config/server-config';
 import type { RouteAdder, RouteRegistry } from '../http/route-registry';
 import type { Logger } from '../logging/logger';

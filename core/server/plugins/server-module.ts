@@ -2,7 +2,7 @@ import type { AccessPredicate } from '@civic/core/common/access';
 import type { DeploymentSwitches } from '@civic/core/common/model/api';
 import type { AppCreatedHandler } from '../apps/app-lifecycle';
 import type { DbExecutor } from '../db/database';
-import type { JobService } from '../jobs/job-runner';
+import type { JobService } from '../jobs/job-service';
 import type { RouteAdder } from '../http/route-registry';
 import type { Logger } from '../logging/logger';
 import type { UserAdmin } from '../users/user-admin';

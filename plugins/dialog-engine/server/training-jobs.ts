@@ -47,7 +47,8 @@ export function registerTrainingJobs(jobs: JobService, engine: DialogEngine, log
       });
       ctx.progress(1, { intents: content.snapshot.intents.length });
       try {
-        const trained = await engine.cache.ensure(appId, environment, content.snapshot, (fraction) => ctx.progress(1 + 99 * fraction));
+        // Cancelling the job (or its time limit) terminates the training thread: the work stops, not just the wait.
+        const trained = await engine.cache.ensure(appId, environment, content.snapshot, (fraction) => ctx.progress(1 + 99 * fraction), contentHash(content.snapshot), ctx.signal);
         return {
           counts: { intents: content.snapshot.intents.length, phrases: trained.phrases },
           result: { environment, contentVersion: content.version, contentHash: trained.contentHash, millis: trained.millis },
@@ -56,7 +57,7 @@ export function registerTrainingJobs(jobs: JobService, engine: DialogEngine, log
         throw new JobError(`Training failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     },
-    { transaction: false },
+    { transaction: false, timeLimitSeconds: 15 * 60 },
   );
 
   const quietMs = options.quietMs ?? 3_000;

@@ -11,6 +11,7 @@ export const BULK_LIMITS = { maxRows: 20_000, maxBytes: 10 * 1024 * 1024, questi
 export const LABEL_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,99}$/;
 
 export const BulkMessages = {
+  changedMeanwhile: 'The knowledge base changed while the file was being read. Nothing was imported; run the import again.',
   noHeader: 'The first row must name the columns: question, variants, answer, category, labels',
   missingColumn: (column: string) => `The column "${column}" is missing`,
   tooManyRows: (max: number) => `The file has more than ${max.toLocaleString('en')} rows`,

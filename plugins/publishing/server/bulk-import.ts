@@ -7,6 +7,7 @@ import {
   intentCategories,
   intentLabels,
   intents,
+  JobError,
   jobs as jobTable,
   labels,
   sql,
@@ -14,7 +15,6 @@ import {
   type DbExecutor,
   type JobService,
   type RouteAdder,
-  type SQL,
 } from '@civic/sdk/server';
 import { Papa, type Parser } from '@civic/sdk/server/csv';
 import { strFromU8 } from '@civic/sdk/server/zip';
@@ -25,6 +25,7 @@ import { canEditPublishing } from '../common/permissions';
 import { ImportAgentDto } from '../common/publishing.dto';
 import { isZip, openZip } from './agent-zip';
 import { toJobView } from './job-view';
+import { chunks, idsByName, inList } from './set-based';
 
 const MB = 1024 * 1024;
 const PREVIEW_ROWS = 200;
@@ -211,12 +212,6 @@ const signatureOf = (answer: string, phrases: string[], category: string | null,
 
 const lowerName = sql`lower(${intents.displayName})`;
 
-/** `value in (…)` with the list as one JSON parameter (a batch would otherwise bind hundreds). */
-const inList = (value: SQL, list: string[], type: 'text' | 'uuid') =>
-  type === 'uuid'
-    ? sql`${value} in (select x::uuid from jsonb_array_elements_text(${JSON.stringify(list)}::jsonb) as x)`
-    : sql`${value} in (select jsonb_array_elements_text(${JSON.stringify(list)}::jsonb))`;
-
 /** The intents of the app named like these questions (case-insensitive), with what a re-import compares: one batch at a time. */
 async function existingFor(db: DbExecutor, appId: string, questions: string[]): Promise<Map<string, Existing>> {
   const map = new Map<string, Existing>();
@@ -262,47 +257,35 @@ export interface BulkOutcome {
   errors: string[];
 }
 
+/** A file's rows read, checked and planned against the draft — nothing written yet. */
+export interface StagedImport {
+  /** New Q&A by lower-case question. */
+  creates: Map<string, BulkRow>;
+  /** Changed Q&A by lower-case question, with the intent they change. */
+  updates: Map<string, { id: string; row: BulkRow }>;
+  counts: BulkOutcome['counts'];
+  errors: string[];
+}
+
+const rowSignature = (row: BulkRow) => signatureOf(row.answer, [row.question, ...row.variants], row.category, row.labels);
+
 /**
- * Imports checked rows batch by batch in the caller's transaction (the job's: all or nothing): each
- * batch is looked up against the draft by name, then new Q&A are inserted together, changed ones
- * updated, unchanged ones skipped, invalid ones reported. Memory holds one batch, not the file.
+ * Reads the rows batch by batch and plans each against the draft (new, changed, unchanged, clashing
+ * with an intent, invalid), outside any transaction: each look-up is one short statement, so other
+ * requests run in between (on PGlite they share its one connection). A question met again later in
+ * the file counts as a change of the first (the last one wins). Writes nothing.
  */
-export async function importBatches(
+export async function stageImport(
   db: DbExecutor,
   appId: string,
   batches: Iterable<BulkRow[]>,
-  userId: string | null,
-  now: Date,
   progress: (rowsDone: number, counts: Record<string, number>) => void,
-  source: string | null = null,
-): Promise<BulkOutcome> {
-  const errors: string[] = [];
-  const counts = { created: 0, updated: 0, unchanged: 0, skipped: 0, invalid: 0 };
+): Promise<StagedImport> {
+  const staged: StagedImport = { creates: new Map(), updates: new Map(), counts: { created: 0, updated: 0, unchanged: 0, skipped: 0, invalid: 0 }, errors: [] };
+  const { counts } = staged;
   const report = (message: string) => {
-    if (errors.length < MAX_ERRORS) errors.push(message);
+    if (staged.errors.length < MAX_ERRORS) staged.errors.push(message);
   };
-  // Category and label ids by lower-case name, filled as names turn up (an app has few of them).
-  const known = { categories: new Map<string, string>(), labels: new Map<string, string>() };
-  const ids = async (table: typeof categories | typeof labels, cache: Map<string, string>, names: string[]) => {
-    const wanted = [...new Map(names.map((n) => [n.toLowerCase(), n])).entries()].filter(([key]) => !cache.has(key));
-    if (!wanted.length) return;
-    const keys = wanted.map(([key]) => key);
-    for (const row of await db.select({ id: table.id, name: table.name }).from(table).where(and(eq(table.appId, appId), inList(sql`lower(${table.name})`, keys, 'text')))) cache.set(row.name.toLowerCase(), row.id);
-    const missing = wanted.filter(([key]) => !cache.has(key)).map(([, name]) => ({ appId, name }));
-    if (missing.length) for (const row of await db.insert(table).values(missing).returning({ id: table.id, name: table.name })) cache.set(row.name.toLowerCase(), row.id);
-  };
-  const insertLinks = async (entries: Array<{ id: string; row: BulkRow }>) => {
-    // One JSON parameter per statement instead of seven per row: binding thousands of parameters is what is slow.
-    const phrases = JSON.stringify(entries.flatMap(({ id, row }) => [row.question, ...row.variants].map((text, position) => ({ intent_id: id, position, reference_id: `bulk-${position}`, text }))));
-    await db.execute(sql`insert into ${trainingPhrases} (intent_id, app_id, position, reference_id, type, parts, text)
-      select x.intent_id, ${appId}, x.position, x.reference_id, 'example', jsonb_build_array(jsonb_build_object('text', x.text)), x.text
-      from jsonb_to_recordset(${phrases}::jsonb) as x(intent_id uuid, position int, reference_id text, text text)`);
-    const cats = entries.flatMap(({ id, row }) => (row.category ? [{ i: id, c: known.categories.get(row.category.toLowerCase()) }] : []));
-    if (cats.length) await db.execute(sql`insert into ${intentCategories} (intent_id, category_id) select x.i, x.c from jsonb_to_recordset(${JSON.stringify(cats)}::jsonb) as x(i uuid, c uuid)`);
-    const labs = entries.flatMap(({ id, row }) => row.labels.map((l) => ({ i: id, l: known.labels.get(l.toLowerCase()) })));
-    if (labs.length) await db.execute(sql`insert into ${intentLabels} (intent_id, label_id) select x.i, x.l from jsonb_to_recordset(${JSON.stringify(labs)}::jsonb) as x(i uuid, l uuid)`);
-  };
-
   let rowsDone = 0;
   for (const batch of batches) {
     const valid: BulkRow[] = [];
@@ -313,50 +296,95 @@ export async function importBatches(
         report(`Row ${row.row}: ${row.errors.join('; ')}`);
       }
     }
-    const existing = await existingFor(db, appId, valid.map((row) => row.question));
-    const creates: BulkRow[] = [];
-    const updates: Array<{ id: string; row: BulkRow }> = [];
+    const existing = await existingFor(
+      db,
+      appId,
+      valid.map((row) => row.question).filter((q) => !staged.creates.has(q.toLowerCase()) && !staged.updates.has(q.toLowerCase())),
+    );
     for (const row of valid) {
+      const key = row.question.toLowerCase();
+      const created = staged.creates.get(key);
+      const updated = staged.updates.get(key);
+      const earlier = created ?? updated?.row;
+      if (earlier) {
+        if (rowSignature(earlier) === rowSignature(row)) counts.unchanged += 1;
+        else {
+          if (created) staged.creates.set(key, row);
+          else if (updated) staged.updates.set(key, { id: updated.id, row });
+          counts.updated += 1;
+        }
+        continue;
+      }
       const plan = planOf(row, existing);
-      if (plan === 'create') creates.push(row);
-      else if (plan === 'update') updates.push({ id: existing.get(row.question.toLowerCase())?.id ?? '', row });
+      if (plan === 'create') staged.creates.set(key, row);
+      else if (plan === 'update') staged.updates.set(key, { id: existing.get(key)?.id ?? '', row });
       else if (plan === 'unchanged') counts.unchanged += 1;
       else {
         counts.skipped += 1;
         report(`Row ${row.row}: ${intentClash}`);
       }
     }
-    const changing = [...creates, ...updates.map((u) => u.row)];
-    await ids(categories, known.categories, changing.flatMap((r) => (r.category ? [r.category] : [])));
-    await ids(labels, known.labels, changing.flatMap((r) => r.labels));
-    if (creates.length) {
-      const values = JSON.stringify(creates.map((row) => ({ name: row.question, responses: answerResponses(row.answer) })));
-      const made = (await db.execute(sql`insert into ${intents} (app_id, kind, display_name, responses, source_url, updated_at, updated_by)
-        select ${appId}, 'qna', x.name, x.responses, ${source}, ${now.toISOString()}::timestamptz, ${userId}::uuid
-        from jsonb_to_recordset(${values}::jsonb) as x(name text, responses jsonb)
-        returning id, display_name as name`)) as unknown as { rows: Array<{ id: string; name: string }> };
-      const byName = new Map(made.rows.map((m) => [m.name.toLowerCase(), m.id]));
-      await insertLinks(creates.map((row) => ({ id: byName.get(row.question.toLowerCase()) ?? '', row })));
-      counts.created += creates.length;
-    }
-    if (updates.length) {
-      for (const { id, row } of updates) {
-        await db
-          .update(intents)
-          .set({ responses: answerResponses(row.answer), ...(source ? { sourceUrl: source } : {}), updatedAt: now, updatedBy: userId, version: sql`${intents.version} + 1` })
-          .where(eq(intents.id, id));
-      }
-      const updated = updates.map((u) => u.id);
-      await db.delete(trainingPhrases).where(inList(sql`${trainingPhrases.intentId}`, updated, 'uuid'));
-      await db.delete(intentCategories).where(inList(sql`${intentCategories.intentId}`, updated, 'uuid'));
-      await db.delete(intentLabels).where(inList(sql`${intentLabels.intentId}`, updated, 'uuid'));
-      await insertLinks(updates);
-      counts.updated += updates.length;
-    }
     rowsDone += batch.length;
-    progress(rowsDone, { ...counts });
+    progress(rowsDone, { ...counts, created: counts.created + staged.creates.size, updated: counts.updated + staged.updates.size });
   }
-  return { counts, errors };
+  return staged;
+}
+
+/**
+ * Writes a staged import in the caller's transaction with a few multi-row statements per 5,000 rows
+ * (intents, their phrases, categories and labels from one JSON parameter each), so the transaction
+ * lasts as long as the writes and no longer. Content changed since staging (a new Q&A's name taken,
+ * a changed one deleted) fails it with nothing written: the user runs it again.
+ */
+export async function applyImport(db: DbExecutor, appId: string, staged: StagedImport, userId: string | null, now: Date, source: string | null = null): Promise<BulkOutcome> {
+  const creates = [...staged.creates.values()];
+  const updates = [...staged.updates.values()];
+  const counts = { ...staged.counts, created: staged.counts.created + creates.length, updated: staged.counts.updated + updates.length };
+  for (const part of chunks([...staged.creates.keys()])) {
+    const [taken] = await db.select({ id: intents.id }).from(intents).where(and(eq(intents.appId, appId), inList(lowerName, part, 'text'))).limit(1);
+    if (taken) throw new JobError(BulkMessages.changedMeanwhile);
+  }
+  const changing = [...creates, ...updates.map((u) => u.row)];
+  const known = {
+    categories: await idsByName(db, appId, categories, changing.flatMap((r) => (r.category ? [r.category] : []))),
+    labels: await idsByName(db, appId, labels, changing.flatMap((r) => r.labels)),
+  };
+  for (const part of chunks(creates)) {
+    const values = JSON.stringify(part.map((row) => ({ name: row.question, responses: answerResponses(row.answer) })));
+    const made = (await db.execute(sql`insert into ${intents} (app_id, kind, display_name, responses, source_url, updated_at, updated_by)
+      select ${appId}, 'qna', x.name, x.responses, ${source}, ${now.toISOString()}::timestamptz, ${userId}::uuid
+      from jsonb_to_recordset(${values}::jsonb) as x(name text, responses jsonb)
+      returning id, display_name as name`)) as unknown as { rows: Array<{ id: string; name: string }> };
+    const byName = new Map(made.rows.map((m) => [m.name.toLowerCase(), m.id]));
+    await insertLinks(db, appId, known, part.map((row) => ({ id: byName.get(row.question.toLowerCase()) ?? '', row })));
+  }
+  for (const part of chunks(updates)) {
+    const values = JSON.stringify(part.map(({ id, row }) => ({ id, responses: answerResponses(row.answer) })));
+    const changed = (await db.execute(sql`update ${intents} set responses = x.responses, source_url = coalesce(${source}, ${intents.sourceUrl}),
+        updated_at = ${now.toISOString()}::timestamptz, updated_by = ${userId}::uuid, version = ${intents.version} + 1
+      from jsonb_to_recordset(${values}::jsonb) as x(id uuid, responses jsonb)
+      where ${intents.id} = x.id and ${intents.appId} = ${appId}
+      returning ${intents.id}`)) as unknown as { rows: unknown[] };
+    if (changed.rows.length !== part.length) throw new JobError(BulkMessages.changedMeanwhile);
+    const ids = part.map((u) => u.id);
+    await db.delete(trainingPhrases).where(inList(sql`${trainingPhrases.intentId}`, ids, 'uuid'));
+    await db.delete(intentCategories).where(inList(sql`${intentCategories.intentId}`, ids, 'uuid'));
+    await db.delete(intentLabels).where(inList(sql`${intentLabels.intentId}`, ids, 'uuid'));
+    await insertLinks(db, appId, known, part);
+  }
+  return { counts, errors: staged.errors };
+}
+
+/** Phrases, category and labels of these intents: one statement each, the rows as one JSON parameter (binding thousands of parameters is what is slow). */
+async function insertLinks(db: DbExecutor, appId: string, known: { categories: Map<string, string>; labels: Map<string, string> }, entries: Array<{ id: string; row: BulkRow }>): Promise<void> {
+  const phrases = JSON.stringify(entries.flatMap(({ id, row }) => [row.question, ...row.variants].map((text, position) => ({ intent_id: id, position, reference_id: `bulk-${position}`, text }))));
+  await db.execute(sql`insert into ${trainingPhrases} (intent_id, app_id, position, reference_id, type, parts, text)
+    select x.intent_id, ${appId}, x.position, x.reference_id, 'example', jsonb_build_array(jsonb_build_object('text', x.text)), x.text
+    from jsonb_to_recordset(${phrases}::jsonb) as x(intent_id uuid, position int, reference_id text, text text)`);
+  const cats = entries.flatMap(({ id, row }) => (row.category ? [{ i: id, c: known.categories.get(row.category.toLowerCase()) }] : []));
+  if (cats.length) await db.execute(sql`insert into ${intentCategories} (intent_id, category_id) select x.i, x.c from jsonb_to_recordset(${JSON.stringify(cats)}::jsonb) as x(i uuid, c uuid)`);
+  const labs = entries.flatMap(({ id, row }) => row.labels.map((l) => ({ i: id, l: known.labels.get(l.toLowerCase()) })));
+  if (labs.length) await db.execute(sql`insert into ${intentLabels} (intent_id, label_id) select x.i, x.l from jsonb_to_recordset(${JSON.stringify(labs)}::jsonb) as x(i uuid, l uuid)`);
 }
 
 /** What the preview answers for a file, read batch by batch: counts, the first rows, every further invalid row. */
@@ -388,18 +416,27 @@ interface BulkJobPayload {
 }
 
 export function registerBulkImport(routes: RouteAdder, jobs: JobService): void {
-  jobs.register<BulkJobPayload>(JobKinds.bulkImport, async (ctx) => {
-    const data = Buffer.from(ctx.payload.content, 'base64');
-    const total = Math.max(1, ctx.payload.rows);
-    const batches = openSpreadsheet(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
-    const { counts, errors } = await importBatches(ctx.db, ctx.appId ?? '', batches, ctx.createdBy, ctx.now(), (done, c) => {
-      ctx.throwIfCancelled();
-      ctx.progress(5 + (90 * done) / total, c);
-    });
-    // The file has served its purpose: the job row keeps its name, not its bytes (commits with the rows).
-    await ctx.db.update(jobTable).set({ payload: { fileName: ctx.payload.fileName, rows: ctx.payload.rows } }).where(eq(jobTable.id, ctx.id));
-    return { counts, errors, result: { fileName: ctx.payload.fileName } };
-  });
+  jobs.register<BulkJobPayload>(
+    JobKinds.bulkImport,
+    async (ctx) => {
+      const data = Buffer.from(ctx.payload.content, 'base64');
+      const total = Math.max(1, ctx.payload.rows);
+      const batches = openSpreadsheet(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+      // Read and plan with no transaction open, then write in one short one (all or nothing).
+      const staged = await stageImport(ctx.db, ctx.appId ?? '', batches, (done, c) => {
+        ctx.throwIfCancelled();
+        ctx.progress(5 + (80 * done) / total, c);
+      });
+      ctx.progress(85);
+      await ctx.commit(async (tx) => {
+        const { counts, errors } = await applyImport(tx, ctx.appId ?? '', staged, ctx.createdBy, ctx.now());
+        // The file has served its purpose: the job row keeps its name, not its bytes.
+        await tx.update(jobTable).set({ payload: { fileName: ctx.payload.fileName, rows: ctx.payload.rows } }).where(eq(jobTable.id, ctx.id));
+        return { counts, errors, result: { fileName: ctx.payload.fileName } };
+      });
+    },
+    { transaction: false, retryLimit: 1 },
+  );
 
   const decode = (content: string) => {
     const data = Buffer.from(content, 'base64');

@@ -5,7 +5,7 @@ import { PublishingMessages } from '../common/messages';
 import { GeneratorApplyDto, ImportAgentDto } from '../common/publishing.dto';
 import { toBulkRows, type BulkRow } from '../common/bulk';
 import { extractCandidates } from '../common/qna-extract';
-import { importBatches } from './bulk-import';
+import { applyImport, stageImport } from './bulk-import';
 import { toJobView } from './job-view';
 import { PDF_LIMITS, readPdfDocument } from './pdf-document';
 
@@ -14,24 +14,24 @@ import { PDF_LIMITS, readPdfDocument } from './pdf-document';
  * on the server); approved pairs are added here as a job.
  */
 export function registerGenerator(routes: RouteAdder, jobs: JobService): void {
-  jobs.register<{ source: string; rows: BulkRow[] }>(JobKinds.generator, async (ctx) => {
-    const total = Math.max(1, ctx.payload.rows.length);
-    const batches = Array.from({ length: Math.ceil(ctx.payload.rows.length / 500) }, (_, i) => ctx.payload.rows.slice(i * 500, (i + 1) * 500));
-    const { counts, errors } = await importBatches(
-      ctx.db,
-      ctx.appId ?? '',
-      batches,
-      ctx.createdBy,
-      ctx.now(),
-      (done, c) => {
+  jobs.register<{ source: string; rows: BulkRow[] }>(
+    JobKinds.generator,
+    async (ctx) => {
+      const total = Math.max(1, ctx.payload.rows.length);
+      const batches = Array.from({ length: Math.ceil(ctx.payload.rows.length / 500) }, (_, i) => ctx.payload.rows.slice(i * 500, (i + 1) * 500));
+      // Planned outside any transaction, written in one short one (see the bulk import).
+      const staged = await stageImport(ctx.db, ctx.appId ?? '', batches, (done, c) => {
         ctx.throwIfCancelled();
-        ctx.progress(5 + (90 * done) / total, c);
-      },
-      ctx.payload.source,
-    );
-    const { invalid: _none, ...rest } = counts;
-    return { counts: rest, errors, result: { source: ctx.payload.source } };
-  });
+        ctx.progress(5 + (80 * done) / total, c);
+      });
+      await ctx.commit(async (tx) => {
+        const { counts, errors } = await applyImport(tx, ctx.appId ?? '', staged, ctx.createdBy, ctx.now(), ctx.payload.source);
+        const { invalid: _none, ...rest } = counts;
+        return { counts: rest, errors, result: { source: ctx.payload.source } };
+      });
+    },
+    { transaction: false, retryLimit: 1 },
+  );
 
   routes.add({
     method: 'POST',

@@ -1,8 +1,6 @@
 import {
-  and,
   categories,
   entityTypes,
-  eq,
   type FileDownload,
   glossaryTerms,
   HttpError,
@@ -21,7 +19,8 @@ import { JobKinds, PublishingApi, type JobView } from '../common/api';
 import { PublishingMessages } from '../common/messages';
 import { canEditPublishing, canViewPublishing } from '../common/permissions';
 import { ImportAgentDto } from '../common/publishing.dto';
-import { exportAgent, openZip, parseAgent, ZIP_LIMITS, type ImportedAgent } from './agent-zip';
+import { exportAgent, openZip, parseAgent, ZIP_LIMITS, type ImportedAgent, type ImportedIntent } from './agent-zip';
+import { chunks, idsByName, inList } from './set-based';
 import { toJobView } from './job-view';
 import { findVersion } from './versions';
 
@@ -31,7 +30,18 @@ function zipName(appId: string, what: string): string {
   return `${appId}-${what}.zip`;
 }
 
-/** Upserts the agent into the app's draft by name (intents, entities, glossary, classification): re-running it changes nothing. */
+/** The last of each name (case-insensitive): a file naming a thing twice means its last version. */
+function lastByName<T>(items: T[], nameOf: (item: T) => string): T[] {
+  return [...new Map(items.map((item) => [nameOf(item).toLowerCase(), item])).values()];
+}
+
+const textArray = (column: string) => sql.raw(`array(select jsonb_array_elements_text(${column}))`);
+
+/**
+ * Upserts the agent into the app's draft by name (intents, entities, glossary, classification):
+ * re-running it changes nothing. Set-based — a few statements per kind of thing, each carrying its
+ * rows as one JSON parameter — so the job's transaction lasts as long as the writes themselves.
+ */
 export async function applyAgent(
   db: DbExecutor,
   appId: string,
@@ -40,88 +50,114 @@ export async function applyAgent(
   now: Date,
   progress: (percent: number, counts?: Record<string, number>) => void,
 ): Promise<Record<string, number>> {
-  const idOfName = async (table: typeof categories | typeof labels, names: string[]) => {
-    const ids = new Map<string, string>();
-    for (const name of names) {
-      const [existing] = await db.select({ id: table.id }).from(table).where(and(eq(table.appId, appId), sql`lower(${table.name}) = lower(${name})`));
-      const id = existing?.id ?? (await db.insert(table).values({ appId, name }).returning({ id: table.id }))[0].id;
-      ids.set(name.toLowerCase(), id);
-    }
-    return ids;
-  };
-  const categoryIds = await idOfName(categories, agent.categories);
-  const labelIds = await idOfName(labels, agent.labels);
+  const stamp = now.toISOString();
+  const categoryIds = await idsByName(db, appId, categories, agent.categories);
+  const labelIds = await idsByName(db, appId, labels, agent.labels);
 
-  for (const entity of agent.entityTypes) {
-    const values = { kind: entity.kind, enableFuzzyExtraction: entity.fuzzy, entries: entity.entries, updatedAt: now };
-    const [existing] = await db.select({ id: entityTypes.id }).from(entityTypes).where(and(eq(entityTypes.appId, appId), sql`lower(${entityTypes.displayName}) = lower(${entity.name})`));
-    if (existing) await db.update(entityTypes).set({ ...values, version: sql`${entityTypes.version} + 1` }).where(eq(entityTypes.id, existing.id));
-    else await db.insert(entityTypes).values({ appId, displayName: entity.name, ...values });
-  }
-  for (const term of agent.glossary) {
-    const [existing] = await db.select({ id: glossaryTerms.id }).from(glossaryTerms).where(and(eq(glossaryTerms.appId, appId), sql`lower(${glossaryTerms.term}) = lower(${term.term})`));
-    if (existing) await db.update(glossaryTerms).set({ synonyms: term.synonyms, definition: term.definition, updatedAt: now, version: sql`${glossaryTerms.version} + 1` }).where(eq(glossaryTerms.id, existing.id));
-    else await db.insert(glossaryTerms).values({ appId, term: term.term, synonyms: term.synonyms, definition: term.definition });
-  }
+  const entities = JSON.stringify(lastByName(agent.entityTypes, (e) => e.name).map((e) => ({ name: e.name, kind: e.kind, fuzzy: e.fuzzy, entries: e.entries })));
+  const entityColumns = sql.raw('x(name text, kind text, fuzzy boolean, entries jsonb)');
+  await db.execute(sql`update ${entityTypes} t set kind = x.kind, enable_fuzzy_extraction = x.fuzzy, entries = x.entries, updated_at = ${stamp}::timestamptz, version = t.version + 1
+    from jsonb_to_recordset(${entities}::jsonb) as ${entityColumns}
+    where t.app_id = ${appId} and lower(t.display_name) = lower(x.name)`);
+  await db.execute(sql`insert into ${entityTypes} (app_id, display_name, kind, enable_fuzzy_extraction, entries)
+    select ${appId}, x.name, x.kind, x.fuzzy, x.entries from jsonb_to_recordset(${entities}::jsonb) as ${entityColumns}
+    where not exists (select 1 from ${entityTypes} t where t.app_id = ${appId} and lower(t.display_name) = lower(x.name))`);
+
+  const terms = JSON.stringify(lastByName(agent.glossary, (g) => g.term));
+  const termColumns = sql.raw('x(term text, synonyms jsonb, definition text)');
+  await db.execute(sql`update ${glossaryTerms} t set synonyms = ${textArray('x.synonyms')}, definition = x.definition, updated_at = ${stamp}::timestamptz, version = t.version + 1
+    from jsonb_to_recordset(${terms}::jsonb) as ${termColumns}
+    where t.app_id = ${appId} and lower(t.term) = lower(x.term)`);
+  await db.execute(sql`insert into ${glossaryTerms} (app_id, term, synonyms, definition)
+    select ${appId}, x.term, ${textArray('x.synonyms')}, x.definition from jsonb_to_recordset(${terms}::jsonb) as ${termColumns}
+    where not exists (select 1 from ${glossaryTerms} t where t.app_id = ${appId} and lower(t.term) = lower(x.term))`);
   progress(15);
 
+  const all = lastByName(agent.intents, (i) => i.name);
+  const intentColumns = sql.raw(
+    'x(name text, kind text, default_kind text, webhook_state text, action text, events jsonb, input_contexts jsonb, output_contexts jsonb, parameters jsonb, responses jsonb, answer_owner text, source_url text, review_by date)',
+  );
   const ids = new Map<string, string>();
-  let done = 0;
-  for (const intent of agent.intents) {
-    const values = {
-      kind: intent.kind,
-      defaultKind: intent.defaultKind,
-      webhookState: intent.webhook_state,
-      action: intent.action,
-      events: intent.events,
-      inputContexts: intent.inputContexts,
-      outputContexts: intent.outputContexts,
-      parameters: intent.parameters,
-      responses: intent.responses,
-      answerOwner: intent.answerOwner,
-      sourceUrl: intent.sourceUrl,
-      reviewBy: intent.reviewBy,
-      updatedAt: now,
-      updatedBy: userId,
-    };
-    const [existing] = await db.select({ id: intents.id }).from(intents).where(and(eq(intents.appId, appId), sql`lower(${intents.displayName}) = lower(${intent.name})`));
-    let id: string;
-    if (existing) {
-      id = existing.id;
-      await db.update(intents).set({ ...values, version: sql`${intents.version} + 1` }).where(eq(intents.id, id));
-      await db.delete(trainingPhrases).where(eq(trainingPhrases.intentId, id));
-      await db.delete(intentCategories).where(eq(intentCategories.intentId, id));
-      await db.delete(intentLabels).where(eq(intentLabels.intentId, id));
-    } else {
-      [{ id }] = await db.insert(intents).values({ appId, displayName: intent.name, ...values }).returning({ id: intents.id });
+  const replaced: string[] = [];
+  for (const part of chunks(all)) {
+    const rows = JSON.stringify(
+      part.map((i) => ({
+        name: i.name,
+        kind: i.kind,
+        default_kind: i.defaultKind,
+        webhook_state: i.webhook_state,
+        action: i.action,
+        events: i.events,
+        input_contexts: i.inputContexts,
+        output_contexts: i.outputContexts,
+        parameters: i.parameters,
+        responses: i.responses,
+        answer_owner: i.answerOwner,
+        source_url: i.sourceUrl,
+        review_by: i.reviewBy,
+      })),
+    );
+    const updated = (await db.execute(sql`update ${intents} t set kind = x.kind, default_kind = x.default_kind, webhook_state = x.webhook_state, action = x.action,
+        events = ${textArray('x.events')}, input_contexts = ${textArray('x.input_contexts')}, output_contexts = x.output_contexts, parameters = x.parameters,
+        responses = x.responses, answer_owner = x.answer_owner, source_url = x.source_url, review_by = x.review_by,
+        updated_at = ${stamp}::timestamptz, updated_by = ${userId}::uuid, version = t.version + 1
+      from jsonb_to_recordset(${rows}::jsonb) as ${intentColumns}
+      where t.app_id = ${appId} and lower(t.display_name) = lower(x.name)
+      returning t.id, t.display_name as name`)) as unknown as { rows: Array<{ id: string; name: string }> };
+    const inserted = (await db.execute(sql`insert into ${intents} (app_id, display_name, kind, default_kind, webhook_state, action, events, input_contexts, output_contexts,
+        parameters, responses, answer_owner, source_url, review_by, updated_at, updated_by)
+      select ${appId}, x.name, x.kind, x.default_kind, x.webhook_state, x.action, ${textArray('x.events')}, ${textArray('x.input_contexts')}, x.output_contexts,
+        x.parameters, x.responses, x.answer_owner, x.source_url, x.review_by, ${stamp}::timestamptz, ${userId}::uuid
+      from jsonb_to_recordset(${rows}::jsonb) as ${intentColumns}
+      where not exists (select 1 from ${intents} t where t.app_id = ${appId} and lower(t.display_name) = lower(x.name))
+      returning id, display_name as name`)) as unknown as { rows: Array<{ id: string; name: string }> };
+    for (const row of updated.rows) {
+      ids.set(row.name.toLowerCase(), row.id);
+      replaced.push(row.id);
     }
-    ids.set(intent.name.toLowerCase(), id);
-    if (intent.trainingPhrases.length) {
-      await db.insert(trainingPhrases).values(
-        intent.trainingPhrases.map((phrase, position) => ({
-          intentId: id,
-          appId,
-          position,
-          referenceId: phrase.reference_id,
-          type: phrase.type,
-          parts: phrase.parts,
-          text: phrase.text,
-          entityTypes: [...new Set(phrase.parts.flatMap((part) => (part.entity_type ? [part.entity_type] : [])))],
-        })),
-      );
-    }
-    const cats = intent.categories.map((name) => categoryIds.get(name.toLowerCase())).filter((x): x is string => Boolean(x));
-    if (cats.length) await db.insert(intentCategories).values([...new Set(cats)].map((categoryId) => ({ intentId: id, categoryId })));
-    const labs = intent.labels.map((name) => labelIds.get(name.toLowerCase())).filter((x): x is string => Boolean(x));
-    if (labs.length) await db.insert(intentLabels).values([...new Set(labs)].map((labelId) => ({ intentId: id, labelId })));
-    done += 1;
-    progress(15 + (75 * done) / agent.intents.length, { intents: done });
+    for (const row of inserted.rows) ids.set(row.name.toLowerCase(), row.id);
   }
-  for (const intent of agent.intents) {
+  progress(40, { intents: ids.size });
+  // What an updated intent had is replaced by what the file says.
+  for (const part of chunks(replaced)) {
+    await db.delete(trainingPhrases).where(inList(sql`${trainingPhrases.intentId}`, part, 'uuid'));
+    await db.delete(intentCategories).where(inList(sql`${intentCategories.intentId}`, part, 'uuid'));
+    await db.delete(intentLabels).where(inList(sql`${intentLabels.intentId}`, part, 'uuid'));
+  }
+  const phrases = all.flatMap((intent) =>
+    intent.trainingPhrases.map((phrase, position) => ({
+      intent_id: ids.get(intent.name.toLowerCase()),
+      position,
+      reference_id: phrase.reference_id,
+      type: phrase.type,
+      parts: phrase.parts,
+      text: phrase.text,
+      entity_types: [...new Set(phrase.parts.flatMap((part) => (part.entity_type ? [part.entity_type] : [])))],
+    })),
+  );
+  for (const part of chunks(phrases)) {
+    await db.execute(sql`insert into ${trainingPhrases} (intent_id, app_id, position, reference_id, type, parts, text, entity_types)
+      select x.intent_id, ${appId}, x.position, x.reference_id, x.type, x.parts, x.text, ${textArray('x.entity_types')}
+      from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as x(intent_id uuid, position int, reference_id text, type text, parts jsonb, text text, entity_types jsonb)`);
+  }
+  progress(75);
+  const links = (names: (intent: ImportedIntent) => string[], known: Map<string, string>) =>
+    all.flatMap((intent) => [...new Set(names(intent).map((name) => known.get(name.toLowerCase())).filter((x): x is string => Boolean(x)))].map((to) => ({ i: ids.get(intent.name.toLowerCase()), to })));
+  for (const part of chunks(links((i) => i.categories, categoryIds))) {
+    await db.execute(sql`insert into ${intentCategories} (intent_id, category_id) select x.i, x.to from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as x(i uuid, "to" uuid)`);
+  }
+  for (const part of chunks(links((i) => i.labels, labelIds))) {
+    await db.execute(sql`insert into ${intentLabels} (intent_id, label_id) select x.i, x.to from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as x(i uuid, "to" uuid)`);
+  }
+  const parents = all.map((intent) => {
     const id = ids.get(intent.name.toLowerCase());
     const parentId = intent.parentName ? (ids.get(intent.parentName.toLowerCase()) ?? null) : null;
-    if (id) await db.update(intents).set({ parentId: parentId === id ? null : parentId }).where(eq(intents.id, id));
+    return { id, parent: parentId === id ? null : parentId };
+  });
+  for (const part of chunks(parents)) {
+    await db.execute(sql`update ${intents} t set parent_id = x.parent from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as x(id uuid, parent uuid) where t.id = x.id`);
   }
+  progress(95, { intents: all.length });
   return {
     intents: agent.intents.length,
     phrases: agent.intents.reduce((sum, intent) => sum + intent.trainingPhrases.length, 0),
@@ -131,13 +167,20 @@ export async function applyAgent(
 }
 
 export function registerImportExport(routes: RouteAdder, jobs: JobService): void {
-  jobs.register<{ fileName: string; agent: ImportedAgent }>(JobKinds.importAgent, async (ctx) => {
-    const counts = await applyAgent(ctx.db, ctx.appId ?? '', ctx.payload.agent, ctx.createdBy, ctx.now(), (percent, counts) => {
-      ctx.throwIfCancelled();
-      ctx.progress(percent, counts);
-    });
-    return { counts, result: { fileName: ctx.payload.fileName } };
-  });
+  jobs.register<{ fileName: string; agent: ImportedAgent }>(
+    JobKinds.importAgent,
+    async (ctx) => {
+      // The zip was read and checked by the route; the writes are set-based, in one short transaction.
+      await ctx.commit(async (tx) => {
+        const counts = await applyAgent(tx, ctx.appId ?? '', ctx.payload.agent, ctx.createdBy, ctx.now(), (percent, counts) => {
+          ctx.throwIfCancelled();
+          ctx.progress(percent, counts);
+        });
+        return { counts, result: { fileName: ctx.payload.fileName } };
+      });
+    },
+    { transaction: false, retryLimit: 1 },
+  );
 
   routes.add({
     method: 'GET',

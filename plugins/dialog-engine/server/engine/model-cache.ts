@@ -7,6 +7,8 @@ import { TrainingThread } from './training-thread';
 export type Trainer = (snapshot: KnowledgeSnapshot, onProgress: (fraction: number) => void, hash: string) => TrainedKnowledge | Promise<TrainedKnowledge>;
 
 interface Training {
+  /** Its job was cancelled before the thread took it. */
+  stopped?: boolean;
   hash: string;
   ready: Promise<TrainedKnowledge>;
   listeners: Set<(fraction: number) => void>;
@@ -67,8 +69,37 @@ export class ModelCache {
     }
   }
 
-  /** Trains this content unless its model is there or already training; resolves with its model. */
-  ensure(appId: string, environment: Environment, snapshot: KnowledgeSnapshot, onProgress?: (fraction: number) => void, hash = contentHash(snapshot)): Promise<TrainedKnowledge> {
+  /**
+   * Trains this content unless its model is there or already training; resolves with its model.
+   * `signal` (a job's): when aborted while this content trains, the training thread is terminated —
+   * the work stops at once; other trainings queued on the thread fail and are asked again later.
+   */
+  ensure(
+    appId: string,
+    environment: Environment,
+    snapshot: KnowledgeSnapshot,
+    onProgress?: (fraction: number) => void,
+    hash = contentHash(snapshot),
+    signal?: AbortSignal,
+  ): Promise<TrainedKnowledge> {
+    const ready = this.#ensure(appId, environment, snapshot, onProgress, hash);
+    if (!signal) return ready;
+    if (signal.aborted) return Promise.reject(signal.reason as Error);
+    return new Promise((resolve, reject) => {
+      const stop = () => {
+        const training = this.slot(appId, environment).training;
+        if (training?.hash === hash) {
+          training.stopped = true;
+          void this.close();
+        }
+        reject(signal.reason as Error);
+      };
+      signal.addEventListener('abort', stop, { once: true });
+      ready.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+    });
+  }
+
+  #ensure(appId: string, environment: Environment, snapshot: KnowledgeSnapshot, onProgress: ((fraction: number) => void) | undefined, hash: string): Promise<TrainedKnowledge> {
     const slot = this.slot(appId, environment);
     if (slot.current?.contentHash === hash && slot.training === null) {
       onProgress?.(1);
@@ -89,6 +120,7 @@ export class ModelCache {
         // Yield once so the "training" status is visible before the work starts.
         await Promise.resolve();
         try {
+          if (training.stopped) throw new Error('The training was stopped');
           const trained = await this.trainer(snapshot, progress, hash);
           progress(1);
           Object.assign(status, { state: 'trained', progress: 1, trainedAt: this.clock().toISOString(), phrases: trained.phrases, millis: trained.millis });
