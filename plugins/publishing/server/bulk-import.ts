@@ -12,10 +12,12 @@ import {
   sql,
   trainingPhrases,
   type DbExecutor,
+  type DomainEvents,
   type JobService,
   type RouteAdder,
   type SQL,
 } from '@civic/sdk/server';
+import { knowledgeChanged } from '../../knowledge-base/contract/events';
 import { Papa, type Parser } from '@civic/sdk/server/csv';
 import { strFromU8 } from '@civic/sdk/server/zip';
 import { JobKinds, PublishingApi, type BulkPreview, type JobView } from '../common/api';
@@ -387,7 +389,7 @@ interface BulkJobPayload {
   rows: number;
 }
 
-export function registerBulkImport(routes: RouteAdder, jobs: JobService): void {
+export function registerBulkImport(routes: RouteAdder, jobs: JobService, events: DomainEvents): void {
   jobs.register<BulkJobPayload>(JobKinds.bulkImport, async (ctx) => {
     const data = Buffer.from(ctx.payload.content, 'base64');
     const total = Math.max(1, ctx.payload.rows);
@@ -398,6 +400,7 @@ export function registerBulkImport(routes: RouteAdder, jobs: JobService): void {
     });
     // The file has served its purpose: the job row keeps its name, not its bytes (commits with the rows).
     await ctx.db.update(jobTable).set({ payload: { fileName: ctx.payload.fileName, rows: ctx.payload.rows } }).where(eq(jobTable.id, ctx.id));
+    await events.publish(ctx.db, knowledgeChanged, { appId: ctx.appId ?? '' });
     return { counts, errors, result: { fileName: ctx.payload.fileName } };
   });
 

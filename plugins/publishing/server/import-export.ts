@@ -14,9 +14,11 @@ import {
   sql,
   trainingPhrases,
   type DbExecutor,
+  type DomainEvents,
   type JobService,
   type RouteAdder,
 } from '@civic/sdk/server';
+import { knowledgeChanged } from '../../knowledge-base/contract/events';
 import { JobKinds, PublishingApi, type JobView } from '../common/api';
 import { PublishingMessages } from '../common/messages';
 import { canEditPublishing, canViewPublishing } from '../common/permissions';
@@ -130,12 +132,13 @@ export async function applyAgent(
   };
 }
 
-export function registerImportExport(routes: RouteAdder, jobs: JobService): void {
+export function registerImportExport(routes: RouteAdder, jobs: JobService, events: DomainEvents): void {
   jobs.register<{ fileName: string; agent: ImportedAgent }>(JobKinds.importAgent, async (ctx) => {
     const counts = await applyAgent(ctx.db, ctx.appId ?? '', ctx.payload.agent, ctx.createdBy, ctx.now(), (percent, counts) => {
       ctx.throwIfCancelled();
       ctx.progress(percent, counts);
     });
+    await events.publish(ctx.db, knowledgeChanged, { appId: ctx.appId ?? '' });
     return { counts, result: { fileName: ctx.payload.fileName } };
   });
 
