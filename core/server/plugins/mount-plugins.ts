@@ -2,6 +2,7 @@ import { allOf } from '@civic/core/common/access';
 import type { AppLifecycle } from '../apps/app-lifecycle';
 import type { JobService } from '../jobs/job-runner';
 import type { ServerConfig } from '../config/server-config';
+import type { DbExecutor } from '../db/database';
 import type { DomainEvents } from '../events/event-bus';
 import type { RouteAdder, RouteRegistry } from '../http/route-registry';
 import type { Logger } from '../logging/logger';
@@ -21,10 +22,11 @@ export interface PluginServices {
   apps: AppLifecycle;
   jobs: JobService;
   events: DomainEvents;
+  db: DbExecutor;
 }
 
 export async function mountPlugins(registry: RouteRegistry, plugins: readonly ServerPlugin[], services: PluginServices): Promise<void> {
-  const { config, log, users, apps, jobs, events } = services;
+  const { config, log, users, apps, jobs, events, db } = services;
   for (const { manifest, module } of plugins) {
     if (!module) continue;
     if (module.pluginId !== manifest.id) {
@@ -50,6 +52,7 @@ export async function mountPlugins(registry: RouteRegistry, plugins: readonly Se
       },
       jobs,
       events,
+      db,
     });
   }
 }

@@ -29,6 +29,11 @@ export interface ServerModuleApi {
    * this process and (on PostgreSQL) every other server process; `subscribe(event, handler)`.
    */
   readonly events: DomainEvents;
+  /**
+   * The database itself, for work outside a request (event handlers, start-up). Requests and jobs
+   * use the transaction in their context instead.
+   */
+  readonly db: DbExecutor;
 }
 
 /** Default export of `plugins/<id>/server/index.ts`, made with defineServerModule (sdk/server). */
