@@ -112,6 +112,7 @@ export class EventBus implements DomainEvents {
       return;
     }
     if (wire.o === this.origin || typeof wire.e !== 'string') return;
+    this.log.debug({ event: wire.e, payload: wire.p }, 'event from another server process');
     this.deliver(wire.e, wire.p ?? {}, { local: false });
   }
 
