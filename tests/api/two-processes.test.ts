@@ -179,8 +179,5 @@ test('two server processes on one PostgreSQL (skipped without DATABASE_URL): a d
   assert.equal((await trainingOf(second, admin, 'production'))?.contentHash, trained.contentHash, 'the second process answered with the stored model');
 
   const stored = await storedModels(database?.target.kind === 'postgres' ? database.target.url : '', 'production');
-  assert.ok(stored.includes(trained.contentHash), 'the model answering is the one in the store');
-});
-  const productionTrainings = (jobs.body.data.jobs as Array<{ kind: string; status: string; result: { environment?: string } | null }>).filter((job) => job.kind === 'training' && job.result?.environment === 'production');
-  assert.equal(productionTrainings.length, 1, JSON.stringify(productionTrainings));
+  assert.ok(stored.includes(trained.contentHash ?? ''), 'the model answering is the one in the store');
 });
