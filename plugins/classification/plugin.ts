@@ -31,4 +31,6 @@ export default definePlugin({
   ],
   module: () => import('./web/classification-module').then((m) => ({ default: m.classificationModule })),
   server: true,
+  /** Its server code reacts to or publishes the events in these plugins' contracts. */
+  requires: ['knowledge-base'],
 });

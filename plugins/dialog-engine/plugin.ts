@@ -21,4 +21,6 @@ export default definePlugin({
   ],
   nav: [{ id: 'dialog-flow', section: 'platform', label: 'Dialog engine', order: 450, to: '/dialogFlow', icon: 'predictive-analysis', canAccess: canConfigureEngine }],
   server: true,
+  /** Its server code reacts to or publishes the events in these plugins' contracts. */
+  requires: ['knowledge-base', 'publishing'],
 });

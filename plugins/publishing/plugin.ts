@@ -53,4 +53,6 @@ export default definePlugin({
   ],
   module: () => import('./web/publishing-module').then((m) => ({ default: m.publishingModule })),
   server: true,
+  /** Its server code reacts to or publishes the events in these plugins' contracts. */
+  requires: ['knowledge-base'],
 });

@@ -4,6 +4,9 @@
  */
 export { defineServerModule } from './define-server-module';
 export type { ServerModule, ServerModuleApi } from '@civic/core/server/plugins/server-module';
+export type { DomainEvents, EventHandler, EventMeta } from '@civic/core/server/events/event-bus';
+export { defineEvent, type DomainEvent, type EventPayload } from '../common/events';
+export { publishOnChange } from './publish-on-change';
 export type {
   AuditNote,
   AuditSpec,

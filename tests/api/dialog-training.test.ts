@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { intents, jobs, trainingPhrases } from '@civic/core/server/db/schema';
 import { EngineMessages } from '../../plugins/dialog-engine/common/messages';
+import { dialogEngine } from '../../plugins/dialog-engine/server';
 import { call } from './support/api-call';
 import { clearKnowledge, waitForJob } from './support/knowledge-fixtures';
 import { signIn } from './support/login';
@@ -141,4 +142,23 @@ test('a content change starts a training job a few seconds after the last edit; 
   assert.equal(job.status, 'succeeded', JSON.stringify(job));
   const after = await call(t.http, 'GET', '/api/v1/admin/dialog-engine/apps', { token: admin });
   assert.equal(after.body.data.apps.find((app: { appId: string }) => app.appId === SMALL).training.production.state, 'trained');
+});
+
+test('a trained model is stored: with the memory emptied (as after a restart) the next answer loads it, and nothing trains', async () => {
+  const apps = await call(t.http, 'GET', '/api/v1/admin/dialog-engine/apps', { token: admin });
+  const trained = apps.body.data.apps.find((app: { appId: string }) => app.appId === SMALL).training.draft;
+  assert.equal(trained.state, 'trained');
+  const stored = (await t.server.db.db.execute(sql`select content_hash from dialog_engine_trained_models where app_id = ${SMALL} and environment = 'draft'`)) as unknown as { rows: Array<{ content_hash: string }> };
+  assert.ok(stored.rows.some((row) => row.content_hash === trained.contentHash), 'the draft model is in the store');
+
+  dialogEngine.cache.forget(SMALL);
+  const before = await trainingJobIds(SMALL);
+  const headers = { origin: 'https://console.example.gov.sg' };
+  const session = await call(t.http, 'POST', `/api/v1/chat/${SMALL}/sessions`, { token: admin, json: { environment: 'draft' }, headers });
+  assert.equal(session.status, 201, JSON.stringify(session.body));
+  const after = await call(t.http, 'GET', '/api/v1/admin/dialog-engine/apps', { token: admin });
+  const draft = after.body.data.apps.find((app: { appId: string }) => app.appId === SMALL).training.draft;
+  assert.equal(draft.state, 'trained');
+  assert.equal(draft.contentHash, trained.contentHash);
+  assert.deepEqual(await trainingJobIds(SMALL), before, 'no training job was started');
 });

@@ -13,6 +13,7 @@ import { registerSsoRoutes } from '../auth/sso-routes';
 import type { ServerConfig } from '../config/server-config';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/open-database';
+import { EventBus, trackCommits } from '../events';
 import { handleError } from '../http/error-handler';
 import { registerJsonBodyParser } from '../http/json-body-parser';
 import { createRouteHandler } from '../http/route-pipeline';
@@ -131,7 +132,10 @@ async function buildApp(
   registerOpenApiRoute(core, () => registry.list(), version);
   const appLifecycle = new AppLifecycle();
   const jobs = new JobRunner(database, log.child({ component: 'jobs' }), config.now);
-  await mountPlugins(registry, plugins, { config, log, users: new UserAdmin(identity), apps: appLifecycle, jobs });
+  // Every transaction opened through the database can then deliver its events after commit.
+  trackCommits(database.db);
+  const events = new EventBus(log.child({ component: 'events' }), { postgresUrl: config.database.kind === 'postgres' ? config.database.url : undefined });
+  await mountPlugins(registry, plugins, { config, log, users: new UserAdmin(identity), apps: appLifecycle, jobs, events, db: database.db });
 
   const deps = { database, config, authenticator, sessionTokens, rateLimiter };
   for (const route of registry.list()) {
@@ -150,11 +154,15 @@ async function buildApp(
   registerHealthRoutes(app, database, version);
   await registerStaticSite(app, config.webRoot, log);
 
-  app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await events.stop();
+  });
   await app.ready();
   // Sessions past their cap are of no further use; tidy once at start (cheap, indexed).
   await sessions.prune(config.now()).catch((error: unknown) => log.warn({ err: error }, 'session pruning failed'));
   await pruneIdentityRows(database.db, config.now()).catch((error: unknown) => log.warn({ err: error }, 'sign-in housekeeping failed'));
+  await events.start();
   await jobs.start();
   const routes = registry.list().map(({ definition, origin }) => ({
     method: definition.method,

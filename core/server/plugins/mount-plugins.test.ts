@@ -3,6 +3,8 @@ import { test } from 'node:test';
 import { anyone, platformAdmin, type AccessContext, type AccessPredicate } from '@civic/core/common/access';
 import { AppLifecycle } from '../apps/app-lifecycle';
 import type { ServerConfig } from '../config/server-config';
+import type { DbExecutor } from '../db/database';
+import { EventBus } from '../events';
 import { RouteRegistry } from '../http/route-registry';
 import { createLogger } from '../logging/logger';
 import { mountPlugins } from './mount-plugins';
@@ -14,7 +16,7 @@ const config = { profileName: 'test', publicUrl: 'http://localhost', switches: {
 const log = createLogger('silent');
 /** Never called by these tests: they only mount routes. */
 const users = {} as UserAdmin;
-const services = { config, log, users, apps: new AppLifecycle(), jobs: {} as JobService };
+const services = { config, log, users, apps: new AppLifecycle(), jobs: {} as JobService, events: new EventBus(log), db: {} as DbExecutor };
 const module = (pluginId: string, register: ServerModule['register']): ServerModule => ({ pluginId, register });
 const ctx = (isPlatformAdmin: boolean): AccessContext => ({
   user: { id: 'u', isPlatformAdmin, permissions: {}, authLevel: 2 },

@@ -2,6 +2,8 @@ import { allOf } from '@civic/core/common/access';
 import type { AppLifecycle } from '../apps/app-lifecycle';
 import type { JobService } from '../jobs/job-service';
 import type { ServerConfig } from '../config/server-config';
+import type { DbExecutor } from '../db/database';
+import type { DomainEvents } from '../events/event-bus';
 import type { RouteAdder, RouteRegistry } from '../http/route-registry';
 import type { Logger } from '../logging/logger';
 import type { UserAdmin } from '../users/user-admin';
@@ -19,10 +21,12 @@ export interface PluginServices {
   users: UserAdmin;
   apps: AppLifecycle;
   jobs: JobService;
+  events: DomainEvents;
+  db: DbExecutor;
 }
 
 export async function mountPlugins(registry: RouteRegistry, plugins: readonly ServerPlugin[], services: PluginServices): Promise<void> {
-  const { config, log, users, apps, jobs } = services;
+  const { config, log, users, apps, jobs, events, db } = services;
   for (const { manifest, module } of plugins) {
     if (!module) continue;
     if (module.pluginId !== manifest.id) {
@@ -47,6 +51,8 @@ export async function mountPlugins(registry: RouteRegistry, plugins: readonly Se
         created: (tx, appId) => apps.created(tx, appId),
       },
       jobs,
+      events,
+      db,
     });
   }
 }

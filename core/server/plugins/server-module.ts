@@ -2,6 +2,7 @@ import type { AccessPredicate } from '@civic/core/common/access';
 import type { DeploymentSwitches } from '@civic/core/common/model/api';
 import type { AppCreatedHandler } from '../apps/app-lifecycle';
 import type { DbExecutor } from '../db/database';
+import type { DomainEvents } from '../events/event-bus';
 import type { JobService } from '../jobs/job-service';
 import type { RouteAdder } from '../http/route-registry';
 import type { Logger } from '../logging/logger';
@@ -23,6 +24,16 @@ export interface ServerModuleApi {
   };
   /** Background jobs: register a handler per kind, enqueue, list, cancel (core/server/jobs). */
   readonly jobs: JobService;
+  /**
+   * Domain events (core/server/events): `publish(tx, event, payload)` delivers after the commit, to
+   * this process and (on PostgreSQL) every other server process; `subscribe(event, handler)`.
+   */
+  readonly events: DomainEvents;
+  /**
+   * The database itself, for work outside a request (event handlers, start-up). Requests and jobs
+   * use the transaction in their context instead.
+   */
+  readonly db: DbExecutor;
 }
 
 /** Default export of `plugins/<id>/server/index.ts`, made with defineServerModule (sdk/server). */

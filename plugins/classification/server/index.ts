@@ -1,11 +1,14 @@
-import { defineServerModule } from '@civic/sdk/server';
+import { defineServerModule, publishOnChange } from '@civic/sdk/server';
+import { knowledgeChanged } from '../../knowledge-base/contract/events';
 import { registerClassRoutes } from './class-routes';
 import { registerClassifyRoute } from './classify-route';
 
 export default defineServerModule({
   pluginId: 'classification',
   register(api) {
-    registerClassRoutes(api.routes);
-    registerClassifyRoute(api.routes);
+    // Categories, labels and their assignment are part of an app's draft content.
+    const changes = publishOnChange(api.routes, api.events, knowledgeChanged, (ctx) => (ctx.app ? { appId: ctx.app.appId } : null));
+    registerClassRoutes(changes);
+    registerClassifyRoute(changes);
   },
 });

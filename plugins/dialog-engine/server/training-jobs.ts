@@ -1,40 +1,33 @@
-import {
-  and,
-  auditLog,
-  eq,
-  findAppRecord,
-  gt,
-  gte,
-  isNotNull,
-  JobError,
-  jobs as jobsTable,
-  ne,
-  sql,
-  type DbExecutor,
-  type JobService,
-  type ServerModuleApi,
-} from '@civic/sdk/server';
-import { ENVIRONMENTS } from '../common/api';
+import { findAppRecord, JobError, type DbExecutor, type ServerModuleApi } from '@civic/sdk/server';
+import { knowledgeChanged } from '../../knowledge-base/contract/events';
+import { versionPublished, versionRolledBack } from '../../publishing/contract/events';
+import { ENVIRONMENTS, type Environment } from '../common/api';
+import { modelTrained } from '../contract/events';
 import { TRAINING_JOB, type DialogEngine, type TrainingPayload } from './engine/dialog-engine';
 import { contentHash } from './engine/trained-knowledge';
 
-export interface TrainingWatchOptions {
-  /** How often the runner looks for changes. */
-  pollMs?: number;
-  /** Training starts this long after an app's last change (edits come in bursts). */
+export interface TrainingOptions {
+  /** Training of a draft starts this long after the app's last change (edits come in bursts). */
   quietMs?: number;
 }
+
+/** What training needs of the server module's API. */
+export type TrainingApi = Pick<ServerModuleApi, 'jobs' | 'events' | 'db' | 'log'>;
 
 /**
  * Training as a job ("training", with progress): the job loads the environment's content and
  * trains it on the worker thread (joining a training an answer already started), so it never
  * holds a database transaction while it waits. A failed training fails the job with its reason.
+ * The trained model is stored and announced (`model.trained`), and other processes load it.
  *
- * Changes are noticed from the audit trail (every content edit, import, rollback is audited)
- * and from finished jobs (imports, publishes): a few seconds after an app's last change, its draft
- * and production are trained if their content is not the one trained already.
+ * Trainings start from domain events, not from polling: a few seconds after an app's last
+ * `knowledge.changed` its draft trains (a burst of edits is one training); after
+ * `version.published` or `version.rolledBack`, its production. Only the process where the change
+ * happened asks (the job runs once, on whichever process picks it up); the others learn of the
+ * model through `model.trained`, and an answer finds it in the store in any case.
  */
-export function registerTrainingJobs(jobs: JobService, engine: DialogEngine, log: ServerModuleApi['log'], options: TrainingWatchOptions = {}): void {
+export function registerTraining(api: TrainingApi, engine: DialogEngine, options: TrainingOptions = {}): { stop(): void } {
+  const { jobs, events, db, log } = api;
   engine.useJobs(jobs);
   jobs.register<TrainingPayload>(
     TRAINING_JOB,
@@ -46,12 +39,19 @@ export function registerTrainingJobs(jobs: JobService, engine: DialogEngine, log
         throw new JobError(error instanceof Error ? error.message : String(error));
       });
       ctx.progress(1, { intents: content.snapshot.intents.length });
+      const hash = contentHash(content.snapshot);
+      // Another process may have trained this content already: then there is nothing to do.
+      const answering = engine.cache.currentHash(appId, environment) === hash;
+      const adopted = !answering && (await engine.adoptStored(ctx.db, appId, environment, content.snapshot, hash, true).catch(() => false));
       try {
         // Cancelling the job (or its time limit) terminates the training thread: the work stops, not just the wait.
-        const trained = await engine.cache.ensure(appId, environment, content.snapshot, (fraction) => ctx.progress(1 + 99 * fraction), contentHash(content.snapshot), ctx.signal);
+        const trained = await engine.cache.ensure(appId, environment, content.snapshot, (fraction) => ctx.progress(1 + 99 * fraction), hash, ctx.signal);
+        if (!adopted && (await engine.storeTrained(ctx.db, appId, environment, trained, ctx.now()))) {
+          await events.publish(ctx.db, modelTrained, { appId, environment, contentHash: trained.contentHash });
+        }
         return {
           counts: { intents: content.snapshot.intents.length, phrases: trained.phrases },
-          result: { environment, contentVersion: content.version, contentHash: trained.contentHash, millis: trained.millis },
+          result: { environment, contentVersion: content.version, contentHash: trained.contentHash, millis: trained.millis, stored: adopted ? 'loaded' : 'trained' },
         };
       } catch (error) {
         throw new JobError(`Training failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -61,56 +61,52 @@ export function registerTrainingJobs(jobs: JobService, engine: DialogEngine, log
   );
 
   const quietMs = options.quietMs ?? 3_000;
-  const changed = new Map<string, number>();
-  let lastAuditId: number | null = null;
-  let jobsSince: Date | null = null;
-  const seenJobs = new Set<string>();
+  const pending = new Map<string, NodeJS.Timeout>();
+  const train = async (appId: string, environments: readonly Environment[]): Promise<void> => {
+    await trainIfChanged(db, engine, appId, environments).catch((error: unknown) => log.warn({ err: error, appId }, 'could not start training'));
+  };
 
-  jobs.every('dialog-engine.training-watch', options.pollMs ?? 1_000, async ({ db, now }) => {
-    if (lastAuditId === null || jobsSince === null) {
-      // Start from now: models of content nobody changed train when they are first asked.
-      const [latest] = await db.select({ id: sql<string | number | null>`max(${auditLog.id})` }).from(auditLog);
-      lastAuditId = Number(latest?.id ?? 0);
-      jobsSince = now;
-      return;
-    }
-    // Every new row moves the mark (so rows of no app are not read again); the engine's own actions change no content.
-    const audited = await db.select({ id: auditLog.id, appId: auditLog.appId, action: auditLog.action }).from(auditLog).where(gt(auditLog.id, lastAuditId)).orderBy(auditLog.id).limit(1000);
-    for (const row of audited) {
-      lastAuditId = Math.max(lastAuditId, row.id);
-      if (row.appId && !row.action.startsWith('dialog-engine.')) changed.set(row.appId, Date.now());
-    }
-    const finished = await db
-      .select({ id: jobsTable.id, appId: jobsTable.appId, finishedAt: jobsTable.finishedAt })
-      .from(jobsTable)
-      .where(and(eq(jobsTable.status, 'succeeded'), ne(jobsTable.kind, TRAINING_JOB), gte(jobsTable.finishedAt, jobsSince), isNotNull(jobsTable.appId)))
-      .limit(1000);
-    for (const row of finished) {
-      if (seenJobs.has(row.id)) continue;
-      seenJobs.add(row.id);
-      if (row.finishedAt && row.finishedAt > jobsSince) jobsSince = row.finishedAt;
-      if (row.appId) changed.set(row.appId, Date.now());
-    }
-    if (seenJobs.size > 5_000) seenJobs.clear();
-    for (const [appId, at] of changed) {
-      if (Date.now() - at < quietMs) continue;
-      changed.delete(appId);
-      await trainIfChanged(db, engine, appId).catch((error: unknown) => log.warn({ err: error, appId }, 'could not start training'));
-    }
+  events.subscribe(knowledgeChanged, ({ appId }, meta) => {
+    if (!meta.local) return;
+    clearTimeout(pending.get(appId));
+    const timer = setTimeout(() => {
+      pending.delete(appId);
+      void train(appId, ['draft']);
+    }, quietMs);
+    timer.unref();
+    pending.set(appId, timer);
   });
+  const production = ({ appId }: { appId: string }, meta: { local: boolean }) => (meta.local ? train(appId, ['production']) : undefined);
+  events.subscribe(versionPublished, production);
+  events.subscribe(versionRolledBack, production);
+  events.subscribe(modelTrained, async ({ appId, environment, contentHash: hash }, meta) => {
+    if (meta.local || !(ENVIRONMENTS as readonly string[]).includes(environment)) return;
+    const content = await engine.content(db, appId, environment as Environment).catch(() => null);
+    // Only the model of the content this process would answer from now is worth loading.
+    if (content && contentHash(content.snapshot) === hash) await engine.adoptStored(db, appId, environment as Environment, content.snapshot, hash, true);
+  });
+
+  return {
+    stop() {
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+    },
+  };
 }
 
 /** Asks for a training job of each environment whose content is not the one trained (built-in engine only). */
-export async function trainIfChanged(db: DbExecutor, engine: DialogEngine, appId: string): Promise<string[]> {
+export async function trainIfChanged(db: DbExecutor, engine: DialogEngine, appId: string, environments: readonly Environment[] = ENVIRONMENTS): Promise<string[]> {
   const app = await findAppRecord(db, appId);
   if (!app) return [];
   const started: string[] = [];
-  for (const environment of ENVIRONMENTS) {
+  for (const environment of environments) {
     const config = await engine.config(db, app, environment);
     if (config.engine !== 'CIVIC_DIALOG_ENGINE') continue;
     const content = await engine.content(db, appId, environment).catch(() => null);
     if (!content) continue;
-    const jobId = await engine.requestTraining(db, appId, environment, contentHash(content.snapshot));
+    const hash = contentHash(content.snapshot);
+    if (await engine.adoptStored(db, appId, environment, content.snapshot, hash).catch(() => false)) continue;
+    const jobId = await engine.requestTraining(db, appId, environment, hash);
     if (jobId) started.push(jobId);
   }
   return started;

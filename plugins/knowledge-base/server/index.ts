@@ -1,4 +1,5 @@
-import { defineServerModule } from '@civic/sdk/server';
+import { defineServerModule, publishOnChange } from '@civic/sdk/server';
+import { knowledgeChanged } from '../contract/events';
 import { ensureDefaultIntents } from './default-intents';
 import { seedDemoKnowledgeBase } from './demo-knowledge-base';
 import { registerGlossaryRoutes } from './glossary-routes';
@@ -8,9 +9,14 @@ import { registerIntentRoutes } from './intent-routes';
 export default defineServerModule({
   pluginId: 'knowledge-base',
   register(api) {
-    registerIntentRoutes(api.routes);
-    registerGlossaryRoutes(api.routes);
-    api.apps.onCreated((tx, appId) => ensureDefaultIntents(tx, appId, new Date()));
+    // Every change through these routes is a change of the app's draft.
+    const changes = publishOnChange(api.routes, api.events, knowledgeChanged, (ctx) => (ctx.app ? { appId: ctx.app.appId } : null));
+    registerIntentRoutes(changes);
+    registerGlossaryRoutes(changes);
+    api.apps.onCreated(async (tx, appId) => {
+      await ensureDefaultIntents(tx, appId, new Date());
+      await api.events.publish(tx, knowledgeChanged, { appId });
+    });
   },
   seedDemo: (tx, demo) => seedDemoKnowledgeBase(tx, demo.appIds, demo.now),
 });

@@ -13,9 +13,11 @@ import {
   sql,
   trainingPhrases,
   type DbExecutor,
+  type DomainEvents,
   type JobService,
   type RouteAdder,
 } from '@civic/sdk/server';
+import { knowledgeChanged } from '../../knowledge-base/contract/events';
 import { Papa, type Parser } from '@civic/sdk/server/csv';
 import { strFromU8 } from '@civic/sdk/server/zip';
 import { JobKinds, PublishingApi, type BulkPreview, type JobView } from '../common/api';
@@ -415,7 +417,7 @@ interface BulkJobPayload {
   rows: number;
 }
 
-export function registerBulkImport(routes: RouteAdder, jobs: JobService): void {
+export function registerBulkImport(routes: RouteAdder, jobs: JobService, events: DomainEvents): void {
   jobs.register<BulkJobPayload>(
     JobKinds.bulkImport,
     async (ctx) => {
@@ -432,6 +434,7 @@ export function registerBulkImport(routes: RouteAdder, jobs: JobService): void {
         const { counts, errors } = await applyImport(tx, ctx.appId ?? '', staged, ctx.createdBy, ctx.now());
         // The file has served its purpose: the job row keeps its name, not its bytes.
         await tx.update(jobTable).set({ payload: { fileName: ctx.payload.fileName, rows: ctx.payload.rows } }).where(eq(jobTable.id, ctx.id));
+        await events.publish(tx, knowledgeChanged, { appId: ctx.appId ?? '' });
         return { counts, errors, result: { fileName: ctx.payload.fileName } };
       });
     },

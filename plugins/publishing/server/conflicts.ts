@@ -10,9 +10,11 @@ import {
   sql,
   trainingPhrases,
   type DbExecutor,
+  type DomainEvents,
   type JobService,
   type RouteAdder,
 } from '@civic/sdk/server';
+import { knowledgeChanged } from '../../knowledge-base/contract/events';
 import { JobKinds, PublishingApi, type ConflictPair, type ConflictReport, type JobView } from '../common/api';
 import { PublishingMessages } from '../common/messages';
 import { canEditPublishing, canViewPublishing } from '../common/permissions';
@@ -53,7 +55,7 @@ export async function conflictCheckRecommended(db: DbExecutor, appId: string): P
   return settings.fingerprint !== (await phraseFingerprint(db, appId));
 }
 
-export function registerConflicts(routes: RouteAdder, jobs: JobService): void {
+export function registerConflicts(routes: RouteAdder, jobs: JobService, events: DomainEvents): void {
   jobs.register<{ threshold?: number }>(JobKinds.conflicts, async (ctx) => {
     const appId = ctx.appId ?? '';
     const threshold = ctx.payload.threshold ?? DEFAULT_THRESHOLD;
@@ -148,6 +150,7 @@ export function registerConflicts(routes: RouteAdder, jobs: JobService): void {
         .where(eq(trainingPhrases.intentId, target.id));
       await ctx.db.update(trainingPhrases).set({ intentId: target.id, position: Number(next) }).where(eq(trainingPhrases.id, phrase.id));
       await touchIntents(ctx.db, [phrase.intentId, target.id], ctx.user.id, ctx.now);
+      await events.publish(ctx.db, knowledgeChanged, { appId });
       ctx.audit({ summary: `Moved phrase "${phrase.text}" to ${target.name}` });
       return { moved: true };
     },
@@ -164,6 +167,7 @@ export function registerConflicts(routes: RouteAdder, jobs: JobService): void {
       const phrase = await phraseOf(ctx.db, ctx.app.appId, ctx.params.phraseId);
       await ctx.db.delete(trainingPhrases).where(eq(trainingPhrases.id, phrase.id));
       await touchIntents(ctx.db, [phrase.intentId], ctx.user.id, ctx.now);
+      await events.publish(ctx.db, knowledgeChanged, { appId: ctx.app.appId });
       ctx.audit({ summary: `Deleted phrase "${phrase.text}"` });
       return { deleted: true };
     },

@@ -1,4 +1,5 @@
-import { HttpError, type JobService, type RouteAdder } from '@civic/sdk/server';
+import { HttpError, type DomainEvents, type JobService, type RouteAdder } from '@civic/sdk/server';
+import { knowledgeChanged } from '../../knowledge-base/contract/events';
 import { JobKinds, PublishingApi, type GeneratorDocument, type JobView } from '../common/api';
 import { canEditPublishing } from '../common/permissions';
 import { PublishingMessages } from '../common/messages';
@@ -13,7 +14,7 @@ import { PDF_LIMITS, readPdfDocument } from './pdf-document';
  * /qna-generator: the browser extracts and reviews candidates (a PDF is read here first: PDF.js stays
  * on the server); approved pairs are added here as a job.
  */
-export function registerGenerator(routes: RouteAdder, jobs: JobService): void {
+export function registerGenerator(routes: RouteAdder, jobs: JobService, events: DomainEvents): void {
   jobs.register<{ source: string; rows: BulkRow[] }>(
     JobKinds.generator,
     async (ctx) => {
@@ -27,6 +28,7 @@ export function registerGenerator(routes: RouteAdder, jobs: JobService): void {
       await ctx.commit(async (tx) => {
         const { counts, errors } = await applyImport(tx, ctx.appId ?? '', staged, ctx.createdBy, ctx.now(), ctx.payload.source);
         const { invalid: _none, ...rest } = counts;
+        await events.publish(tx, knowledgeChanged, { appId: ctx.appId ?? '' });
         return { counts: rest, errors, result: { source: ctx.payload.source } };
       });
     },

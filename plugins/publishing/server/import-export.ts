@@ -12,9 +12,11 @@ import {
   sql,
   trainingPhrases,
   type DbExecutor,
+  type DomainEvents,
   type JobService,
   type RouteAdder,
 } from '@civic/sdk/server';
+import { knowledgeChanged } from '../../knowledge-base/contract/events';
 import { JobKinds, PublishingApi, type JobView } from '../common/api';
 import { PublishingMessages } from '../common/messages';
 import { canEditPublishing, canViewPublishing } from '../common/permissions';
@@ -166,7 +168,7 @@ export async function applyAgent(
   };
 }
 
-export function registerImportExport(routes: RouteAdder, jobs: JobService): void {
+export function registerImportExport(routes: RouteAdder, jobs: JobService, events: DomainEvents): void {
   jobs.register<{ fileName: string; agent: ImportedAgent }>(
     JobKinds.importAgent,
     async (ctx) => {
@@ -176,6 +178,7 @@ export function registerImportExport(routes: RouteAdder, jobs: JobService): void
           ctx.throwIfCancelled();
           ctx.progress(percent, counts);
         });
+        await events.publish(tx, knowledgeChanged, { appId: ctx.appId ?? '' });
         return { counts, result: { fileName: ctx.payload.fileName } };
       });
     },

@@ -10,10 +10,10 @@ export default defineServerModule({
   pluginId: 'publishing',
   register(api) {
     registerJobRoutes(api.routes, api.jobs);
-    registerPublishing(api.routes, api.jobs, api.deployment);
-    registerImportExport(api.routes, api.jobs);
-    registerConflicts(api.routes, api.jobs);
-    registerBulkImport(api.routes, api.jobs);
-    registerGenerator(api.routes, api.jobs);
+    registerPublishing(api.routes, api.jobs, api.deployment, api.events);
+    registerImportExport(api.routes, api.jobs, api.events);
+    registerConflicts(api.routes, api.jobs, api.events);
+    registerBulkImport(api.routes, api.jobs, api.events);
+    registerGenerator(api.routes, api.jobs, api.events);
   },
 });

@@ -7,10 +7,12 @@ import {
   publishingSettings,
   publishRequests,
   type DbExecutor,
+  type DomainEvents,
   type JobService,
   type RouteAdder,
   type ServerModuleApi,
 } from '@civic/sdk/server';
+import { versionPublished, versionRolledBack } from '../contract/events';
 import {
   JobKinds,
   PublishingApi,
@@ -83,7 +85,7 @@ export async function draftProgressOf(db: DbExecutor, jobs: JobService, appId: s
   };
 }
 
-export function registerPublishing(routes: RouteAdder, jobs: JobService, deployment: Deployment): void {
+export function registerPublishing(routes: RouteAdder, jobs: JobService, deployment: Deployment, events: DomainEvents): void {
   jobs.register<PublishPayload>(JobKinds.publish, async (ctx) => {
     const version = await publishDraft(
       ctx.db,
@@ -95,6 +97,7 @@ export function registerPublishing(routes: RouteAdder, jobs: JobService, deploym
       },
     );
     const summary = summarise(version);
+    await events.publish(ctx.db, versionPublished, { appId: ctx.appId ?? '', version: version.number });
     return { result: { versionId: version.id, number: version.number }, counts: { intents: summary.intents, phrases: summary.phrases, entities: summary.entityTypes } };
   });
 
@@ -221,6 +224,7 @@ export function registerPublishing(routes: RouteAdder, jobs: JobService, deploym
       const current = await productionOf(ctx.db, ctx.app.appId);
       if (current?.version.id === version.id) throw HttpError.conflict(PublishingMessages.alreadyProduction);
       await pointProduction(ctx.db, ctx.app.appId, version.id, ctx.user.email, ctx.now);
+      await events.publish(ctx.db, versionRolledBack, { appId: ctx.app.appId, version: version.number });
       ctx.audit({ summary: `Rolled production back to version ${version.number}` });
       return { production: summarise(version) };
     },

@@ -1,5 +1,6 @@
 import { dialogEngineConfigs, and, eq, findAppRecord, got, HttpError, type AppRecord, type DbExecutor, type JobService } from '@civic/sdk/server';
 import { Messages } from '@civic/sdk/common/messages';
+import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
 import type { ResponseMessage } from '@civic/sdk/common/responses';
 import { ENGINE_SERVICES, type EngineConfig, type EngineService, type Environment, type ScoredMatch, type TrainingStatus } from '../../common/api';
 import { EngineMessages } from '../../common/messages';
@@ -7,6 +8,7 @@ import { answerTurn, EMPTY_STATE, type EngineAnswer, type SessionState } from '.
 import { knowledgeEntityExtractor, type EntityExtractor } from './entity-extractor';
 import { draftSource, productionSource, type KnowledgeContent, type KnowledgeSources } from './knowledge-source';
 import { ModelCache } from './model-cache';
+import type { ModelStore } from './model-store';
 import { contentHash, type TrainedKnowledge } from './trained-knowledge';
 
 /** The job kind training runs as (listed with the app's other jobs on /importjob). */
@@ -57,6 +59,9 @@ export class DialogEngine {
   private readonly extract: EntityExtractor;
   private readonly adaptors: Record<EngineService, EngineAdaptor>;
   private jobs: JobService | null = null;
+  private store: ModelStore | null = null;
+  /** Contents looked up in the store and not found there (`environment:appId:hash`): not asked again. */
+  private readonly notStored = new Set<string>();
   /** Trainings asked for as jobs and not yet run: `environment:appId:hash`. */
   private readonly requested = new Set<string>();
   /** Which version a content hash was (a previous model answering while a newer one trains names its own). */
@@ -77,6 +82,39 @@ export class DialogEngine {
   useJobs(jobs: JobService | null): void {
     this.jobs = jobs;
     this.requested.clear();
+  }
+
+  /** Trained models are stored there and loaded from there (every process answers with the newest model). */
+  useStore(store: ModelStore | null): void {
+    this.store = store;
+    this.notStored.clear();
+  }
+
+  /**
+   * Puts this content's stored model in place when it is not here yet (one look-up per content
+   * unless `force`: a process that hears a model was stored looks again). True when it answers now.
+   */
+  async adoptStored(db: DbExecutor, appId: string, environment: Environment, snapshot: KnowledgeSnapshot, hash: string, force = false): Promise<boolean> {
+    if (this.cache.currentHash(appId, environment) === hash) return true;
+    const key = `${environment}:${appId}:${hash}`;
+    if (!this.store || (!force && this.notStored.has(key))) return false;
+    const stored = await this.store.loadNewestFor(db, appId, environment, snapshot, hash);
+    if (!stored) {
+      if (this.notStored.size > 10_000) this.notStored.clear();
+      this.notStored.add(key);
+      return false;
+    }
+    this.notStored.delete(key);
+    this.cache.install(appId, environment, stored.knowledge, stored.trainedAt);
+    return true;
+  }
+
+  /** Keeps a model this process trained, for the other processes and the next start. */
+  async storeTrained(db: DbExecutor, appId: string, environment: Environment, knowledge: TrainedKnowledge, trainedAt: Date): Promise<boolean> {
+    if (!this.store) return false;
+    await this.store.save(db, appId, environment, knowledge, trainedAt);
+    this.notStored.delete(`${environment}:${appId}:${knowledge.contentHash}`);
+    return true;
   }
 
   /** Lets publishing (or a test) provide an environment's knowledge source. */
@@ -156,7 +194,11 @@ export class DialogEngine {
   private async builtin(db: DbExecutor, app: AppRecord, environment: Environment, input: TurnInput): Promise<TurnResult> {
     const content = await this.content(db, app.appId, environment);
     const hash = contentHash(content.snapshot);
-    if (this.jobs && !this.cache.knownHashes(app.appId, environment).includes(hash)) await this.requestTraining(db, app.appId, environment, hash).catch(() => null);
+    if (!this.cache.knownHashes(app.appId, environment).includes(hash)) {
+      // Trained by another process or before a restart: answer with that model, train nothing.
+      const stored = await this.adoptStored(db, app.appId, environment, content.snapshot, hash).catch(() => false);
+      if (!stored && this.jobs) await this.requestTraining(db, app.appId, environment, hash).catch(() => null);
+    }
     const knowledge = await this.cache.get(app.appId, environment, content.snapshot, hash);
     const answer = answerTurn(knowledge, { text: input.text, event: input.event, channel: input.channel, state: input.state }, {
       thresholds: { ml: app.mlConfidenceThreshold, qna: app.qnaConfidenceThreshold },

@@ -142,6 +142,23 @@ export class ModelCache {
     return training.ready;
   }
 
+  /**
+   * Puts a model trained elsewhere (the model store: another process, or before a restart) in
+   * place as the one answering, unless this content's model is here already.
+   */
+  install(appId: string, environment: Environment, knowledge: TrainedKnowledge, trainedAt: Date): void {
+    const slot = this.slot(appId, environment);
+    if (slot.current?.contentHash === knowledge.contentHash) return;
+    slot.current = knowledge;
+    if (slot.training?.hash === knowledge.contentHash) slot.training = null;
+    if (slot.training === null) {
+      slot.status = {
+        state: 'trained', progress: 1, contentHash: knowledge.contentHash, trainedAt: trainedAt.toISOString(),
+        intents: knowledge.snapshot.intents.length, phrases: knowledge.phrases, millis: knowledge.millis,
+      };
+    }
+  }
+
   /** The newest training's state (training, trained or failed), or untrained. */
   status(appId: string, environment: Environment): TrainingStatus {
     return this.slots.get(`${environment}:${appId}`)?.status ?? { ...UNTRAINED };
@@ -151,6 +168,11 @@ export class ModelCache {
   knownHashes(appId: string, environment: Environment): string[] {
     const slot = this.slots.get(`${environment}:${appId}`);
     return [slot?.current?.contentHash, slot?.training?.hash].filter((hash): hash is string => typeof hash === 'string');
+  }
+
+  /** The hash of the model answering now, if any. */
+  currentHash(appId: string, environment: Environment): string | null {
+    return this.slots.get(`${environment}:${appId}`)?.current?.contentHash ?? null;
   }
 
   forget(appId: string): void {

@@ -1,0 +1,1 @@
+export { defineEvent, type DomainEvent, type EventPayload } from './domain-event';

@@ -1,0 +1,7 @@
+import { defineEvent } from '@civic/sdk/common/events';
+
+/**
+ * A model was trained and stored: other server processes load it (by these ids) instead of
+ * training the same content again.
+ */
+export const modelTrained = defineEvent<{ appId: string; environment: string; contentHash: string }>('model.trained');

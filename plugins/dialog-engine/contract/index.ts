@@ -1,0 +1,1 @@
+export { modelTrained } from './events';

@@ -1,0 +1,44 @@
+import { sql, type DbExecutor } from '@civic/sdk/server';
+import { customType, integer, pgTable, primaryKey, text, timestamp } from '@civic/sdk/server/table-builders';
+
+/** bytea as bytes (node-postgres gives a Buffer, PGlite a Uint8Array: both are Uint8Arrays). */
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Trained models of the built-in engine, one row per app, environment and content hash, so that
+ * every server process answers with the newest model and a restart does not retrain. Owned by the
+ * dialog engine; no other plugin reads it.
+ */
+export const trainedModels = pgTable(
+  'dialog_engine_trained_models',
+  {
+    appId: text('app_id').notNull(),
+    environment: text('environment').notNull(),
+    contentHash: text('content_hash').notNull(),
+    /** encodeModel's bytes; null for content without a training phrase (nothing to classify). */
+    model: bytes('model'),
+    phrases: integer('phrases').notNull(),
+    millis: integer('millis').notNull(),
+    trainedAt: timestamp('trained_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.appId, table.environment, table.contentHash] })],
+);
+
+/**
+ * TEMPORARY, until the platform branch's per-plugin migrations land: creates the table at
+ * register time, idempotently. It then moves to plugins/dialog-engine/server/db/migrations
+ * (generated from the definition above) and this function goes away.
+ */
+export async function ensureTrainedModelsTable(db: DbExecutor): Promise<void> {
+  await db.execute(sql`
+    create table if not exists dialog_engine_trained_models (
+      app_id text not null,
+      environment text not null,
+      content_hash text not null,
+      model bytea,
+      phrases integer not null,
+      millis integer not null,
+      trained_at timestamp with time zone not null,
+      primary key (app_id, environment, content_hash)
+    )`);
+}

@@ -1,0 +1,28 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { NluModel } from '../nlu/nlu-model';
+import { decodeModel, encodeModel } from './model-codec';
+
+test('plain data and typed arrays (dense and mostly zero) come back exactly', () => {
+  const sparse = new Uint32Array(100_000);
+  sparse[3] = 7;
+  sparse[99_999] = 1;
+  const data = { labels: ['a', 'b'], nested: { weight: new Float32Array([0.5, -1.25, 3]), bias: new Float64Array([1e-9, 2]), sparse, odd: new Uint8Array([1, 2, 3]) }, n: 4 };
+  const bytes = encodeModel(data);
+  assert.ok(bytes.byteLength < 2_000, `a mostly zero array is stored by its non-zero cells (${bytes.byteLength} bytes)`);
+  const back = decodeModel<typeof data>(bytes);
+  assert.deepEqual(back, data);
+  assert.ok(back.nested.weight instanceof Float32Array);
+});
+
+test('a trained classifier stored and loaded answers as the original does', () => {
+  const examples = ['renew my passport', 'passport renewal', 'pay my parking fine', 'parking fine payment', 'book a clinic visit', 'clinic appointment'].map((text, i) => ({ text, label: ['passport', 'parking', 'clinic'][Math.floor(i / 2)] }));
+  const model = NluModel.train(examples);
+  const bytes = encodeModel(model.toTransfer().data);
+  assert.ok(bytes.byteLength < 20_000, `compact: ${bytes.byteLength} bytes`);
+  const loaded = NluModel.fromTransfer(decodeModel(bytes));
+  for (const text of ['how do i renew a passport', 'parking fine', 'see a doctor at the clinic']) {
+    assert.deepEqual(loaded.classify(text), model.classify(text));
+  }
+  assert.throws(() => decodeModel(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8])), /Not a stored model/);
+});

@@ -1,0 +1,1 @@
+export { versionPublished, versionRolledBack } from './events';
