@@ -7,6 +7,7 @@ import { canChat, canConfigureEngine } from './common/permissions';
  */
 export default definePlugin({
   id: 'dialog-engine',
+  requires: ['knowledge-base', 'publishing', 'webchat'],
   title: 'Dialog engine',
   icon: 'predictive-analysis',
   canAccess: canChat,

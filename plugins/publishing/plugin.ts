@@ -4,6 +4,7 @@ import { canViewPublishing } from './common/permissions';
 /** publishing: jobs (/importjob), draft → production versions (Bot Publishing tab), export/import, conflict detection. */
 export default definePlugin({
   id: 'publishing',
+  requires: ['knowledge-base', 'classification', 'entities'],
   title: 'Publishing',
   icon: 'cloud-upload',
   canAccess: canViewPublishing,

@@ -70,7 +70,7 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
  */
 export async function createServer(config: ServerConfig, options: CreateServerOptions = {}): Promise<CivicServer> {
   const log = options.logger ?? createLogger(config.logLevel);
-  const database = options.database ?? (await openDatabase(config.database, log));
+  const database = options.database ?? (await openDatabase(config.database, log, (options.plugins ?? []).flatMap((plugin) => (plugin.migrations ? [plugin.migrations] : []))));
   try {
     const { app, routes } = await buildApp(config, database, options.plugins ?? [], log);
     let closing: Promise<void> | undefined;
@@ -127,7 +127,7 @@ async function buildApp(
   registerOpenApiRoute(core, () => registry.list(), version);
   const appLifecycle = new AppLifecycle();
   const jobs = new JobRunner(database, log.child({ component: 'jobs' }), config.now);
-  await mountPlugins(registry, plugins, { config, log, users: new UserAdmin(identity), apps: appLifecycle, jobs });
+  await mountPlugins(registry, plugins, { config, log, users: new UserAdmin(identity), apps: appLifecycle, jobs, db: database.db });
 
   const deps = { database, config, authenticator, sessionTokens, rateLimiter };
   for (const route of registry.list()) {

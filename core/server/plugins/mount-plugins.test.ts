@@ -8,13 +8,14 @@ import { createLogger } from '../logging/logger';
 import { mountPlugins } from './mount-plugins';
 import type { JobService } from '../jobs/job-runner';
 import type { UserAdmin } from '../users/user-admin';
+import type { DbExecutor } from '../db/database';
 import type { ServerModule } from './server-module';
 
 const config = { profileName: 'test', publicUrl: 'http://localhost', switches: { twoFactor: true, captcha: true, history: false, fileResponses: false }, profile: { allowedEmailDomains: ['gov.sg'] } } as ServerConfig;
 const log = createLogger('silent');
 /** Never called by these tests: they only mount routes. */
 const users = {} as UserAdmin;
-const services = { config, log, users, apps: new AppLifecycle(), jobs: {} as JobService };
+const services = { config, log, users, apps: new AppLifecycle(), jobs: {} as JobService, db: {} as DbExecutor };
 const module = (pluginId: string, register: ServerModule['register']): ServerModule => ({ pluginId, register });
 const ctx = (isPlatformAdmin: boolean): AccessContext => ({
   user: { id: 'u', isPlatformAdmin, permissions: {}, authLevel: 2 },

@@ -1,5 +1,6 @@
 import { allOf } from '@civic/core/common/access';
 import type { AppLifecycle } from '../apps/app-lifecycle';
+import type { DbExecutor } from '../db/database';
 import type { JobService } from '../jobs/job-runner';
 import type { ServerConfig } from '../config/server-config';
 import type { RouteAdder, RouteRegistry } from '../http/route-registry';
@@ -19,10 +20,11 @@ export interface PluginServices {
   users: UserAdmin;
   apps: AppLifecycle;
   jobs: JobService;
+  db: DbExecutor;
 }
 
 export async function mountPlugins(registry: RouteRegistry, plugins: readonly ServerPlugin[], services: PluginServices): Promise<void> {
-  const { config, log, users, apps, jobs } = services;
+  const { config, log, users, apps, jobs, db } = services;
   for (const { manifest, module } of plugins) {
     if (!module) continue;
     if (module.pluginId !== manifest.id) {
@@ -47,6 +49,7 @@ export async function mountPlugins(registry: RouteRegistry, plugins: readonly Se
         created: (tx, appId) => apps.created(tx, appId),
       },
       jobs,
+      db,
     });
   }
 }

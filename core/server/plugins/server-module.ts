@@ -2,6 +2,7 @@ import type { AccessPredicate } from '@civic/core/common/access';
 import type { DeploymentSwitches } from '@civic/core/common/model/api';
 import type { AppCreatedHandler } from '../apps/app-lifecycle';
 import type { DbExecutor } from '../db/database';
+import type { MigrationOwner } from '../db/migration-runner';
 import type { JobService } from '../jobs/job-runner';
 import type { RouteAdder } from '../http/route-registry';
 import type { Logger } from '../logging/logger';
@@ -23,6 +24,12 @@ export interface ServerModuleApi {
   };
   /** Background jobs: register a handler per kind, enqueue, list, cancel (core/server/jobs). */
   readonly jobs: JobService;
+  /**
+   * The database, its schema (core's and this plugin's migrations) up to date. Work done for a
+   * request uses the handler's `ctx.db` instead (the request's transaction); services take a
+   * `DbExecutor` parameter so they run in their caller's transaction.
+   */
+  readonly db: DbExecutor;
 }
 
 /** Default export of `plugins/<id>/server/index.ts`, made with defineServerModule (sdk/server). */
@@ -42,10 +49,13 @@ export interface ServerPluginManifest {
   canAccess: AccessPredicate;
   featureFlag?: string;
   server?: boolean;
+  requires?: string[];
 }
 
 /** An enabled plugin as the host hands it to createServer. */
 export interface ServerPlugin {
   manifest: ServerPluginManifest;
   module?: ServerModule;
+  /** Its tables' migrations (`plugins/<id>/server/db/migrations`), run at start while it is enabled. */
+  migrations?: MigrationOwner;
 }

@@ -1,17 +1,8 @@
-import {
-  appProduction,
-  eq,
-  HttpError,
-  isDecommissioned,
-  loadProductionVersion,
-  RateLimiter,
-  readDraftSnapshot,
-  webchatSettings,
-  type AppRecord,
-  type DbExecutor,
-  type HandlerContext,
-  type RouteAdder,
-} from '@civic/sdk/server';
+import { eq, HttpError, isDecommissioned, RateLimiter, type AppRecord, type DbExecutor, type HandlerContext, type RouteAdder } from '@civic/sdk/server';
+import { loadProductionVersion } from '../../publishing/contract/server/index';
+import { readDraftSnapshot } from '../../knowledge-base/contract/server/index';
+import { appProduction } from '../../publishing/contract/server/tables';
+import { webchatSettings } from '../../webchat/contract/server/tables';
 import { DEFAULT_PLATFORM } from '@civic/sdk/common/responses';
 import { IsIn, IsOptional, IsString, MaxLength, MinLength } from '@civic/sdk/common/validators';
 import { ENVIRONMENTS, type Environment } from '../common/api';

@@ -1,18 +1,6 @@
-import {
-  and,
-  desc,
-  eq,
-  HttpError,
-  inArray,
-  intents,
-  jobs as jobsTable,
-  publishingSettings,
-  sql,
-  trainingPhrases,
-  type DbExecutor,
-  type JobService,
-  type RouteAdder,
-} from '@civic/sdk/server';
+import { and, desc, eq, HttpError, inArray, jobs as jobsTable, sql, type DbExecutor, type JobService, type RouteAdder } from '@civic/sdk/server';
+import { intents, trainingPhrases } from '../../knowledge-base/contract/server/tables';
+import { publishingSettings } from './db/schema';
 import { JobKinds, PublishingApi, type ConflictPair, type ConflictReport, type JobView } from '../common/api';
 import { PublishingMessages } from '../common/messages';
 import { canEditPublishing, canViewPublishing } from '../common/permissions';

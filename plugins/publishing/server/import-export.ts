@@ -1,22 +1,8 @@
-import {
-  and,
-  categories,
-  entityTypes,
-  eq,
-  type FileDownload,
-  glossaryTerms,
-  HttpError,
-  intentCategories,
-  intentLabels,
-  intents,
-  labels,
-  readDraftSnapshot,
-  sql,
-  trainingPhrases,
-  type DbExecutor,
-  type JobService,
-  type RouteAdder,
-} from '@civic/sdk/server';
+import { and, eq, type FileDownload, HttpError, sql, type DbExecutor, type JobService, type RouteAdder } from '@civic/sdk/server';
+import { readDraftSnapshot } from '../../knowledge-base/contract/server/index';
+import { categories, labels } from '../../classification/contract/server/tables';
+import { entityTypes } from '../../entities/contract/server/tables';
+import { glossaryTerms, intentCategories, intentLabels, intents, trainingPhrases } from '../../knowledge-base/contract/server/tables';
 import { JobKinds, PublishingApi, type JobView } from '../common/api';
 import { PublishingMessages } from '../common/messages';
 import { canEditPublishing, canViewPublishing } from '../common/permissions';

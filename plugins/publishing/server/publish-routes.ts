@@ -1,16 +1,5 @@
-import {
-  and,
-  desc,
-  eq,
-  HttpError,
-  jobs as jobsTable,
-  publishingSettings,
-  publishRequests,
-  type DbExecutor,
-  type JobService,
-  type RouteAdder,
-  type ServerModuleApi,
-} from '@civic/sdk/server';
+import { and, desc, eq, HttpError, jobs as jobsTable, type DbExecutor, type JobService, type RouteAdder, type ServerModuleApi } from '@civic/sdk/server';
+import { publishingSettings, publishRequests } from './db/schema';
 import {
   JobKinds,
   PublishingApi,

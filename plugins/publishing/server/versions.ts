@@ -1,19 +1,8 @@
 import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
-import {
-  and,
-  appProduction,
-  desc,
-  eq,
-  HttpError,
-  intents,
-  isNotNull,
-  knowledgeVersions,
-  lt,
-  publishingSettings,
-  readDraftSnapshot,
-  sql,
-  type DbExecutor,
-} from '@civic/sdk/server';
+import { and, desc, eq, HttpError, isNotNull, lt, sql, type DbExecutor } from '@civic/sdk/server';
+import { readDraftSnapshot } from '../../knowledge-base/contract/server/index';
+import { intents } from '../../knowledge-base/contract/server/tables';
+import { appProduction, knowledgeVersions, publishingSettings } from './db/schema';
 import type { OverdueItem, VersionSummary } from '../common/api';
 import { PublishingMessages } from '../common/messages';
 

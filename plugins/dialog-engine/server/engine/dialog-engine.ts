@@ -1,4 +1,5 @@
-import { dialogEngineConfigs, and, eq, findAppRecord, got, HttpError, type AppRecord, type DbExecutor, type JobService } from '@civic/sdk/server';
+import { and, eq, findAppRecord, got, HttpError, type AppRecord, type DbExecutor, type JobService } from '@civic/sdk/server';
+import { dialogEngineConfigs } from '../db/schema';
 import { Messages } from '@civic/sdk/common/messages';
 import type { ResponseMessage } from '@civic/sdk/common/responses';
 import { ENGINE_SERVICES, type EngineConfig, type EngineService, type Environment, type ScoredMatch, type TrainingStatus } from '../../common/api';

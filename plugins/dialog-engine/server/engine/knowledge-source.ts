@@ -1,4 +1,6 @@
-import { loadProductionVersion, readDraftSnapshot, type DbExecutor } from '@civic/sdk/server';
+import { type DbExecutor } from '@civic/sdk/server';
+import { loadProductionVersion } from '../../../publishing/contract/server/index';
+import { readDraftSnapshot } from '../../../knowledge-base/contract/server/index';
 import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
 import type { Environment } from '../../common/api';
 
