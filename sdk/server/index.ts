@@ -3,6 +3,7 @@
  * their own files, never core or a third-party package directly (checked by the architecture test).
  */
 export { defineServerModule } from './define-server-module';
+export { defineServiceRef, type PluginServiceAccess, type ServiceRef } from '@civic/core/server/plugins/service-registry';
 export type { ServerModule, ServerModuleApi } from '@civic/core/server/plugins/server-module';
 export type {
   AuditNote,

@@ -3,6 +3,7 @@ import type { DeploymentSwitches } from '@civic/core/common/model/api';
 import type { AppCreatedHandler } from '../apps/app-lifecycle';
 import type { DbExecutor } from '../db/database';
 import type { MigrationOwner } from '../db/migration-runner';
+import type { PluginServiceAccess } from './service-registry';
 import type { JobService } from '../jobs/job-runner';
 import type { RouteAdder } from '../http/route-registry';
 import type { Logger } from '../logging/logger';
@@ -30,6 +31,11 @@ export interface ServerModuleApi {
    * `DbExecutor` parameter so they run in their caller's transaction.
    */
   readonly db: DbExecutor;
+  /**
+   * Services between plugins, by typed ref (`contract/server/`): `provide` your own at mount, `get`
+   * those of plugins you require (they mounted before you).
+   */
+  readonly services: PluginServiceAccess;
 }
 
 /** Default export of `plugins/<id>/server/index.ts`, made with defineServerModule (sdk/server). */

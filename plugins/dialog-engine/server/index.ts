@@ -1,7 +1,10 @@
 import { defineServerModule } from '@civic/sdk/server';
+import { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
+import { PublishedKnowledge } from '../../publishing/contract/server/index';
 import { registerChatRoutes } from './chat-routes';
 import { registerDialogFlowRoutes } from './dialogflow-routes';
 import { DialogEngine } from './engine/dialog-engine';
+import { draftSource, productionSource } from './engine/knowledge-source';
 import { registerSuggestRoutes } from './suggest-routes';
 import { registerReplayRoutes } from './replay-routes';
 import { registerTrainingJobs } from './training-jobs';
@@ -12,9 +15,13 @@ export const dialogEngine = new DialogEngine();
 export default defineServerModule({
   pluginId: 'dialog-engine',
   register(api) {
+    const drafts = api.services.get(KnowledgeSnapshots);
+    const published = api.services.get(PublishedKnowledge);
+    dialogEngine.setSource('draft', draftSource(drafts));
+    dialogEngine.setSource('production', productionSource(published));
     registerChatRoutes(api.routes, dialogEngine, api.deployment.publicUrl);
     registerDialogFlowRoutes(api.routes, dialogEngine);
-    registerSuggestRoutes(api.routes, dialogEngine, api.deployment.publicUrl);
+    registerSuggestRoutes(api.routes, dialogEngine, api.deployment.publicUrl, { drafts, published });
     registerTrainingJobs(api.jobs, dialogEngine, api.log);
     registerReplayRoutes(api.routes, dialogEngine);
   },

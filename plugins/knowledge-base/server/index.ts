@@ -1,4 +1,6 @@
 import { defineServerModule } from '@civic/sdk/server';
+import { KnowledgeSnapshots } from '../contract/server/index';
+import { readDraftSnapshot } from './draft-snapshot';
 import { ensureDefaultIntents } from './default-intents';
 import { seedDemoKnowledgeBase } from './demo-knowledge-base';
 import { registerGlossaryRoutes } from './glossary-routes';
@@ -8,6 +10,7 @@ import { registerIntentRoutes } from './intent-routes';
 export default defineServerModule({
   pluginId: 'knowledge-base',
   register(api) {
+    api.services.provide(KnowledgeSnapshots, { readDraft: readDraftSnapshot });
     registerIntentRoutes(api.routes);
     registerGlossaryRoutes(api.routes);
     api.apps.onCreated((tx, appId) => ensureDefaultIntents(tx, appId, new Date()));

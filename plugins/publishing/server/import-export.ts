@@ -1,5 +1,5 @@
 import { and, eq, type FileDownload, HttpError, sql, type DbExecutor, type JobService, type RouteAdder } from '@civic/sdk/server';
-import { readDraftSnapshot } from '../../knowledge-base/contract/server/index';
+import type { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
 import { categories, labels } from '../../classification/contract/server/tables';
 import { entityTypes } from '../../entities/contract/server/tables';
 import { glossaryTerms, intentCategories, intentLabels, intents, trainingPhrases } from '../../knowledge-base/contract/server/tables';
@@ -116,7 +116,7 @@ export async function applyAgent(
   };
 }
 
-export function registerImportExport(routes: RouteAdder, jobs: JobService): void {
+export function registerImportExport(routes: RouteAdder, jobs: JobService, drafts: KnowledgeSnapshots): void {
   jobs.register<{ fileName: string; agent: ImportedAgent }>(JobKinds.importAgent, async (ctx) => {
     const counts = await applyAgent(ctx.db, ctx.appId ?? '', ctx.payload.agent, ctx.createdBy, ctx.now(), (percent, counts) => {
       ctx.throwIfCancelled();
@@ -133,7 +133,7 @@ export function registerImportExport(routes: RouteAdder, jobs: JobService): void
     description: "§7 export: the app's draft as a Dialogflow ES agent zip",
     download: true,
     handler: async (ctx) => {
-      const snapshot = await readDraftSnapshot(ctx.db, ctx.app.appId);
+      const snapshot = await drafts.readDraft(ctx.db, ctx.app.appId);
       return { fileName: zipName(ctx.app.appId, 'draft'), contentType: ZIP, data: exportAgent(snapshot, ctx.app.appName) } satisfies FileDownload;
     },
   });

@@ -16,6 +16,7 @@ import { canAdminPublishing, canEditPublishing, canViewPublishing } from '../com
 import { DiffQueryDto, PublishDto, PublishingSettingsDto, RejectDto, RollbackDto } from '../common/publishing.dto';
 import { conflictCheckRecommended } from './conflicts';
 import { toJobView } from './job-view';
+import type { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
 import { findVersion, listVersions, pointProduction, productionOf, publishDraft, reviewOverdue, snapshotOf, summarise } from './versions';
 
 interface PublishPayload {
@@ -72,9 +73,10 @@ export async function draftProgressOf(db: DbExecutor, jobs: JobService, appId: s
   };
 }
 
-export function registerPublishing(routes: RouteAdder, jobs: JobService, deployment: Deployment): void {
+export function registerPublishing(routes: RouteAdder, jobs: JobService, deployment: Deployment, drafts: KnowledgeSnapshots): void {
   jobs.register<PublishPayload>(JobKinds.publish, async (ctx) => {
     const version = await publishDraft(
+      drafts,
       ctx.db,
       ctx.appId ?? '',
       { note: ctx.payload.note, authorId: ctx.createdBy, authorEmail: ctx.createdByEmail, approvedByEmail: ctx.payload.approvedByEmail ?? null, now: ctx.now() },
@@ -99,7 +101,7 @@ export function registerPublishing(routes: RouteAdder, jobs: JobService, deploym
       const production = await productionOf(ctx.db, appId);
       const [settings] = await ctx.db.select().from(publishingSettings).where(eq(publishingSettings.appId, appId));
       const pending = await pendingRequest(ctx.db, appId);
-      const draft = await snapshotOf(ctx.db, appId, 'draft');
+      const draft = await snapshotOf(drafts, ctx.db, appId, 'draft');
       const draftChanged = production ? diffSnapshots(production.version.snapshot, draft).changes.length > 0 : true;
       return {
         production: production ? summarise(production.version) : null,
@@ -242,7 +244,7 @@ export function registerPublishing(routes: RouteAdder, jobs: JobService, deploym
     handler: async (ctx): Promise<DiffResult> => {
       const from = ctx.query.from ?? 'production';
       const to = ctx.query.to ?? 'draft';
-      const [before, after] = [await snapshotOf(ctx.db, ctx.app.appId, from), await snapshotOf(ctx.db, ctx.app.appId, to)];
+      const [before, after] = [await snapshotOf(drafts, ctx.db, ctx.app.appId, from), await snapshotOf(drafts, ctx.db, ctx.app.appId, to)];
       return { from, to, diff: diffSnapshots(before, after) };
     },
   });

@@ -1,3 +1,3 @@
 /** What plugins that require the knowledge base may use on the server. */
-export { readDraftSnapshot } from '../../server/draft-snapshot';
+export { KnowledgeSnapshots } from './knowledge-snapshots';
 export { glossaryTerms, intentCategories, intentLabels, intents, trainingPhrases } from './tables';
