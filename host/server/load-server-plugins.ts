@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PluginRegistryError, validatePluginSet, type PluginManifest } from '@civic/sdk/common';
+import { inRequiresOrder, PluginRegistryError, validatePluginSet, type PluginManifest } from '@civic/sdk/common';
+import type { MigrationOwner } from '@civic/core/server/db/migration-runner';
 import type { ServerModule, ServerPlugin } from '@civic/core/server/plugins/server-module';
 
 /**
  * The host algorithm on the server (ARCHITECTURE): the profile's enabled ids → each plugin's
- * manifest → validate the set (fail loudly) → import the server modules of those that have one.
+ * manifest → validate the set (fail loudly) → import the server modules of those that have one, in
+ * `requires` order (the order their migrations run and their modules mount). A plugin owns tables
+ * when it has `server/db/migrations/` (drizzle-kit's output for its `server/db/schema.ts`).
  * Paths are computed, so the TypeScript program of the server never includes a manifest's lazy
  * browser imports, and the manifest's `load`/`module` functions are never called here.
  */
@@ -24,7 +27,7 @@ export async function loadServerPlugins(enabledIds: readonly string[], pluginsDi
   validatePluginSet(enabledIds, manifests);
 
   const plugins: ServerPlugin[] = [];
-  for (const manifest of manifests) {
+  for (const manifest of inRequiresOrder(manifests)) {
     if (!manifest.server) {
       plugins.push({ manifest });
       continue;
@@ -35,9 +38,19 @@ export async function loadServerPlugins(enabledIds: readonly string[], pluginsDi
     if (!module || typeof module.register !== 'function') {
       throw new PluginRegistryError(`${file} must default-export a server module made with defineServerModule`);
     }
-    plugins.push({ manifest, module });
+    plugins.push({ manifest, module, migrations: migrationsOf(manifest.id, pluginsDir) });
   }
   return plugins;
+}
+
+/** The migration owners of the enabled plugins, in the order given (see loadServerPlugins). */
+export function pluginMigrations(plugins: readonly ServerPlugin[]): MigrationOwner[] {
+  return plugins.flatMap((plugin) => (plugin.migrations ? [plugin.migrations] : []));
+}
+
+function migrationsOf(id: string, pluginsDir: string): MigrationOwner | undefined {
+  const folder = path.join(pluginsDir, id, 'server', 'db', 'migrations');
+  return fs.existsSync(path.join(folder, 'meta', '_journal.json')) ? { id, folder } : undefined;
 }
 
 async function importDefault<T>(file: string): Promise<T | undefined> {

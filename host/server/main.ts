@@ -13,7 +13,7 @@ import type { ServerPlugin } from '@civic/core/server/plugins/server-module';
 import { DEMO_USERS } from '@civic/core/server/seed/demo-data';
 import { generateDemoPassword, readDemoPassword, storeDemoPassword } from '@civic/core/server/seed/demo-password';
 import { isDatabaseEmpty, seedDemo } from '@civic/core/server/seed/seed-demo';
-import { loadServerPlugins } from './load-server-plugins';
+import { loadServerPlugins, pluginMigrations } from './load-server-plugins';
 import { printBanner, type DemoPasswordSource } from './print-banner';
 
 /** Gives in-flight requests this long to finish on SIGTERM before the process gives up. */
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const log = createLogger(config.logLevel);
   const plugins = await loadServerPlugins(config.profile.plugins, RepoPaths.plugins);
-  const database = await openDatabase(config.database, log);
+  const database = await openDatabase(config.database, log, pluginMigrations(plugins));
   let server: CivicServer;
   let password: DemoPasswordSource;
   try {

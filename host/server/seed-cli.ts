@@ -8,7 +8,7 @@ import { DEMO_USERS } from '@civic/core/server/seed/demo-data';
 import { generateDemoPassword, readDemoPassword, storeDemoPassword } from '@civic/core/server/seed/demo-password';
 import { seedDemo } from '@civic/core/server/seed/seed-demo';
 import { RepoPaths } from '@civic/core/server/config/repo-paths';
-import { loadServerPlugins } from './load-server-plugins';
+import { loadServerPlugins, pluginMigrations } from './load-server-plugins';
 
 /**
  * `npm run seed`: adds the demo data to the configured database (embedded or DATABASE_URL),
@@ -20,9 +20,9 @@ async function seed(): Promise<void> {
   const embedded = config.database.kind === 'pglite';
   const remembered = embedded ? readDemoPassword(config.dataDir) : undefined;
   const password = config.demoPassword ?? remembered ?? generateDemoPassword();
-  const database = await openDatabase(config.database, log);
+  const plugins = await loadServerPlugins(config.profile.plugins, RepoPaths.plugins);
+  const database = await openDatabase(config.database, log, pluginMigrations(plugins));
   try {
-    const plugins = await loadServerPlugins(config.profile.plugins, RepoPaths.plugins);
     const report = await seedDemo(database.db, { password, profile: config.profile, now: config.now(), plugins });
     if (embedded && !config.demoPassword && report.createdUsers.length > 0) storeDemoPassword(config.dataDir, password);
     const where = config.database.kind === 'pglite' ? config.database.dir : safeUrl(config.database.url);

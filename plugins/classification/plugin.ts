@@ -31,6 +31,4 @@ export default definePlugin({
   ],
   module: () => import('./web/classification-module').then((m) => ({ default: m.classificationModule })),
   server: true,
-  /** Its server code reacts to or publishes the events in these plugins' contracts. */
-  requires: ['knowledge-base'],
 });

@@ -7,6 +7,8 @@ import { canChat, canConfigureEngine } from './common/permissions';
  */
 export default definePlugin({
   id: 'dialog-engine',
+  // Trains on the draft and production content, and on every change event of them.
+  requires: ['knowledge-base', 'classification', 'entities', 'publishing', 'webchat'],
   title: 'Dialog engine',
   icon: 'predictive-analysis',
   canAccess: canChat,
@@ -21,6 +23,4 @@ export default definePlugin({
   ],
   nav: [{ id: 'dialog-flow', section: 'platform', label: 'Dialog engine', order: 450, to: '/dialogFlow', icon: 'predictive-analysis', canAccess: canConfigureEngine }],
   server: true,
-  /** Its server code reacts to or publishes the events in these plugins' contracts. */
-  requires: ['knowledge-base', 'publishing'],
 });

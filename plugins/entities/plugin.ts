@@ -23,6 +23,4 @@ export default definePlugin({
   nav: [{ id: 'entities', section: 'app', label: 'Entities', order: 500, to: '/entities/:appId', icon: 'tag' }],
   module: () => import('./web/entities-module').then((m) => ({ default: m.entitiesModule })),
   server: true,
-  /** Its server code reacts to or publishes the events in these plugins' contracts. */
-  requires: ['knowledge-base'],
 });

@@ -9,6 +9,7 @@ const glossaryPage = () => import('./web/glossary-page').then((m) => ({ default:
 /** knowledge-base: the intent tree, the intent and Q&A editors, the glossary (§2 per-app routes). */
 export default definePlugin({
   id: 'knowledge-base',
+  requires: ['classification', 'entities'],
   title: 'Knowledge Base',
   icon: 'book',
   canAccess: canViewKnowledgeBase,

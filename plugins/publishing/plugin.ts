@@ -4,6 +4,7 @@ import { canViewPublishing } from './common/permissions';
 /** publishing: jobs (/importjob), draft → production versions (Bot Publishing tab), export/import, conflict detection. */
 export default definePlugin({
   id: 'publishing',
+  requires: ['knowledge-base', 'classification', 'entities'],
   title: 'Publishing',
   icon: 'cloud-upload',
   canAccess: canViewPublishing,
@@ -53,6 +54,4 @@ export default definePlugin({
   ],
   module: () => import('./web/publishing-module').then((m) => ({ default: m.publishingModule })),
   server: true,
-  /** Its server code reacts to or publishes the events in these plugins' contracts. */
-  requires: ['knowledge-base'],
 });

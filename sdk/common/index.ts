@@ -12,4 +12,4 @@ export {
   type RouteLayout,
   type SettingsTab,
 } from './plugin';
-export { PluginRegistryError, validatePluginSet } from './plugin-registry';
+export { inRequiresOrder, PluginRegistryError, validatePluginSet } from './plugin-registry';

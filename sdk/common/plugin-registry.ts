@@ -1,2 +1,2 @@
 /** Validation of a deployment's plugin set; lives in core beside the contract (see ./plugin). */
-export { PluginRegistryError, validatePluginSet } from '@civic/core/common/plugins/plugin-registry';
+export { inRequiresOrder, PluginRegistryError, validatePluginSet } from '@civic/core/common/plugins/plugin-registry';

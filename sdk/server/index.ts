@@ -3,6 +3,7 @@
  * their own files, never core or a third-party package directly (checked by the architecture test).
  */
 export { defineServerModule } from './define-server-module';
+export { defineServiceRef, type PluginServiceAccess, type ServiceRef } from '@civic/core/server/plugins/service-registry';
 export type { ServerModule, ServerModuleApi } from '@civic/core/server/plugins/server-module';
 export type { DomainEvents, EventHandler, EventMeta } from '@civic/core/server/events/event-bus';
 export { defineEvent, type DomainEvent, type EventPayload } from '../common/events';
@@ -29,34 +30,8 @@ export { findAppRecord, type AppRecord } from '@civic/core/server/apps/app-recor
 export type { AppCreatedHandler } from '@civic/core/server/apps/app-lifecycle';
 export { assertWithinTierLimit, tierLimitOf, type TierLimitName } from '@civic/core/server/apps/tier-limit-guard';
 export { got, type Got, type Method as GotMethod, RequestError as GotRequestError } from './http-client';
-export { readDraftSnapshot } from '@civic/core/server/knowledge/draft-snapshot';
-export { loadProductionSnapshot, loadProductionVersion } from '@civic/core/server/knowledge/production-snapshot';
 export { effectiveRestrictions, isDecommissioned, toAppSettings, toAppSummary } from '@civic/core/server/apps/app-mappers';
-export {
-  adaptorApps,
-  adaptors,
-  agencies,
-  appMembers,
-  appProduction,
-  apps,
-  auditLog,
-  categories,
-  entityTypes,
-  featureFlags,
-  glossaryTerms,
-  intentCategories,
-  intentLabels,
-  intents,
-  jobs,
-  knowledgeVersions,
-  labels,
-  publishingSettings,
-  publishRequests,
-  tierLimits,
-  trainingPhrases,
-  webchatSettings,
-} from './tables';
-export { chatSessions, dialogEngineConfigs, transcripts } from './tables';
+export { agencies, appMembers, apps, auditLog, featureFlags, jobs, tierLimits } from './tables';
 export { RateLimiter, type RateDecision } from '@civic/core/server/auth/rate-limiter';
 export {
   and,

@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
-import { appMembers, users } from '@civic/core/server/db/schema';
+import { appMembers, users } from './support/tables';
 import { call } from './support/api-call';
 import type { Caller, Expect, MatrixRow } from './support/matrix';
 import { OTHER_APP_ID, OUTSIDER_EMAIL } from './support/fixtures';

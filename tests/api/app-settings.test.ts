@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { desc, eq } from 'drizzle-orm';
 import { Messages } from '@civic/core/common/messages';
 import { verifyAuditChain } from '@civic/core/server/audit/verify-audit-chain';
-import { auditLog } from '@civic/core/server/db/schema';
+import { auditLog } from './support/tables';
 import { call } from './support/api-call';
 import { signIn } from './support/login';
 import { startTestServer, type TestServer } from './support/test-server';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { and, eq, isNull, like } from 'drizzle-orm';
-import { apps, auditLog, chatSessions, intents, trainingPhrases, transcripts } from '@civic/core/server/db/schema';
+import { apps, auditLog, chatSessions, intents, trainingPhrases, transcripts } from './support/tables';
 import { Messages } from '@civic/core/common/messages';
 import { EngineMessages } from '../../plugins/dialog-engine/common/messages';
 import { CHAT_LIMITS } from '../../plugins/dialog-engine/server/chat-routes';

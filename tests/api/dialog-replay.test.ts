@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, eq, isNull } from 'drizzle-orm';
-import { intents, trainingPhrases, transcripts } from '@civic/core/server/db/schema';
+import { intents, trainingPhrases, transcripts } from './support/tables';
 import { REPLAY_QUESTIONS, type ReplayResult } from '../../plugins/dialog-engine/common/api';
 import { EngineMessages } from '../../plugins/dialog-engine/common/messages';
 import { call } from './support/api-call';

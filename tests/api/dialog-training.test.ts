@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, eq, sql } from 'drizzle-orm';
-import { intents, jobs, trainingPhrases } from '@civic/core/server/db/schema';
+import { intents, jobs, trainingPhrases } from './support/tables';
 import { EngineMessages } from '../../plugins/dialog-engine/common/messages';
 import { dialogEngine } from '../../plugins/dialog-engine/server';
 import { call } from './support/api-call';

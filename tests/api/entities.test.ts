@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { desc, eq } from 'drizzle-orm';
-import { auditLog, entityTypes, intents, trainingPhrases } from '@civic/core/server/db/schema';
+import { auditLog, entityTypes, intents, trainingPhrases } from './support/tables';
 import { call } from './support/api-call';
 import { signIn } from './support/login';
 import { startTestServer, type TestServer } from './support/test-server';

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
-import { agencies, apps, glossaryTerms, intents, trainingPhrases } from '@civic/core/server/db/schema';
+import { agencies, apps, glossaryTerms, intents, trainingPhrases } from './support/tables';
 import { call } from './support/api-call';
 import { seedKnowledge, waitForJob } from './support/knowledge-fixtures';
 import { signIn } from './support/login';

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { TOTP } from 'otpauth';
 import { Messages } from '@civic/core/common/messages';
-import { users } from '@civic/core/server/db/schema';
+import { users } from './support/tables';
 import { call } from './support/api-call';
 import { TEST_PASSWORD } from './support/fixtures';
 import { claimsOf, otpOf } from './support/identity';

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { Messages } from '@civic/core/common/messages';
 import { hashPassword } from '@civic/core/server/auth/password-hasher';
-import { users } from '@civic/core/server/db/schema';
+import { users } from './support/tables';
 import { call } from './support/api-call';
 import { TEST_PASSWORD } from './support/fixtures';
 import { claimsOf, linkTokenOf } from './support/identity';

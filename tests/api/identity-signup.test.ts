@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { Messages } from '@civic/core/common/messages';
-import { outbox, users } from '@civic/core/server/db/schema';
+import { outbox, users } from './support/tables';
 import { call } from './support/api-call';
 import { claimsOf, linkTokenOf, outboxMail, solveCaptcha } from './support/identity';
 import { postLogin } from './support/login';

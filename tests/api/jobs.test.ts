@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
-import { glossaryTerms, jobs } from '@civic/core/server/db/schema';
+import { glossaryTerms, jobs } from './support/tables';
 import { JOB_INTERRUPTED, JobError, type JobService } from '@civic/core/server/jobs/job-service';
 import type { ServerPlugin } from '@civic/core/server/plugins/server-module';
 import { anyone } from '@civic/core/common/access';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, eq, isNull } from 'drizzle-orm';
 import { definePlugin } from '@civic/core/common/plugins/plugin-manifest';
-import { appMembers, apps, auditLog, intents, trainingPhrases, users } from '@civic/core/server/db/schema';
+import { appMembers, apps, auditLog, intents, trainingPhrases, users } from './support/tables';
 import type { ServerPlugin } from '@civic/core/server/plugins/server-module';
 import { call } from './support/api-call';
 import { signIn } from './support/login';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { readDraftSnapshot } from '@civic/core/server/knowledge/draft-snapshot';
-import { categories, entityTypes, glossaryTerms, intentCategories, intents, trainingPhrases } from '@civic/core/server/db/schema';
+import { readDraftSnapshot } from '../../plugins/knowledge-base/server/draft-snapshot';
+import { categories, entityTypes, glossaryTerms, intentCategories, intents, trainingPhrases } from './support/tables';
 import { OTHER_APP_ID } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/test-server';
 

@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { anyone } from '@civic/core/common/access';
 import { Messages } from '@civic/core/common/messages';
-import { appMembers, apps, users } from '@civic/core/server/db/schema';
+import { appMembers, apps, users } from './support/tables';
 import { defineServerModule } from '@civic/sdk/server';
 import { call } from './support/api-call';
 import { signIn } from './support/login';

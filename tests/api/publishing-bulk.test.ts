@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
-import { intents, trainingPhrases } from '@civic/core/server/db/schema';
+import { intents, trainingPhrases } from './support/tables';
 import PDFDocument from 'pdfkit';
 import { call } from './support/api-call';
 import { FAQ_PDF_PAIRS, governmentFaqPdf } from '../support/faq-pdf';

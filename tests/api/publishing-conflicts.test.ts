@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { intents, trainingPhrases } from '@civic/core/server/db/schema';
+import { intents, trainingPhrases } from './support/tables';
 import { call } from './support/api-call';
 import { clearKnowledge, waitForJob } from './support/knowledge-fixtures';
 import { signIn } from './support/login';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { intents, trainingPhrases } from '@civic/core/server/db/schema';
-import { loadProductionSnapshot } from '@civic/core/server/knowledge/production-snapshot';
+import { intents, trainingPhrases } from './support/tables';
+import { loadProductionSnapshot } from '../../plugins/publishing/server/production-snapshot';
 import { call } from './support/api-call';
 import { seedKnowledge, waitForJob } from './support/knowledge-fixtures';
 import { signIn } from './support/login';

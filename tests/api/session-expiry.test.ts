@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { Messages } from '@civic/core/common/messages';
-import { users } from '@civic/core/server/db/schema';
+import { users } from './support/tables';
 import { call } from './support/api-call';
 import { signIn } from './support/login';
 import { startTestServer, type TestServer } from './support/test-server';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, desc, eq } from 'drizzle-orm';
 import { Messages } from '@civic/core/common/messages';
-import { auditLog, sessions, users } from '@civic/core/server/db/schema';
+import { auditLog, sessions, users } from './support/tables';
 import { call } from './support/api-call';
 import { signIn } from './support/login';
 import { startTestServer, type TestServer } from './support/test-server';

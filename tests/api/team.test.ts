@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, desc, eq } from 'drizzle-orm';
 import { Messages } from '@civic/core/common/messages';
-import { appMembers, auditLog, tierLimits, users } from '@civic/core/server/db/schema';
+import { appMembers, auditLog, tierLimits, users } from './support/tables';
 import { TeamMessages } from '../../plugins/team/common/messages';
 import { call } from './support/api-call';
 import { linkTokenOf, outboxMail } from './support/identity';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { desc, eq } from 'drizzle-orm';
 import { Messages } from '@civic/core/common/messages';
-import { auditLog, users } from '@civic/core/server/db/schema';
+import { auditLog, users } from './support/tables';
 import { call } from './support/api-call';
 import { linkTokenOf, outboxMail } from './support/identity';
 import { postLogin, signIn } from './support/login';

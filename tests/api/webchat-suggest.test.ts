@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { and, eq, isNull } from 'drizzle-orm';
-import { apps, intents, trainingPhrases } from '@civic/core/server/db/schema';
+import { apps, intents, trainingPhrases } from './support/tables';
 import { EngineMessages } from '../../plugins/dialog-engine/common/messages';
 import { CHAT_LIMITS } from '../../plugins/dialog-engine/server/chat-routes';
 import { RECHECK_SECONDS } from '../../plugins/dialog-engine/server/suggest-routes';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { desc, eq } from 'drizzle-orm';
 import { Messages } from '@civic/core/common/messages';
-import { apps, auditLog, webchatSettings } from '@civic/core/server/db/schema';
+import { apps, auditLog, webchatSettings } from './support/tables';
 import { WebChatMessages } from '../../plugins/webchat/common/messages';
 import { call } from './support/api-call';
 import { signIn } from './support/login';

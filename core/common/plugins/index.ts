@@ -13,4 +13,4 @@ export {
   type RouteLayout,
   type SettingsTab,
 } from './plugin-manifest';
-export { PluginRegistryError, validatePluginSet } from './plugin-registry';
+export { inRequiresOrder, PluginRegistryError, validatePluginSet } from './plugin-registry';

@@ -4,7 +4,7 @@ export class PluginRegistryError extends Error {}
 
 /**
  * Validates a deployment's plugin set, on both tiers (host algorithm in ARCHITECTURE): unique ids,
- * unique route paths, `requires` met, every enabled id known. Fails loudly.
+ * unique route paths, `requires` met and acyclic, every enabled id known. Fails loudly.
  */
 export function validatePluginSet(enabledIds: readonly string[], manifests: readonly PluginManifest[]): void {
   const byId = new Map<string, PluginManifest>();
@@ -32,4 +32,33 @@ export function validatePluginSet(enabledIds: readonly string[], manifests: read
       paths.set(route.path, manifest.id);
     }
   }
+  inRequiresOrder(manifests.filter((manifest) => enabled.has(manifest.id)));
+}
+
+/**
+ * The plugins ordered so that each comes after every plugin it requires (stable otherwise): the
+ * order their migrations run and their server modules mount, so a plugin's foreign keys and the
+ * services it consumes exist before it. A cycle fails loudly, naming it.
+ */
+export function inRequiresOrder<T extends Pick<PluginManifest, 'id' | 'requires'>>(manifests: readonly T[]): T[] {
+  const byId = new Map(manifests.map((manifest) => [manifest.id, manifest]));
+  const ordered: T[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (manifest: T, path: readonly string[]) => {
+    const seen = state.get(manifest.id);
+    if (seen === 'done') return;
+    if (seen === 'visiting') {
+      const cycle = [...path.slice(path.indexOf(manifest.id)), manifest.id];
+      throw new PluginRegistryError(`Plugins require each other in a cycle: ${cycle.join(' → ')}`);
+    }
+    state.set(manifest.id, 'visiting');
+    for (const required of manifest.requires ?? []) {
+      const dependency = byId.get(required);
+      if (dependency) visit(dependency, [...path, manifest.id]);
+    }
+    state.set(manifest.id, 'done');
+    ordered.push(manifest);
+  };
+  for (const manifest of manifests) visit(manifest, []);
+  return ordered;
 }

@@ -74,7 +74,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const log = options.logger ?? createLogger(config.logLevel);
   // Password rules refuse common passwords only once the list is in memory: load it before any request.
   const commonPasswords = loadCommonPasswords();
-  const database = options.database ?? (await openDatabase(config.database, log));
+  const database = options.database ?? (await openDatabase(config.database, log, (options.plugins ?? []).flatMap((plugin) => (plugin.migrations ? [plugin.migrations] : []))));
   await commonPasswords;
   try {
     const { app, routes } = await buildApp(config, database, options.plugins ?? [], log);

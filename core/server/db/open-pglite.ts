@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Logger } from '../logging/logger';
 import { DataDirLock } from './data-dir-lock';
 import type { Database, DbExecutor } from './database';
+import { runMigrations, type MigrationOwner } from './migration-runner';
 import * as schema from './schema';
 
 /**
@@ -12,13 +13,13 @@ import * as schema from './schema';
  * process before PGlite touches it; durability stays strict (no relaxedDurability) because this is
  * the only copy of the data.
  */
-export async function openPglite(dir: string, migrationsFolder: string, log: Logger): Promise<Database> {
+export async function openPglite(dir: string, owners: readonly MigrationOwner[], log: Logger): Promise<Database> {
   const lock = DataDirLock.acquire(path.dirname(dir));
   let client: PGlite | undefined;
   try {
     client = await PGlite.create(dir);
     const db = drizzle({ client, schema });
-    await migrate(db, { migrationsFolder });
+    await runMigrations(db as unknown as DbExecutor, owners, (target, config) => migrate(target as unknown as typeof db, config));
     log.info({ dir }, 'embedded database (PGlite) ready');
     const opened = client;
     let closing: Promise<void> | undefined;

@@ -3,6 +3,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Logger } from '../logging/logger';
 import type { Database, DbExecutor } from './database';
+import { runMigrations, type MigrationOwner } from './migration-runner';
 import * as schema from './schema';
 
 /** Any constant shared by every server of a deployment; serialises concurrent migrations. */
@@ -13,11 +14,11 @@ const MIGRATION_LOCK_KEY = 7_311_041_003;
  * a PostgreSQL restart emits an unhandled 'error' and kills the process. With it, the broken client
  * is discarded and later queries get fresh connections.
  */
-export async function openPostgres(url: string, migrationsFolder: string, log: Logger): Promise<Database> {
+export async function openPostgres(url: string, owners: readonly MigrationOwner[], log: Logger): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
   pool.on('error', (error) => log.warn({ err: error }, 'PostgreSQL connection lost; it will be replaced'));
   try {
-    await migrateUnderLock(pool, migrationsFolder);
+    await migrateUnderLock(pool, owners);
   } catch (error) {
     await pool.end().catch(() => undefined);
     throw error;
@@ -43,12 +44,13 @@ export async function openPostgres(url: string, migrationsFolder: string, log: L
 }
 
 /** Several servers may start at once against one database: one migrates, the others wait. */
-async function migrateUnderLock(pool: pg.Pool, migrationsFolder: string): Promise<void> {
+async function migrateUnderLock(pool: pg.Pool, owners: readonly MigrationOwner[]): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
-      await migrate(drizzle({ client, schema }), { migrationsFolder });
+      const db = drizzle({ client, schema });
+      await runMigrations(db as unknown as DbExecutor, owners, (target, config) => migrate(target as unknown as typeof db, config));
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }

@@ -8,6 +8,7 @@ import type { RouteAdder, RouteRegistry } from '../http/route-registry';
 import type { Logger } from '../logging/logger';
 import type { UserAdmin } from '../users/user-admin';
 import type { ServerPlugin } from './server-module';
+import { ServiceRegistry } from './service-registry';
 
 /**
  * Lets each enabled plugin register its routes. The plugin's own predicate (manifest.canAccess)
@@ -27,6 +28,7 @@ export interface PluginServices {
 
 export async function mountPlugins(registry: RouteRegistry, plugins: readonly ServerPlugin[], services: PluginServices): Promise<void> {
   const { config, log, users, apps, jobs, events, db } = services;
+  const pluginServices = new ServiceRegistry();
   for (const { manifest, module } of plugins) {
     if (!module) continue;
     if (module.pluginId !== manifest.id) {
@@ -53,6 +55,7 @@ export async function mountPlugins(registry: RouteRegistry, plugins: readonly Se
       jobs,
       events,
       db,
+      services: pluginServices.for(manifest),
     });
   }
 }

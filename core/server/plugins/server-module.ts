@@ -3,6 +3,8 @@ import type { DeploymentSwitches } from '@civic/core/common/model/api';
 import type { AppCreatedHandler } from '../apps/app-lifecycle';
 import type { DbExecutor } from '../db/database';
 import type { DomainEvents } from '../events/event-bus';
+import type { MigrationOwner } from '../db/migration-runner';
+import type { PluginServiceAccess } from './service-registry';
 import type { JobService } from '../jobs/job-service';
 import type { RouteAdder } from '../http/route-registry';
 import type { Logger } from '../logging/logger';
@@ -30,10 +32,16 @@ export interface ServerModuleApi {
    */
   readonly events: DomainEvents;
   /**
-   * The database itself, for work outside a request (event handlers, start-up). Requests and jobs
-   * use the transaction in their context instead.
+   * The database, its schema (core's and this plugin's migrations) up to date. Work done for a
+   * request uses the handler's `ctx.db` instead (the request's transaction); event handlers and
+   * start-up use this; services take a `DbExecutor` parameter so they run in their caller's transaction.
    */
   readonly db: DbExecutor;
+  /**
+   * Services between plugins, by typed ref (`contract/server/`): `provide` your own at mount, `get`
+   * those of plugins you require (they mounted before you).
+   */
+  readonly services: PluginServiceAccess;
 }
 
 /** Default export of `plugins/<id>/server/index.ts`, made with defineServerModule (sdk/server). */
@@ -53,10 +61,13 @@ export interface ServerPluginManifest {
   canAccess: AccessPredicate;
   featureFlag?: string;
   server?: boolean;
+  requires?: string[];
 }
 
 /** An enabled plugin as the host hands it to createServer. */
 export interface ServerPlugin {
   manifest: ServerPluginManifest;
   module?: ServerModule;
+  /** Its tables' migrations (`plugins/<id>/server/db/migrations`), run at start while it is enabled. */
+  migrations?: MigrationOwner;
 }

@@ -1,18 +1,6 @@
-import {
-  and,
-  asc,
-  categories,
-  count,
-  eq,
-  HttpError,
-  intentCategories,
-  intentLabels,
-  labels,
-  ne,
-  sql,
-  type DbExecutor,
-  type RouteAdder,
-} from '@civic/sdk/server';
+import { and, asc, count, eq, HttpError, ne, sql, type DbExecutor, type RouteAdder } from '@civic/sdk/server';
+import { categories, labels } from './db/schema';
+import { intentCategories, intentLabels } from '../../knowledge-base/contract/server/tables';
 import type { AccessPredicate } from '@civic/sdk/common/access';
 import { ClassificationApi, type ClassItem } from '../common/api';
 import { CategoryDto, LabelDto } from '../common/classification.dto';

@@ -1,4 +1,6 @@
-import { and, categories, eq, HttpError, inArray, intentCategories, intentLabels, intents, labels, sql, type RouteAdder } from '@civic/sdk/server';
+import { and, eq, HttpError, inArray, sql, type RouteAdder } from '@civic/sdk/server';
+import { categories, labels } from './db/schema';
+import { intentCategories, intentLabels, intents } from '../../knowledge-base/contract/server/tables';
 import { isAllowed, STARTER_TIER_REASON } from '@civic/sdk/common/access';
 import { ClassificationApi, type ClassifyResult } from '../common/api';
 import { ClassifyIntentsDto } from '../common/classification.dto';

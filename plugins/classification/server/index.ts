@@ -1,5 +1,5 @@
 import { defineServerModule, publishOnChange } from '@civic/sdk/server';
-import { knowledgeChanged } from '../../knowledge-base/contract/events';
+import { classificationChanged } from '../contract/events';
 import { registerClassRoutes } from './class-routes';
 import { registerClassifyRoute } from './classify-route';
 
@@ -7,7 +7,7 @@ export default defineServerModule({
   pluginId: 'classification',
   register(api) {
     // Categories, labels and their assignment are part of an app's draft content.
-    const changes = publishOnChange(api.routes, api.events, knowledgeChanged, (ctx) => (ctx.app ? { appId: ctx.app.appId } : null));
+    const changes = publishOnChange(api.routes, api.events, classificationChanged, (ctx) => (ctx.app ? { appId: ctx.app.appId } : null));
     registerClassRoutes(changes);
     registerClassifyRoute(changes);
   },

@@ -1,17 +1,5 @@
-import {
-  and,
-  chatSessions,
-  eq,
-  HttpError,
-  isDecommissioned,
-  randomUUID,
-  RateLimiter,
-  transcripts,
-  type AppRecord,
-  type HandlerContext,
-  type RequestUser,
-  type RouteAdder,
-} from '@civic/sdk/server';
+import { and, eq, HttpError, isDecommissioned, randomUUID, RateLimiter, type AppRecord, type HandlerContext, type RequestUser, type RouteAdder } from '@civic/sdk/server';
+import { chatSessions, transcripts } from './db/schema';
 import { DEFAULT_PLATFORM } from '@civic/sdk/common/responses';
 import { WELCOME_EVENT } from '@civic/sdk/common/knowledge';
 import type { Environment, SendMessageResult, StartSessionResult } from '../common/api';

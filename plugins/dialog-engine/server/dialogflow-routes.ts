@@ -1,4 +1,5 @@
-import { apps, asc, dialogEngineConfigs, gt, HttpError, isNull, or, type RouteAdder } from '@civic/sdk/server';
+import { apps, asc, gt, HttpError, isNull, or, type RouteAdder } from '@civic/sdk/server';
+import { dialogEngineConfigs } from './db/schema';
 import { Messages } from '@civic/sdk/common/messages';
 import { ENVIRONMENTS, type DialogFlowAppRow, type EngineConfig, type Environment, type TestMessageResult, type TrainingStatus } from '../common/api';
 import { EngineConfigDto, handlerUrlProblem, TestMessageDto } from '../common/chat.dto';

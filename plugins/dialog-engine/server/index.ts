@@ -1,9 +1,11 @@
 import { defineServerModule } from '@civic/sdk/server';
+import { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
+import { PublishedKnowledge } from '../../publishing/contract/server/index';
 import { registerChatRoutes } from './chat-routes';
 import { registerDialogFlowRoutes } from './dialogflow-routes';
-import { ensureTrainedModelsTable } from './db/trained-models';
 import { DialogEngine } from './engine/dialog-engine';
 import { DbModelStore } from './engine/model-store';
+import { draftSource, productionSource } from './engine/knowledge-source';
 import { registerSuggestRoutes } from './suggest-routes';
 import { registerReplayRoutes } from './replay-routes';
 import { registerTraining } from './training-jobs';
@@ -13,12 +15,15 @@ export const dialogEngine = new DialogEngine();
 
 export default defineServerModule({
   pluginId: 'dialog-engine',
-  async register(api) {
-    await ensureTrainedModelsTable(api.db);
+  register(api) {
     dialogEngine.useStore(new DbModelStore());
+    const drafts = api.services.get(KnowledgeSnapshots);
+    const published = api.services.get(PublishedKnowledge);
+    dialogEngine.setSource('draft', draftSource(drafts));
+    dialogEngine.setSource('production', productionSource(published));
     registerChatRoutes(api.routes, dialogEngine, api.deployment.publicUrl);
     registerDialogFlowRoutes(api.routes, dialogEngine);
-    registerSuggestRoutes(api.routes, dialogEngine, api.deployment.publicUrl);
+    registerSuggestRoutes(api.routes, dialogEngine, api.deployment.publicUrl, { drafts, published });
     registerTraining(api, dialogEngine);
     registerReplayRoutes(api.routes, dialogEngine);
   },

@@ -1,4 +1,5 @@
-import { and, desc, eq, HttpError, transcripts, type RouteAdder } from '@civic/sdk/server';
+import { and, desc, eq, HttpError, type RouteAdder } from '@civic/sdk/server';
+import { transcripts } from './db/schema';
 import { REPLAY_QUESTIONS, ReplayApi, type ReplayAnswer, type ReplayChange, type ReplayResult } from '../common/api';
 import { EngineMessages } from '../common/messages';
 import { canReplay } from '../common/permissions';

@@ -1,17 +1,8 @@
-import {
-  appProduction,
-  eq,
-  HttpError,
-  isDecommissioned,
-  loadProductionVersion,
-  RateLimiter,
-  readDraftSnapshot,
-  webchatSettings,
-  type AppRecord,
-  type DbExecutor,
-  type HandlerContext,
-  type RouteAdder,
-} from '@civic/sdk/server';
+import { eq, HttpError, isDecommissioned, RateLimiter, type AppRecord, type DbExecutor, type HandlerContext, type RouteAdder } from '@civic/sdk/server';
+import type { PublishedKnowledge } from '../../publishing/contract/server/index';
+import type { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
+import { appProduction } from '../../publishing/contract/server/tables';
+import { webchatSettings } from '../../webchat/contract/server/tables';
 import { DEFAULT_PLATFORM } from '@civic/sdk/common/responses';
 import { IsIn, IsOptional, IsString, MaxLength, MinLength } from '@civic/sdk/common/validators';
 import { ENVIRONMENTS, type Environment } from '../common/api';
@@ -70,7 +61,7 @@ type Feature = 'appEnableAutoComplete' | 'appEnableRecommendations';
  * limit of the same size in its own bucket (typing must not eat the chat's budget), short queries —
  * and the draft for members only. Citizens get answers only when the app switched the feature on.
  */
-export function registerSuggestRoutes(routes: RouteAdder, engine: DialogEngine, consoleUrl: string): void {
+export function registerSuggestRoutes(routes: RouteAdder, engine: DialogEngine, consoleUrl: string, knowledge: { drafts: KnowledgeSnapshots; published: PublishedKnowledge }): void {
   const indexes = new Map<string, CachedIndex>();
   const remember = (key: string, entry: CachedIndex) => {
     indexes.delete(key);
@@ -112,13 +103,13 @@ export function registerSuggestRoutes(routes: RouteAdder, engine: DialogEngine, 
         cached.checkedAt = now;
         return cached.index;
       }
-      const published = await loadProductionVersion(db, app.appId);
+      const published = await knowledge.published.loadVersion(db, app.appId);
       if (!published) throw new HttpError(409, EngineMessages.notPublished);
       const index = new SuggestionIndex(published.snapshot);
       remember(key, { marker: published.versionId, checkedAt: now, index });
       return index;
     }
-    const snapshot = await readDraftSnapshot(db, app.appId);
+    const snapshot = await knowledge.drafts.readDraft(db, app.appId);
     const hash = contentHash(snapshot);
     if (cached?.marker === hash) {
       cached.checkedAt = now;

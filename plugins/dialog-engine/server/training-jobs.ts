@@ -1,4 +1,6 @@
 import { findAppRecord, JobError, type DbExecutor, type ServerModuleApi } from '@civic/sdk/server';
+import { classificationChanged } from '../../classification/contract/events';
+import { entitiesChanged } from '../../entities/contract/events';
 import { knowledgeChanged } from '../../knowledge-base/contract/events';
 import { versionPublished, versionRolledBack } from '../../publishing/contract/events';
 import { ENVIRONMENTS, type Environment } from '../common/api';
@@ -66,7 +68,7 @@ export function registerTraining(api: TrainingApi, engine: DialogEngine, options
     await trainIfChanged(db, engine, appId, environments).catch((error: unknown) => log.warn({ err: error, appId }, 'could not start training'));
   };
 
-  events.subscribe(knowledgeChanged, ({ appId }, meta) => {
+  const draftChanged = ({ appId }: { appId: string }, meta: { local: boolean }) => {
     if (!meta.local) return;
     clearTimeout(pending.get(appId));
     const timer = setTimeout(() => {
@@ -75,7 +77,11 @@ export function registerTraining(api: TrainingApi, engine: DialogEngine, options
     }, quietMs);
     timer.unref();
     pending.set(appId, timer);
-  });
+  };
+  // The draft the engine trains on is the knowledge base with its entities and classification.
+  events.subscribe(knowledgeChanged, draftChanged);
+  events.subscribe(entitiesChanged, draftChanged);
+  events.subscribe(classificationChanged, draftChanged);
   const production = ({ appId }: { appId: string }, meta: { local: boolean }) => (meta.local ? train(appId, ['production']) : undefined);
   events.subscribe(versionPublished, production);
   events.subscribe(versionRolledBack, production);

@@ -1,4 +1,6 @@
-import { and, asc, entityTypes, eq, HttpError, ilike, intents, ne, sql, trainingPhrases, type DbExecutor, type RouteAdder } from '@civic/sdk/server';
+import { and, asc, eq, HttpError, ilike, ne, sql, type DbExecutor, type RouteAdder } from '@civic/sdk/server';
+import { entityTypes } from './db/schema';
+import { intents, trainingPhrases } from '../../knowledge-base/contract/server/tables';
 import type { EntityEntry } from '@civic/sdk/common/knowledge';
 import { EntitiesApi, type EntityDeleted, type EntityDetail, type EntityList, type EntityListItem, type EntityWithUsages } from '../common/api';
 import { EntityCreateDto, EntityUpdateDto } from '../common/entity.dto';

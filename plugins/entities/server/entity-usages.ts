@@ -1,4 +1,5 @@
-import { and, eq, intents, sql, trainingPhrases, type DbExecutor } from '@civic/sdk/server';
+import { and, eq, sql, type DbExecutor } from '@civic/sdk/server';
+import { intents, trainingPhrases } from '../../knowledge-base/contract/server/tables';
 import type { ActionParameter, PhrasePart } from '@civic/sdk/common/knowledge';
 import type { EntityUsage } from '../common/api';
 

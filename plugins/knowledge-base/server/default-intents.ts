@@ -1,4 +1,5 @@
-import { and, eq, intents, isNotNull, type DbExecutor } from '@civic/sdk/server';
+import { and, eq, isNotNull, type DbExecutor } from '@civic/sdk/server';
+import { intents } from './db/schema';
 import { DefaultIntentNames, WELCOME_EVENT, type DefaultIntentKind } from '@civic/sdk/common/knowledge';
 import { DEFAULT_PLATFORM, type ChannelResponses } from '@civic/sdk/common/responses';
 import { normalisePhrases } from '../common/normalise';

@@ -1,4 +1,5 @@
-import { and, count, eq, glossaryTerms, intents, isNull, type DbExecutor } from '@civic/sdk/server';
+import { and, count, eq, isNull, type DbExecutor } from '@civic/sdk/server';
+import { glossaryTerms, intents } from './db/schema';
 import type { ActionParameter, PhrasePart } from '@civic/sdk/common/knowledge';
 import { DEFAULT_PLATFORM, type ChannelResponses, type ResponseMessage } from '@civic/sdk/common/responses';
 import { normalisePhrases } from '../common/normalise';

@@ -1,5 +1,7 @@
 import { defineServerModule, publishOnChange } from '@civic/sdk/server';
 import { knowledgeChanged } from '../contract/events';
+import { KnowledgeSnapshots } from '../contract/server/index';
+import { readDraftSnapshot } from './draft-snapshot';
 import { ensureDefaultIntents } from './default-intents';
 import { seedDemoKnowledgeBase } from './demo-knowledge-base';
 import { registerGlossaryRoutes } from './glossary-routes';
@@ -9,6 +11,7 @@ import { registerIntentRoutes } from './intent-routes';
 export default defineServerModule({
   pluginId: 'knowledge-base',
   register(api) {
+    api.services.provide(KnowledgeSnapshots, { readDraft: readDraftSnapshot });
     // Every change through these routes is a change of the app's draft.
     const changes = publishOnChange(api.routes, api.events, knowledgeChanged, (ctx) => (ctx.app ? { appId: ctx.app.appId } : null));
     registerIntentRoutes(changes);

@@ -1,4 +1,5 @@
-import { and, eq, HttpError, intents, type HandlerContext, type RouteAdder } from '@civic/sdk/server';
+import { and, eq, HttpError, type HandlerContext, type RouteAdder } from '@civic/sdk/server';
+import { intents } from './db/schema';
 import type { IntentDeleteResponse, IntentListResponse, IntentResponse } from '../common/api';
 import { KbApi } from '../common/api';
 import { IntentCreateDto, IntentListQueryDto, IntentUpdateDto } from '../common/intent.dto';

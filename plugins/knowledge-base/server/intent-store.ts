@@ -1,20 +1,6 @@
-import {
-  and,
-  asc,
-  categories,
-  count,
-  eq,
-  HttpError,
-  inArray,
-  intentCategories,
-  intentLabels,
-  intents,
-  labels,
-  sql,
-  tierLimits,
-  trainingPhrases,
-  type DbExecutor,
-} from '@civic/sdk/server';
+import { and, asc, count, eq, HttpError, inArray, sql, tierLimits, type DbExecutor } from '@civic/sdk/server';
+import { categories, labels } from '../../classification/contract/server/tables';
+import { intentCategories, intentLabels, intents, trainingPhrases } from './db/schema';
 import { phraseText, type TrainingPhrase } from '@civic/sdk/common/knowledge';
 import type { IntentDetail } from '../common/api';
 import { KbMessages } from '../common/messages';

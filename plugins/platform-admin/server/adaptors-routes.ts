@@ -1,4 +1,5 @@
-import { adaptorApps, adaptors, apps, asc, eq, HttpError, inArray, type DbExecutor, type RouteAdder } from '@civic/sdk/server';
+import { apps, asc, eq, HttpError, inArray, type DbExecutor, type RouteAdder } from '@civic/sdk/server';
+import { adaptorApps, adaptors } from './db/schema';
 import { AdminApi, type AdaptorItem, type ConnectionTestResult } from '../common/api';
 import { AdaptorCreateDto, AdaptorPatchDto, type AdaptorType } from '../common/adaptor.dto';
 import { AdminMessages } from '../common/messages';

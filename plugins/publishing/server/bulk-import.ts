@@ -1,23 +1,8 @@
 import type { ChannelResponses } from '@civic/sdk/common/responses';
-import {
-  and,
-  categories,
-  eq,
-  HttpError,
-  intentCategories,
-  intentLabels,
-  intents,
-  JobError,
-  jobs as jobTable,
-  labels,
-  sql,
-  trainingPhrases,
-  type DbExecutor,
-  type DomainEvents,
-  type JobService,
-  type RouteAdder,
-} from '@civic/sdk/server';
+import { and, eq, HttpError, JobError, jobs as jobTable, sql, type DbExecutor, type DomainEvents, type JobService, type RouteAdder } from '@civic/sdk/server';
+import { categories, labels } from '../../classification/contract/server/tables';
 import { knowledgeChanged } from '../../knowledge-base/contract/events';
+import { intentCategories, intentLabels, intents, trainingPhrases } from '../../knowledge-base/contract/server/tables';
 import { Papa, type Parser } from '@civic/sdk/server/csv';
 import { strFromU8 } from '@civic/sdk/server/zip';
 import { JobKinds, PublishingApi, type BulkPreview, type JobView } from '../common/api';

@@ -1,20 +1,7 @@
-import {
-  and,
-  desc,
-  eq,
-  HttpError,
-  inArray,
-  intents,
-  jobs as jobsTable,
-  publishingSettings,
-  sql,
-  trainingPhrases,
-  type DbExecutor,
-  type DomainEvents,
-  type JobService,
-  type RouteAdder,
-} from '@civic/sdk/server';
+import { and, desc, eq, HttpError, inArray, jobs as jobsTable, sql, type DbExecutor, type DomainEvents, type JobService, type RouteAdder } from '@civic/sdk/server';
 import { knowledgeChanged } from '../../knowledge-base/contract/events';
+import { intents, trainingPhrases } from '../../knowledge-base/contract/server/tables';
+import { publishingSettings } from './db/schema';
 import { JobKinds, PublishingApi, type ConflictPair, type ConflictReport, type JobView } from '../common/api';
 import { PublishingMessages } from '../common/messages';
 import { canEditPublishing, canViewPublishing } from '../common/permissions';

@@ -1,22 +1,9 @@
-import {
-  categories,
-  entityTypes,
-  type FileDownload,
-  glossaryTerms,
-  HttpError,
-  intentCategories,
-  intentLabels,
-  intents,
-  labels,
-  readDraftSnapshot,
-  sql,
-  trainingPhrases,
-  type DbExecutor,
-  type DomainEvents,
-  type JobService,
-  type RouteAdder,
-} from '@civic/sdk/server';
+import { type FileDownload, HttpError, sql, type DbExecutor, type DomainEvents, type JobService, type RouteAdder } from '@civic/sdk/server';
+import type { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
 import { knowledgeChanged } from '../../knowledge-base/contract/events';
+import { categories, labels } from '../../classification/contract/server/tables';
+import { entityTypes } from '../../entities/contract/server/tables';
+import { glossaryTerms, intentCategories, intentLabels, intents, trainingPhrases } from '../../knowledge-base/contract/server/tables';
 import { JobKinds, PublishingApi, type JobView } from '../common/api';
 import { PublishingMessages } from '../common/messages';
 import { canEditPublishing, canViewPublishing } from '../common/permissions';
@@ -168,7 +155,7 @@ export async function applyAgent(
   };
 }
 
-export function registerImportExport(routes: RouteAdder, jobs: JobService, events: DomainEvents): void {
+export function registerImportExport(routes: RouteAdder, jobs: JobService, events: DomainEvents, drafts: KnowledgeSnapshots): void {
   jobs.register<{ fileName: string; agent: ImportedAgent }>(
     JobKinds.importAgent,
     async (ctx) => {
@@ -193,7 +180,7 @@ export function registerImportExport(routes: RouteAdder, jobs: JobService, event
     description: "§7 export: the app's draft as a Dialogflow ES agent zip",
     download: true,
     handler: async (ctx) => {
-      const snapshot = await readDraftSnapshot(ctx.db, ctx.app.appId);
+      const snapshot = await drafts.readDraft(ctx.db, ctx.app.appId);
       return { fileName: zipName(ctx.app.appId, 'draft'), contentType: ZIP, data: exportAgent(snapshot, ctx.app.appName) } satisfies FileDownload;
     },
   });

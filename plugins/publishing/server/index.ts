@@ -1,17 +1,22 @@
 import { defineServerModule } from '@civic/sdk/server';
+import { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
+import { PublishedKnowledge } from '../contract/server/index';
 import { registerBulkImport } from './bulk-import';
 import { registerConflicts } from './conflicts';
 import { registerGenerator } from './generator';
 import { registerImportExport } from './import-export';
 import { registerJobRoutes } from './jobs-routes';
+import { loadProductionVersion } from './production-snapshot';
 import { registerPublishing } from './publish-routes';
 
 export default defineServerModule({
   pluginId: 'publishing',
   register(api) {
+    const drafts = api.services.get(KnowledgeSnapshots);
+    api.services.provide(PublishedKnowledge, { loadVersion: loadProductionVersion });
     registerJobRoutes(api.routes, api.jobs);
-    registerPublishing(api.routes, api.jobs, api.deployment, api.events);
-    registerImportExport(api.routes, api.jobs, api.events);
+    registerPublishing(api.routes, api.jobs, api.deployment, api.events, drafts);
+    registerImportExport(api.routes, api.jobs, api.events, drafts);
     registerConflicts(api.routes, api.jobs, api.events);
     registerBulkImport(api.routes, api.jobs, api.events);
     registerGenerator(api.routes, api.jobs, api.events);

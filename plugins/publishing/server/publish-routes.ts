@@ -1,18 +1,6 @@
-import {
-  and,
-  desc,
-  eq,
-  HttpError,
-  jobs as jobsTable,
-  publishingSettings,
-  publishRequests,
-  type DbExecutor,
-  type DomainEvents,
-  type JobService,
-  type RouteAdder,
-  type ServerModuleApi,
-} from '@civic/sdk/server';
+import { and, desc, eq, HttpError, jobs as jobsTable, type DbExecutor, type DomainEvents, type JobService, type RouteAdder, type ServerModuleApi } from '@civic/sdk/server';
 import { versionPublished, versionRolledBack } from '../contract/events';
+import { publishingSettings, publishRequests } from './db/schema';
 import {
   JobKinds,
   PublishingApi,
@@ -29,6 +17,7 @@ import { canAdminPublishing, canEditPublishing, canViewPublishing } from '../com
 import { DiffQueryDto, PublishDto, PublishingSettingsDto, RejectDto, RollbackDto } from '../common/publishing.dto';
 import { conflictCheckRecommended } from './conflicts';
 import { toJobView } from './job-view';
+import type { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
 import { findVersion, listVersions, pointProduction, productionOf, publishDraft, reviewOverdue, snapshotOf, summarise } from './versions';
 
 interface PublishPayload {
@@ -85,9 +74,10 @@ export async function draftProgressOf(db: DbExecutor, jobs: JobService, appId: s
   };
 }
 
-export function registerPublishing(routes: RouteAdder, jobs: JobService, deployment: Deployment, events: DomainEvents): void {
+export function registerPublishing(routes: RouteAdder, jobs: JobService, deployment: Deployment, events: DomainEvents, drafts: KnowledgeSnapshots): void {
   jobs.register<PublishPayload>(JobKinds.publish, async (ctx) => {
     const version = await publishDraft(
+      drafts,
       ctx.db,
       ctx.appId ?? '',
       { note: ctx.payload.note, authorId: ctx.createdBy, authorEmail: ctx.createdByEmail, approvedByEmail: ctx.payload.approvedByEmail ?? null, now: ctx.now() },
@@ -113,7 +103,7 @@ export function registerPublishing(routes: RouteAdder, jobs: JobService, deploym
       const production = await productionOf(ctx.db, appId);
       const [settings] = await ctx.db.select().from(publishingSettings).where(eq(publishingSettings.appId, appId));
       const pending = await pendingRequest(ctx.db, appId);
-      const draft = await snapshotOf(ctx.db, appId, 'draft');
+      const draft = await snapshotOf(drafts, ctx.db, appId, 'draft');
       const draftChanged = production ? diffSnapshots(production.version.snapshot, draft).changes.length > 0 : true;
       return {
         production: production ? summarise(production.version) : null,
@@ -257,7 +247,7 @@ export function registerPublishing(routes: RouteAdder, jobs: JobService, deploym
     handler: async (ctx): Promise<DiffResult> => {
       const from = ctx.query.from ?? 'production';
       const to = ctx.query.to ?? 'draft';
-      const [before, after] = [await snapshotOf(ctx.db, ctx.app.appId, from), await snapshotOf(ctx.db, ctx.app.appId, to)];
+      const [before, after] = [await snapshotOf(drafts, ctx.db, ctx.app.appId, from), await snapshotOf(drafts, ctx.db, ctx.app.appId, to)];
       return { from, to, diff: diffSnapshots(before, after) };
     },
   });

@@ -1,4 +1,5 @@
-import { and, eq, sql, type categories, type DbExecutor, type labels, type SQL } from '@civic/sdk/server';
+import { and, eq, sql, type DbExecutor, type SQL } from '@civic/sdk/server';
+import type { categories, labels } from '../../classification/contract/server/tables';
 
 /** Rows per statement when writing in bulk: big enough to be set-based, small enough for a sane parameter. */
 export const SET_CHUNK = 5_000;

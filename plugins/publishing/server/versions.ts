@@ -1,19 +1,8 @@
 import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
-import {
-  and,
-  appProduction,
-  desc,
-  eq,
-  HttpError,
-  intents,
-  isNotNull,
-  knowledgeVersions,
-  lt,
-  publishingSettings,
-  readDraftSnapshot,
-  sql,
-  type DbExecutor,
-} from '@civic/sdk/server';
+import { and, desc, eq, HttpError, isNotNull, lt, sql, type DbExecutor } from '@civic/sdk/server';
+import type { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
+import { intents } from '../../knowledge-base/contract/server/tables';
+import { appProduction, knowledgeVersions, publishingSettings } from './db/schema';
 import type { OverdueItem, VersionSummary } from '../common/api';
 import { PublishingMessages } from '../common/messages';
 
@@ -54,8 +43,8 @@ export async function productionOf(db: DbExecutor, appId: string) {
 }
 
 /** A snapshot by side name: the draft, production, or a version id. */
-export async function snapshotOf(db: DbExecutor, appId: string, side: string): Promise<KnowledgeSnapshot> {
-  if (side === 'draft') return readDraftSnapshot(db, appId);
+export async function snapshotOf(drafts: KnowledgeSnapshots, db: DbExecutor, appId: string, side: string): Promise<KnowledgeSnapshot> {
+  if (side === 'draft') return drafts.readDraft(db, appId);
   if (side === 'production') {
     const production = await productionOf(db, appId);
     if (!production) return { schemaVersion: 1, intents: [], entityTypes: [], glossary: [], categories: [], labels: [] };
@@ -66,6 +55,7 @@ export async function snapshotOf(db: DbExecutor, appId: string, side: string): P
 
 /** Freezes the draft as the next numbered version and points production at it (one transaction: the job's). */
 export async function publishDraft(
+  drafts: KnowledgeSnapshots,
   db: DbExecutor,
   appId: string,
   input: { note: string; authorId: string | null; authorEmail: string; approvedByEmail: string | null; now: Date },
@@ -75,7 +65,7 @@ export async function publishDraft(
   await db.insert(publishingSettings).values({ appId }).onConflictDoNothing();
   await db.execute(sql`select 1 from ${publishingSettings} where ${publishingSettings.appId} = ${appId} for update`);
   progress(10);
-  const snapshot = await readDraftSnapshot(db, appId);
+  const snapshot = await drafts.readDraft(db, appId);
   progress(60);
   const [{ next }] = await db
     .select({ next: sql<number>`coalesce(max(${knowledgeVersions.number}), 0) + 1` })

@@ -1,4 +1,5 @@
-import { and, eq, webchatSettings, type AppRecord, type DbExecutor } from '@civic/sdk/server';
+import { and, eq, type AppRecord, type DbExecutor } from '@civic/sdk/server';
+import { webchatSettings } from './db/schema';
 import { withDefaults, type WebChatSettings } from '../common/webchat-settings';
 
 export interface StoredWebChatSettings {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '@civic/core/server/auth/password-hasher';
 import type { DbExecutor } from '@civic/core/server/db/database';
-import { agencies, appMembers, apps, users } from '@civic/core/server/db/schema';
+import { agencies, appMembers, apps, users } from './tables';
 import { DEMO_AGENCY } from '@civic/core/server/seed/demo-data';
 
 /** The demo accounts' password in tests. */

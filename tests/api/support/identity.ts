@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Got } from 'got';
 import { solveChallenge } from 'altcha-lib/v1';
-import { outbox } from '@civic/core/server/db/schema';
+import { outbox } from './tables';
 import { call } from './api-call';
 import type { TestServer } from './test-server';
 

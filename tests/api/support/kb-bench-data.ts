@@ -7,19 +7,19 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from '@civic/core/server/config/load-config';
 import { RepoPaths } from '@civic/core/server/config/repo-paths';
 import { openDatabase } from '@civic/core/server/db/open-database';
-import { intents, trainingPhrases } from '@civic/core/server/db/schema';
+import { intents, trainingPhrases } from './tables';
 import { createLogger } from '@civic/core/server/logging/logger';
 import { seedDemo } from '@civic/core/server/seed/seed-demo';
-import { loadServerPlugins } from '../../../host/server/load-server-plugins';
+import { loadServerPlugins, pluginMigrations } from '../../../host/server/load-server-plugins';
 
 const [dataDir, appId, countText, password] = process.argv.slice(2);
 if (!dataDir || !appId || !countText || !password) throw new Error('usage: kb-bench-data.ts <dataDir> <appId> <count> <password>');
 const count = Number(countText);
 
 const config = loadConfig({ CIVIC_DATA_DIR: dataDir, CIVIC_EPHEMERAL_KEYS: '1', LOG_LEVEL: 'error' }, { needsKeys: false });
-const database = await openDatabase(config.database, createLogger('error'));
+const plugins = await loadServerPlugins(config.profile.plugins, RepoPaths.plugins);
+const database = await openDatabase(config.database, createLogger('error'), pluginMigrations(plugins));
 try {
-  const plugins = await loadServerPlugins(config.profile.plugins, RepoPaths.plugins);
   await seedDemo(database.db, { password, profile: config.profile, now: new Date(), plugins });
   const existing = await database.db.select({ id: intents.id }).from(intents).where(eq(intents.appId, appId));
   const roots = Math.floor(count * 0.8);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { categories, entityTypes, glossaryTerms, intentCategories, intentLabels, intents, labels, trainingPhrases } from '@civic/core/server/db/schema';
+import { categories, entityTypes, glossaryTerms, intentCategories, intentLabels, intents, labels, trainingPhrases } from './tables';
 import type { DbExecutor } from '@civic/core/server/db/database';
 import type { Got } from 'got';
 import { call } from './api-call';

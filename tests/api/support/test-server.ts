@@ -7,7 +7,7 @@ import { openDatabase } from '@civic/core/server/db/open-database';
 import { createLogger } from '@civic/core/server/logging/logger';
 import type { ServerPlugin } from '@civic/core/server/plugins/server-module';
 import { seedDemo } from '@civic/core/server/seed/seed-demo';
-import { loadServerPlugins } from '../../../host/server/load-server-plugins';
+import { loadServerPlugins, pluginMigrations } from '../../../host/server/load-server-plugins';
 import { addFixtures, TEST_PASSWORD } from './fixtures';
 import { TestClock } from './test-clock';
 import { createTestDatabase } from './test-database';
@@ -70,8 +70,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   };
   config.profile.identity.authRequestsPerMinute = options.authRequestsPerMinute ?? 10_000;
   const log = createLogger(config.logLevel);
-  const database = await openDatabase(config.database, log);
   const plugins = options.plugins ?? (await loadServerPlugins(config.profile.plugins, RepoPaths.plugins));
+  const database = await openDatabase(config.database, log, pluginMigrations([...plugins, ...(options.extraPlugins ?? [])]));
   await seedDemo(database.db, { password: TEST_PASSWORD, profile: config.profile, now: clock.now(), plugins });
   await addFixtures(database.db, clock.now());
   await options.beforeStart?.(database.db, clock.now());

@@ -1,13 +1,13 @@
-/** The core tables. drizzle-kit reads this barrel to generate migrations. */
+/**
+ * The core tables: accounts and sign-in, apps and their members, agencies, tiers, flags, audit, jobs,
+ * mail outbox, rate limits. drizzle-kit reads this barrel to generate core's migrations. A plugin's
+ * tables live in `plugins/<id>/server/db/schema.ts` with migrations of their own.
+ */
 export { agencies } from './agencies';
 export { appMembers } from './app-members';
 export { apps } from './apps';
 export { auditLog } from './audit-log';
-export { categories, intentCategories, intentLabels, labels } from './classification';
-export { entityTypes } from './entity-types';
 export { featureFlags } from './feature-flags';
-export { glossaryTerms } from './glossary-terms';
-export { intents } from './intents';
 export { loginFailures } from './login-failures';
 export { loginNonces } from './login-nonces';
 export { oneTimeLinks } from './one-time-links';
@@ -17,10 +17,5 @@ export { rateLimits } from './rate-limits';
 export { sessions } from './sessions';
 export { ssoFlows, ssoIdentities } from './sso';
 export { tierLimits } from './tier-limits';
-export { trainingPhrases } from './training-phrases';
 export { users } from './users';
-export { adaptorApps, adaptors } from './adaptors';
-export { chatSessions, dialogEngineConfigs, transcripts } from './chat';
-export { webchatSettings } from './webchat-settings';
 export { jobs } from './jobs';
-export { appProduction, knowledgeVersions, publishingSettings, publishRequests } from './publishing';

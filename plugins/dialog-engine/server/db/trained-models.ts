@@ -1,5 +1,4 @@
-import { sql, type DbExecutor } from '@civic/sdk/server';
-import { customType, integer, pgTable, primaryKey, text, timestamp } from '@civic/sdk/server/table-builders';
+import { apps, customType, integer, pgTable, primaryKey, text, timestamp } from '@civic/sdk/server/schema';
 
 /** bytea as bytes (node-postgres gives a Buffer, PGlite a Uint8Array: both are Uint8Arrays). */
 const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
@@ -12,7 +11,9 @@ const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
 export const trainedModels = pgTable(
   'dialog_engine_trained_models',
   {
-    appId: text('app_id').notNull(),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.appId, { onDelete: 'cascade' }),
     environment: text('environment').notNull(),
     contentHash: text('content_hash').notNull(),
     /** encodeModel's bytes; null for content without a training phrase (nothing to classify). */
@@ -23,22 +24,3 @@ export const trainedModels = pgTable(
   },
   (table) => [primaryKey({ columns: [table.appId, table.environment, table.contentHash] })],
 );
-
-/**
- * TEMPORARY, until the platform branch's per-plugin migrations land: creates the table at
- * register time, idempotently. It then moves to plugins/dialog-engine/server/db/migrations
- * (generated from the definition above) and this function goes away.
- */
-export async function ensureTrainedModelsTable(db: DbExecutor): Promise<void> {
-  await db.execute(sql`
-    create table if not exists dialog_engine_trained_models (
-      app_id text not null,
-      environment text not null,
-      content_hash text not null,
-      model bytea,
-      phrases integer not null,
-      millis integer not null,
-      trained_at timestamp with time zone not null,
-      primary key (app_id, environment, content_hash)
-    )`);
-}

@@ -1,4 +1,5 @@
-import { dialogEngineConfigs, and, eq, findAppRecord, got, HttpError, type AppRecord, type DbExecutor, type JobService } from '@civic/sdk/server';
+import { and, eq, findAppRecord, got, HttpError, type AppRecord, type DbExecutor, type JobService } from '@civic/sdk/server';
+import { dialogEngineConfigs } from '../db/schema';
 import { Messages } from '@civic/sdk/common/messages';
 import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
 import type { ResponseMessage } from '@civic/sdk/common/responses';
@@ -6,7 +7,7 @@ import { ENGINE_SERVICES, type EngineConfig, type EngineService, type Environmen
 import { EngineMessages } from '../../common/messages';
 import { answerTurn, EMPTY_STATE, type EngineAnswer, type SessionState } from './builtin-engine';
 import { knowledgeEntityExtractor, type EntityExtractor } from './entity-extractor';
-import { draftSource, productionSource, type KnowledgeContent, type KnowledgeSources } from './knowledge-source';
+import { unconnectedSource, type KnowledgeContent, type KnowledgeSources } from './knowledge-source';
 import { ModelCache } from './model-cache';
 import type { ModelStore } from './model-store';
 import { contentHash, type TrainedKnowledge } from './trained-knowledge';
@@ -69,7 +70,7 @@ export class DialogEngine {
 
   constructor(private readonly options: DialogEngineOptions = {}) {
     this.cache = options.cache ?? new ModelCache();
-    this.sources = { draft: draftSource, production: productionSource, ...options.sources };
+    this.sources = { draft: unconnectedSource, production: unconnectedSource, ...options.sources };
     this.extract = options.extract ?? knowledgeEntityExtractor;
     this.adaptors = {
       CIVIC_DIALOG_ENGINE: { answer: (db, app, environment, _config, input) => this.builtin(db, app, environment, input) },

@@ -1,4 +1,6 @@
-import { loadProductionVersion, readDraftSnapshot, type DbExecutor } from '@civic/sdk/server';
+import { type DbExecutor } from '@civic/sdk/server';
+import type { PublishedKnowledge } from '../../../publishing/contract/server/index';
+import type { KnowledgeSnapshots } from '../../../knowledge-base/contract/server/index';
 import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
 import type { Environment } from '../../common/api';
 
@@ -17,17 +19,28 @@ export interface KnowledgeSource {
   load(db: DbExecutor, appId: string): Promise<KnowledgeContent | null>;
 }
 
-export const draftSource: KnowledgeSource = {
-  async load(db, appId) {
-    return { snapshot: await readDraftSnapshot(db, appId), version: 'draft' };
-  },
-};
+export function draftSource(drafts: KnowledgeSnapshots): KnowledgeSource {
+  return {
+    async load(db, appId) {
+      return { snapshot: await drafts.readDraft(db, appId), version: 'draft' };
+    },
+  };
+}
 
 /** The published version production points at; null (answered as "not published") before the first publish. */
-export const productionSource: KnowledgeSource = {
-  async load(db, appId) {
-    const published = await loadProductionVersion(db, appId);
-    return published ? { snapshot: published.snapshot, version: published.versionId } : null;
+export function productionSource(published: PublishedKnowledge): KnowledgeSource {
+  return {
+    async load(db, appId) {
+      const version = await published.loadVersion(db, appId);
+      return version ? { snapshot: version.snapshot, version: version.versionId } : null;
+    },
+  };
+}
+
+/** Until the module is mounted (the knowledge base and publishing hand over their services), nothing answers. */
+export const unconnectedSource: KnowledgeSource = {
+  load() {
+    return Promise.reject(new Error('The dialog engine answers once its server module is mounted'));
   },
 };
 

@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { defineServiceRef, ServiceRegistry } from './service-registry';
+
+interface Greeter {
+  greet(name: string): string;
+}
+const Greeter = defineServiceRef<Greeter>('kb.greeter');
+
+test('a service provided by its owner is found by a plugin that requires the owner, typed by its ref', () => {
+  const registry = new ServiceRegistry();
+  registry.for({ id: 'kb' }).provide(Greeter, { greet: (name) => `hello ${name}` });
+  assert.equal(registry.for({ id: 'publishing', requires: ['kb'] }).get(Greeter).greet('ana'), 'hello ana');
+  assert.equal(registry.for({ id: 'kb' }).get(Greeter).greet('ben'), 'hello ben');
+});
+
+test('only the owner named by the ref may provide it, once', () => {
+  const registry = new ServiceRegistry();
+  assert.throws(() => registry.for({ id: 'publishing' }).provide(Greeter, { greet: () => '' }), /provides kb.greeter, which belongs to "kb"/);
+  registry.for({ id: 'kb' }).provide(Greeter, { greet: () => '' });
+  assert.throws(() => registry.for({ id: 'kb' }).provide(Greeter, { greet: () => '' }), /provided twice/);
+});
+
+test('a plugin that does not require the owner, or asks before it mounted, is refused at start', () => {
+  const registry = new ServiceRegistry();
+  assert.throws(() => registry.for({ id: 'publishing', requires: ['kb'] }).get(Greeter), /was not provided by "kb"/);
+  registry.for({ id: 'kb' }).provide(Greeter, { greet: () => '' });
+  assert.throws(() => registry.for({ id: 'webchat' }).get(Greeter), /does not list "kb" in requires/);
+});
+
+test('two registries (two servers in one process) share nothing', () => {
+  const first = new ServiceRegistry();
+  first.for({ id: 'kb' }).provide(Greeter, { greet: () => 'first' });
+  assert.throws(() => new ServiceRegistry().for({ id: 'kb' }).get(Greeter), /was not provided/);
+});
+
+test('a ref id names its owner plugin', () => {
+  assert.throws(() => defineServiceRef('Greeter'), /must be "<plugin-id>.<name>"/);
+});

@@ -1,0 +1,5 @@
+/**
+ * The tables of entities that plugins requiring it still read directly. Transitional: each read moves
+ * behind a service of this contract, then this file goes (docs/sdk-guide.md, Contracts).
+ */
+export { entityTypes } from '../../server/db/schema';

@@ -1,0 +1,3 @@
+/** What plugins that require the knowledge base may use on the server. */
+export { KnowledgeSnapshots } from './knowledge-snapshots';
+export { glossaryTerms, intentCategories, intentLabels, intents, trainingPhrases } from './tables';

@@ -1,0 +1,3 @@
+/** What plugins that require publishing may use on the server: the app's production knowledge. */
+export { PublishedKnowledge } from './published-knowledge';
+export { appProduction, knowledgeVersions, publishingSettings, publishRequests } from './tables';

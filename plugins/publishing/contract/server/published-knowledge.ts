@@ -1,0 +1,9 @@
+import { defineServiceRef, type DbExecutor } from '@civic/sdk/server';
+import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
+
+/** What production answers from: the published version the app's production pointer names. */
+export interface PublishedKnowledge {
+  /** The version in production, or null before the first publish. */
+  loadVersion(db: DbExecutor, appId: string): Promise<{ versionId: string; number: number; snapshot: KnowledgeSnapshot } | null>;
+}
+export const PublishedKnowledge = defineServiceRef<PublishedKnowledge>('publishing.published-knowledge');

@@ -1,0 +1,21 @@
+import { eq, type DbExecutor } from '@civic/sdk/server';
+import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
+import { appProduction, knowledgeVersions } from './db/schema';
+
+/**
+ * The knowledge base citizens get (the production environment): the published version production
+ * points at, or null when the app was never published. The dialog engine answers from it.
+ */
+export async function loadProductionSnapshot(db: DbExecutor, appId: string): Promise<KnowledgeSnapshot | null> {
+  return (await loadProductionVersion(db, appId))?.snapshot ?? null;
+}
+
+/** The same, with which version it is (transcripts record the content an answer came from). */
+export async function loadProductionVersion(db: DbExecutor, appId: string): Promise<{ versionId: string; number: number; snapshot: KnowledgeSnapshot } | null> {
+  const [row] = await db
+    .select({ versionId: knowledgeVersions.id, number: knowledgeVersions.number, snapshot: knowledgeVersions.snapshot })
+    .from(appProduction)
+    .innerJoin(knowledgeVersions, eq(knowledgeVersions.id, appProduction.versionId))
+    .where(eq(appProduction.appId, appId));
+  return row ?? null;
+}
