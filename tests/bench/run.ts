@@ -11,6 +11,7 @@ import { bundleReport, widgetReport } from './bundle-size';
 import { importInterleaveBench, describeInterleave } from './import-interleave-bench';
 import { intentTableBench } from './intent-table-bench';
 import { everyPageScripts, pageScriptsBench } from './page-scripts';
+import { describeRequestPath, requestPathBench, requestPathTargets } from './request-path-bench';
 
 const KiB = 1024;
 const targets: Array<{ what: string; value: string; target: string; ok: boolean }> = [];
@@ -100,6 +101,14 @@ try {
 } finally {
   await running.stop();
   await database.dispose();
+}
+
+// The request path (issue 16): /auth/me and a citizen's chat message beside bare Fastify, on PGlite
+// and (with DATABASE_URL) on PostgreSQL.
+for (const databaseUrl of [undefined, process.env.DATABASE_URL].filter((url, i) => i === 0 || url)) {
+  const run = await requestPathBench(databaseUrl);
+  console.log(`\n${describeRequestPath(run).join('\n')}`);
+  targets.push(...requestPathTargets(run));
 }
 
 // Knowledge base: the intents table at 10,000 intents (its own console and data folder).

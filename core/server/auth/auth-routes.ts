@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { anyone, signedIn } from '@civic/core/common/access';
 import { CoreApi } from '@civic/core/common/api-paths';
 import { LoginDto } from '@civic/core/common/dto/login.dto';
 import { Messages } from '@civic/core/common/messages';
 import type { AuthConfig, CaptchaChallenge, LoginResult, MeResult } from '@civic/core/common/model/api';
-import { users } from '../db/schema';
 import type { ServerConfig } from '../config/server-config';
 import { HttpError } from '../http/http-error';
 import type { RouteAdder } from '../http/route-registry';
@@ -106,9 +104,10 @@ export function registerAuthRoutes(routes: RouteAdder, { config, login, identity
     beforePasswordChange: true,
     description: 'The signed-in user, fresh from the database, and whether an authenticator app is enrolled',
     handler: async (ctx): Promise<MeResult> => {
-      const { sessionId: _sessionId, ...user } = ctx.user;
-      const [account] = await ctx.db.select({ totpEnabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, user.id)).limit(1);
-      return { ...user, hasTotp: Boolean(account?.totpEnabledAt) };
+      const { sessionId, ...user } = ctx.user;
+      // The account row this request was authenticated with (the session cache's copy).
+      const snapshot = await identity.sessionCache.load(sessionId);
+      return { ...user, hasTotp: snapshot?.totpEnabled ?? false };
     },
   });
 }

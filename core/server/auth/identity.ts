@@ -10,6 +10,7 @@ import { LoginNonceStore } from './login-nonce-store';
 import { OneTimeLinks } from './one-time-links';
 import { OtpService } from './otp-service';
 import { RateLimiter } from './rate-limiter';
+import { SessionCache } from './session-cache';
 import { SessionStore } from './session-store';
 import { SessionTokens } from './session-tokens';
 import { TokenService } from './token-service';
@@ -22,6 +23,8 @@ export interface Identity {
   log: Logger;
   tokens: TokenService;
   sessions: SessionStore;
+  /** This process's copy of sessions and accounts for the request path, and its batched "last seen" marks. */
+  sessionCache: SessionCache;
   sessionTokens: SessionTokens;
   failures: LoginFailureCounter;
   nonces: LoginNonceStore;
@@ -52,6 +55,7 @@ export function createIdentity(config: ServerConfig, database: Database, log: Lo
     log,
     tokens,
     sessions,
+    sessionCache: new SessionCache(db, () => config.now().getTime()),
     sessionTokens: new SessionTokens(tokens, sessions.idleMs),
     failures: new LoginFailureCounter(db, config.profile.lockout),
     nonces,

@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import type { SessionPolicyDto } from '@civic/config/deployment-profile';
 import type { DbExecutor } from '../db/database';
 import { sessions } from '../db/schema';
+import { SessionCache } from './session-cache';
 
 import type { SessionRow } from './user-directory';
 
@@ -13,9 +14,6 @@ export interface SessionClient {
   ip: string;
   userAgent: string | undefined;
 }
-
-/** last_seen_at is written at most this often; the idle limit is minutes, so seconds do not matter. */
-const TOUCH_EVERY_MS = 30_000;
 
 /**
  * Server-side sessions, one per sign-in (profile.session: idle and absolute limits). Tokens are
@@ -53,19 +51,16 @@ export class SessionStore {
     return now.getTime() - row.lastSeenAt.getTime() < this.idleMs;
   }
 
-  /** Records activity; skipped when the last write is recent, to spare a write per request. */
-  async touch(session: SessionRow, now: Date): Promise<void> {
-    if (now.getTime() - session.lastSeenAt.getTime() < TOUCH_EVERY_MS) return;
-    await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
-  }
-
   /** Unconditional activity mark (extend-session). */
   async markActive(executor: DbExecutor, sessionId: string, now: Date): Promise<void> {
     await executor.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+    SessionCache.invalidateEverywhere();
   }
 
   async revoke(executor: DbExecutor, sessionId: string, now: Date): Promise<void> {
     await executor.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    // At once in this process; the route pipeline forgets again after the commit (see SessionCache).
+    SessionCache.invalidateEverywhere();
   }
 
   /** Housekeeping: sessions past their cap, or revoked, for a day, are of no further use. */
@@ -79,4 +74,5 @@ export class SessionStore {
 export async function revokeUserSessions(executor: DbExecutor, userId: string, now: Date, keep?: string): Promise<void> {
   const live = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
   await executor.update(sessions).set({ revokedAt: now }).where(keep ? and(live, ne(sessions.id, keep)) : live);
+  SessionCache.invalidateEverywhere();
 }

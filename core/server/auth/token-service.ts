@@ -32,6 +32,9 @@ export interface AccessToken {
   expiresAt: Date;
 }
 
+/** Verified access tokens kept per process; a token is immutable, so only its expiry is re-checked. */
+const VERIFIED_TOKENS_MAX = 10_000;
+
 export class InvalidTokenError extends Error {
   constructor(reason: string) {
     super(`invalid token: ${reason}`);
@@ -42,9 +45,13 @@ export class InvalidTokenError extends Error {
 /**
  * Signs and verifies session tokens: RS512 (jose), issuer, audience and token type checked. The
  * claims carry the §3 User fields so the browser can read them; the server trusts only sub and sid
- * and reloads everything else from the database on every request.
+ * and reloads everything else from the database (through the session cache) on every request.
+ * Verifying RS512 costs more than the rest of a cached request, so a token verified once is
+ * remembered until it expires: the verdict on the same bytes cannot change.
  */
 export class TokenService {
+  private readonly verified = new Map<string, AccessToken>();
+
   constructor(
     private readonly privateKey: KeyObject,
     private readonly publicKey: KeyObject,
@@ -112,6 +119,20 @@ export class TokenService {
 
   /** Throws InvalidTokenError for anything but a well-formed, unexpired access token signed by us. */
   async verify(token: string): Promise<AccessToken> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (this.now().getTime() < known.expiresAt.getTime()) return known;
+      this.verified.delete(token);
+      throw new InvalidTokenError('"exp" claim timestamp check failed');
+    }
+    const verified = await this.verifyAccess(token);
+    // Bounded: when full, the oldest entries go first (a Map iterates in insertion order).
+    if (this.verified.size >= VERIFIED_TOKENS_MAX) for (const key of [...this.verified.keys()].slice(0, VERIFIED_TOKENS_MAX / 10)) this.verified.delete(key);
+    this.verified.set(token, verified);
+    return verified;
+  }
+
+  private async verifyAccess(token: string): Promise<AccessToken> {
     const payload = await this.verifySignature(token);
     if (payload.typ !== ACCESS_TOKEN_TYPE) throw new InvalidTokenError('not an access token');
     const { sub, sid, iat, exp } = payload;

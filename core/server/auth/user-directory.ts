@@ -69,7 +69,7 @@ export async function loadSessionAndUser(
   db: DbExecutor,
   sessionId: string,
   authLevel: 1 | 2,
-): Promise<{ session: SessionRow; user: SessionUser | undefined } | undefined> {
+): Promise<{ session: SessionRow; user: SessionUser | undefined; totpEnabled: boolean } | undefined> {
   const [row] = await db
     .select({ session: sessions, user: users, agencyName: agencies.name, permissions: permissionsColumn })
     .from(sessions)
@@ -78,5 +78,9 @@ export async function loadSessionAndUser(
     .where(eq(sessions.id, sessionId))
     .limit(1);
   if (!row) return undefined;
-  return { session: row.session, user: row.user.isActive ? toSessionUser(row.user, row.agencyName, row.permissions, authLevel) : undefined };
+  return {
+    session: row.session,
+    user: row.user.isActive ? toSessionUser(row.user, row.agencyName, row.permissions, authLevel) : undefined,
+    totpEnabled: row.user.totpEnabledAt !== null,
+  };
 }

@@ -10,6 +10,7 @@ import { appendAudit } from '../audit/append-audit';
 import type { AuditEntry } from '../audit/audit-entry';
 import type { Authenticated, Authenticator } from '../auth/authenticator';
 import type { RateLimiter } from '../auth/rate-limiter';
+import type { SessionCache } from '../auth/session-cache';
 import type { SessionTokens } from '../auth/session-tokens';
 import type { ServerConfig } from '../config/server-config';
 import type { Database, DbExecutor } from '../db/database';
@@ -24,6 +25,7 @@ export interface PipelineDeps {
   authenticator: Authenticator;
   sessionTokens: SessionTokens;
   rateLimiter: RateLimiter;
+  sessionCache: SessionCache;
 }
 
 /**
@@ -96,6 +98,10 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
       return result;
     };
     const result = mutating && def.transaction !== false ? await db.transaction((tx) => run(tx)) : await run(db);
+    // Any committed change may have touched a session or an account (a role, a revocation, a
+    // deactivation): this process forgets its copies so the next request sees it. Citizen chat
+    // traffic (public and unaudited) changes neither.
+    if (mutating && !(isPublic && def.unaudited)) deps.sessionCache.invalidateAll();
 
     if (def.redirect) {
       const { location, setCookies } = result as RedirectResult;

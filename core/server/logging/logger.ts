@@ -23,12 +23,19 @@ export const REDACTED_PATHS = [
   '*.privateKey',
 ];
 
-/** The one logger of a server instance; Fastify uses it for request logs too. */
+/**
+ * The one logger of a server instance; Fastify uses it for request logs too. Lines go to stdout
+ * asynchronously (a write in flight gathers the lines logged meanwhile), not a blocking write per
+ * line on the request path; pino writes what is left synchronously when the process exits.
+ */
 export function createLogger(level: string): Logger {
-  return pino({
-    level,
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    base: { service: 'civic-console' },
-    timestamp: pino.stdTimeFunctions.isoTime,
-  });
+  return pino(
+    {
+      level,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      base: { service: 'civic-console' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    pino.destination({ dest: 1, sync: false }),
+  );
 }
