@@ -179,7 +179,7 @@ export function registerImportExport(routes: RouteAdder, jobs: JobService): void
     handler: async (ctx): Promise<{ job: JobView }> => {
       const data = Buffer.from(ctx.body.content, 'base64');
       if (data.byteLength === 0) throw HttpError.invalid([PublishingMessages.fileRequired]);
-      const agent = parseAgent(openZip(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)));
+      const agent = parseAgent(await openZip(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)));
       const job = await jobs.enqueue(ctx.db, {
         kind: JobKinds.importAgent,
         appId: ctx.app.appId,
