@@ -9,6 +9,7 @@ export type {
   AuditSpec,
   HandlerContext,
   HttpMethod,
+  PrepareContext,
   RequestUser,
   RouteAuth,
   RouteDefinition,
@@ -55,6 +56,7 @@ export {
 } from './tables';
 export { chatSessions, dialogEngineConfigs, transcripts } from './tables';
 export { RateLimiter, type RateDecision } from '@civic/core/server/auth/rate-limiter';
+export { ParseSlots, parseSlots, type ParseSlotLimits } from './parse-slots';
 export {
   and,
   asc,

@@ -8,6 +8,7 @@ import { measure, signInForBench, type LatencyResult } from './api-latency';
 import { benchDatabase } from './bench-database';
 import { bulkImportBench } from './bulk-import-bench';
 import { bundleReport } from './bundle-size';
+import { hostileFilesBench } from './hostile-files-bench';
 import { intentTableBench } from './intent-table-bench';
 import { pageScriptsBench } from './page-scripts';
 
@@ -101,6 +102,19 @@ targets.push({ what: 'bulk import of 10,000 rows (upload to finished job)', valu
 // Flat memory means the peak does not grow with the file: twice the rows, the same peak.
 targets.push({ what: 'bulk import memory flat in file size (peak growth, 20,000 vs 10,000 rows)', value: `+${bulk.doublePeakGrowthMb.toFixed(0)} vs +${bulk.peakGrowthMb.toFixed(0)} MB`, target: '≤ 1.2× + 8 MB', ok: bulk.doublePeakGrowthMb <= bulk.peakGrowthMb * 1.2 + 8 });
 targets.push({ what: 'bulk import of 10,000 rows: peak RSS growth of the server process', value: `+${bulk.peakGrowthMb.toFixed(0)} MB`, target: '≤ 128 MB', ok: bulk.peakGrowthMb <= 128 });
+
+// Hostile files (issue 15): each one read over and over while /healthz is timed, beside a baseline taken just before.
+const hostile = await hostileFilesBench();
+console.log(`\nHostile files (server on ${hostile.database}; /healthz one request after another, each file uploaded again as soon as it is answered):`);
+for (const h of hostile.results) {
+  console.log(
+    `  ${h.file.padEnd(60)} ${(h.bytes / 1024).toFixed(0)} KiB → ${h.route}, ${h.uploads} uploads answered ${h.statuses.join('/')}: ` +
+      `/healthz p99 ${h.p99Ms.toFixed(1)} ms (baseline ${h.baselineP99Ms.toFixed(1)} ms); server RSS ${h.baselineRssMb.toFixed(0)} MB, peak +${h.peakRssGrowthMb.toFixed(0)} MB ` +
+      `(with the reader process +${h.peakTreeGrowthMb.toFixed(0)} MB)`,
+  );
+  targets.push({ what: `/healthz p99 while reading: ${h.file}`, value: `${h.p99Ms.toFixed(1)} ms (baseline ${h.baselineP99Ms.toFixed(1)} ms)`, target: '≤ 100 ms, a 4xx', ok: h.p99Ms <= 100 && h.statuses.every((status) => status >= 400 && status < 500) });
+  targets.push({ what: `server RSS growth while reading: ${h.file}`, value: `+${h.peakRssGrowthMb.toFixed(0)} MB over ${h.baselineRssMb.toFixed(0)} MB`, target: '≤ +300 MB', ok: h.peakRssGrowthMb <= 300 });
+}
 
 console.log('\nTargets:');
 for (const t of targets) console.log(`  ${t.ok ? 'MET ' : 'MISS'}  ${t.what}: ${t.value} (${t.target})`);

@@ -15,7 +15,7 @@ import type { ServerConfig } from '../config/server-config';
 import type { Database, DbExecutor } from '../db/database';
 import { loadFeatureFlags } from '../flags/load-feature-flags';
 import { HttpError } from './http-error';
-import { MUTATING_METHODS, type AuditNote, type FileDownload, type HandlerContext, type RedirectResult, type RequestUser } from './route-definition';
+import { MUTATING_METHODS, type AuditNote, type FileDownload, type HandlerContext, type PrepareContext, type RedirectResult, type RequestUser } from './route-definition';
 import type { RegisteredRoute } from './route-registry';
 
 export interface PipelineDeps {
@@ -89,8 +89,10 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
       log: request.log,
       audit: (more: AuditNote) => void Object.assign(note, more),
     };
+    // Before the transaction: a slow read here must not hold the database (PGlite has one connection).
+    const prepared: unknown = def.prepare ? await def.prepare({ ...base, db } as unknown as PrepareContext) : undefined;
     const run = async (executor: DbExecutor) => {
-      const ctx = { ...base, db: executor } as HandlerContext;
+      const ctx = { ...base, prepared, db: executor } as HandlerContext;
       const result: unknown = await def.handler(ctx);
       if (mutating && !def.unaudited) await appendAudit(executor, auditEntry(ctx, result, note, auth?.user ?? null, request));
       return result;

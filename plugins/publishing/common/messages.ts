@@ -28,7 +28,6 @@ export const PublishingMessages = {
   pdfTooMuchMemory: 'The PDF needs more memory to read than the console allows; upload a simpler or smaller copy',
   workbookDamaged: 'The XLSX workbook is damaged and cannot be read',
   fileTooComplex: 'The file took too long or too much memory to read; upload a simpler or smaller copy',
-  busyReadingFiles: 'Too many files are being read at once; try again in a moment',
   notBase64: 'The file content must be base64',
   phraseNotFound: 'No such training phrase',
   intentNotFound: 'No such intent',

@@ -9,6 +9,7 @@ import {
   intents,
   jobs as jobTable,
   labels,
+  parseSlots,
   sql,
   trainingPhrases,
   type DbExecutor,
@@ -327,10 +328,10 @@ export async function importBatches(
 }
 
 /** What the preview answers for a file, read batch by batch: counts, the first rows, every further invalid row. */
-export async function previewSpreadsheet(db: DbExecutor, appId: string, data: Uint8Array): Promise<BulkPreview> {
+export async function previewSpreadsheet(db: DbExecutor, appId: string, batches: Iterable<BulkRow[]>): Promise<BulkPreview> {
   const preview: BulkPreview = { total: 0, create: 0, update: 0, unchanged: 0, invalid: 0, rows: [] };
   let laterInvalid = 0;
-  for (const batch of await openSpreadsheet(data)) {
+  for (const batch of batches) {
     const existing = await existingFor(db, appId, batch.filter((row) => row.errors.length === 0).map((row) => row.question));
     for (const row of batch) {
       const plan = row.errors.length ? 'invalid' : planOf(row, existing);
@@ -383,7 +384,9 @@ export function registerBulkImport(routes: RouteAdder, jobs: JobService): void {
     bodyLimit: BULK_LIMITS.maxBytes * 1.5,
     audit: { action: 'publishing.bulk-preview', summary: (ctx) => `Previewed bulk import ${ctx.body.fileName}` },
     description: 'Reads a CSV or XLSX of Q&A and answers each row with its problems and what importing it would do (nothing is saved)',
-    handler: (ctx): Promise<BulkPreview> => previewSpreadsheet(ctx.db, ctx.app.appId, decode(ctx.body.content)),
+    // The file is read before the transaction opens, in one of the user's upload slots.
+    prepare: (ctx) => parseSlots.run(ctx.user.id, () => openSpreadsheet(decode(ctx.body.content))),
+    handler: (ctx): Promise<BulkPreview> => previewSpreadsheet(ctx.db, ctx.app.appId, ctx.prepared),
   });
 
   routes.add({
@@ -396,9 +399,10 @@ export function registerBulkImport(routes: RouteAdder, jobs: JobService): void {
     bodyLimit: BULK_LIMITS.maxBytes * 1.5,
     audit: { action: 'publishing.bulk-import', summary: (ctx) => `Bulk import of ${ctx.body.fileName}` },
     description: 'Starts a bulk import job for the valid rows of a CSV or XLSX of Q&A (invalid rows are reported, not imported)',
+    // The file is read once, before the transaction opens, for its 4xx (type, header, malformed rows) without keeping rows; the job reads it again.
+    prepare: (ctx) => parseSlots.run(ctx.user.id, () => scanSpreadsheet(decode(ctx.body.content))),
     handler: async (ctx): Promise<{ job: JobView }> => {
-      // The file is read once here for its 4xx (type, header, malformed rows) without keeping rows; the job reads it again.
-      const rows = await scanSpreadsheet(decode(ctx.body.content));
+      const rows = ctx.prepared;
       const job = await jobs.enqueue(ctx.db, {
         kind: JobKinds.bulkImport,
         appId: ctx.app.appId,

@@ -10,6 +10,7 @@ import {
   intentLabels,
   intents,
   labels,
+  parseSlots,
   readDraftSnapshot,
   sql,
   trainingPhrases,
@@ -176,10 +177,14 @@ export function registerImportExport(routes: RouteAdder, jobs: JobService): void
     bodyLimit: ZIP_LIMITS.maxBytes * 1.5,
     audit: { action: 'publishing.import', summary: (ctx) => `Imported agent zip ${ctx.body.fileName}` },
     description: 'Checks a Dialogflow ES agent zip (size, type by content, names, unpacked size, JSON) and starts an import job',
-    handler: async (ctx): Promise<{ job: JobView }> => {
+    // The zip is read before the transaction opens, in one of the user's upload slots.
+    prepare: async (ctx) => {
       const data = Buffer.from(ctx.body.content, 'base64');
       if (data.byteLength === 0) throw HttpError.invalid([PublishingMessages.fileRequired]);
-      const agent = parseAgent(await openZip(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)));
+      return parseAgent(await parseSlots.run(ctx.user.id, () => openZip(new Uint8Array(data.buffer, data.byteOffset, data.byteLength))));
+    },
+    handler: async (ctx): Promise<{ job: JobView }> => {
+      const agent = ctx.prepared;
       const job = await jobs.enqueue(ctx.db, {
         kind: JobKinds.importAgent,
         appId: ctx.app.appId,
