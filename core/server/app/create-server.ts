@@ -11,6 +11,7 @@ import { registerSecondFactorRoutes } from '../auth/second-factor-routes';
 import { registerSignupRoutes } from '../auth/signup-routes';
 import { registerSsoRoutes } from '../auth/sso-routes';
 import type { ServerConfig } from '../config/server-config';
+import { trustHops } from '../config/trusted-proxies';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/open-database';
 import { handleError } from '../http/error-handler';
@@ -99,7 +100,8 @@ async function buildApp(
     loggerInstance: log as FastifyBaseLogger,
     genReqId: () => crypto.randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    // A hop count as proxy-addr reads one: the `hops` nearest addresses are proxies.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Slow or stuck clients must not hold a connection for ever.
     requestTimeout: 400_000,
     return503OnClosing: true,
