@@ -8,6 +8,7 @@ import { registerPasswordRoutes } from '../auth/password-routes';
 import { registerProfileRoutes } from '../auth/profile-routes';
 import { pruneIdentityRows } from '../auth/prune-identity';
 import { registerSecondFactorRoutes } from '../auth/second-factor-routes';
+import { registerUnlockRoutes } from '../auth/unlock-routes';
 import { registerSignupRoutes } from '../auth/signup-routes';
 import { registerSsoRoutes } from '../auth/sso-routes';
 import type { ServerConfig } from '../config/server-config';
@@ -122,6 +123,7 @@ async function buildApp(
   registerSecondFactorRoutes(core, identity, login);
   registerSignupRoutes(core, identity);
   registerPasswordRoutes(core, identity);
+  registerUnlockRoutes(core, identity);
   registerProfileRoutes(core, identity);
   if (config.sso) registerSsoRoutes(core, identity, login, config.sso);
   registerConsoleRoutes(core, config, version);
