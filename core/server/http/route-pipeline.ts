@@ -15,6 +15,7 @@ import type { ServerConfig } from '../config/server-config';
 import type { Database, DbExecutor } from '../db/database';
 import { loadFeatureFlags } from '../flags/load-feature-flags';
 import { HttpError } from './http-error';
+import { hasNul } from './has-nul';
 import { MUTATING_METHODS, type AuditNote, type FileDownload, type HandlerContext, type PrepareContext, type RedirectResult, type RequestUser } from './route-definition';
 import type { RegisteredRoute } from './route-registry';
 
@@ -58,6 +59,9 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
     if (origin.featureFlag && flags[origin.featureFlag] !== true) throw HttpError.notFound();
 
     const params = (request.params ?? {}) as Record<string, string>;
+    // A NUL names nothing and cannot be stored: not a 500 from the database.
+    if (hasNul(params)) throw HttpError.notFound();
+    if (hasNul(request.query) || hasNul(request.body)) throw HttpError.invalid([Messages.invalidRequest]);
     const app = def.app ? await loadVisibleApp(db, params[def.app], isPublic ? null : auth) : null;
     const access: AccessContext = {
       user: auth ? { id: auth.user.id, isPlatformAdmin: auth.user.isPlatformAdmin, permissions: auth.user.permissions, authLevel: auth.user.authLevel } : null,
