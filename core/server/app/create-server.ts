@@ -13,6 +13,7 @@ import { registerSignupRoutes } from '../auth/signup-routes';
 import { registerSsoRoutes } from '../auth/sso-routes';
 import type { ServerConfig } from '../config/server-config';
 import { trustHops } from '../config/trusted-proxies';
+import { corsPreflight } from '../http/cors-preflight';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/open-database';
 import { handleError } from '../http/error-handler';
@@ -137,15 +138,8 @@ async function buildApp(
   for (const route of registry.list()) {
     const { method, url, bodyLimit, cors } = route.definition;
     app.route({ method, url, bodyLimit, handler: createRouteHandler(route, deps) });
-    // Cross-origin routes answer the browser's preflight; the route itself checks the origin.
-    if (cors) {
-      app.options(url, async (request, reply) => {
-        const origin = request.headers.origin;
-        if (typeof origin === 'string') reply.headers({ 'access-control-allow-origin': origin, vary: 'Origin' });
-        reply.headers({ 'access-control-allow-methods': method, 'access-control-allow-headers': 'content-type, authorization', 'access-control-max-age': '600' });
-        return reply.code(204).send();
-      });
-    }
+    // Cross-origin routes answer the browser's preflight for the pages their app allows; the route checks the origin again.
+    if (cors) app.options(url, corsPreflight(route.definition, database.db, config.publicUrl));
   }
   registerHealthRoutes(app, database, version);
   await registerStaticSite(app, config.webRoot, log);
