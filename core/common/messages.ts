@@ -37,6 +37,7 @@ export const Messages = {
   forbidden: 'You do not have access to this.',
   unauthenticated: 'Please sign in to continue.',
   invalidRequest: 'The request is not valid.',
+  appDecommissioned: 'This app is decommissioned: it can be viewed, but not changed or exported.',
   externalEngineHandlers:
     'An external-engine app needs both a Q&A handler and a dialog handler.',
   thresholdRange: 'Confidence threshold must be a number from 0 to 1',

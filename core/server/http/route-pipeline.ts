@@ -4,7 +4,7 @@ import type { ClassConstructor } from 'class-transformer';
 import { isAllowed, type AccessContext } from '@civic/core/common/access';
 import { validateDto } from '@civic/core/common/dto/validate';
 import { Messages } from '@civic/core/common/messages';
-import { toAccessApp } from '../apps/app-mappers';
+import { isDecommissioned, toAccessApp } from '../apps/app-mappers';
 import { findAppRecord, type AppRecord } from '../apps/app-record';
 import { appendAudit } from '../audit/append-audit';
 import type { AuditEntry } from '../audit/audit-entry';
@@ -71,6 +71,11 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
       subscriberAppIds: deps.config.profile.subscriberAppIds,
     };
     if (!isAllowed(def.access(access))) throw HttpError.forbidden();
+    // A decommissioned app is read-only for its members: no edits, invites, publishes or exports.
+    // Platform admins still manage it (restore it, for one).
+    if (app && auth && !isPublic && !auth.user.isPlatformAdmin && (mutating || def.download) && isDecommissioned(app, now)) {
+      throw new HttpError(403, Messages.appDecommissioned);
+    }
 
     const body: unknown = def.body ? validated(def.body, request.body) : undefined;
     const query: unknown = def.query ? validated(def.query, request.query) : {};
