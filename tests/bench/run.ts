@@ -8,6 +8,7 @@ import { measure, signInForBench, type LatencyResult } from './api-latency';
 import { benchDatabase } from './bench-database';
 import { bulkImportBench } from './bulk-import-bench';
 import { bundleReport } from './bundle-size';
+import { forgotPasswordTiming } from './forgot-password-timing';
 import { hostileFilesBench } from './hostile-files-bench';
 import { intentTableBench } from './intent-table-bench';
 import { pageScriptsBench } from './page-scripts';
@@ -60,6 +61,14 @@ try {
       init: { method: 'PATCH', headers: { ...auth.headers, 'content-type': 'application/json' }, body: JSON.stringify({ mlConfidenceThreshold: 0.5 + ((n += 1) % 40) / 100 }) },
     }), 500, 8),
   );
+  const forgot = await forgotPasswordTiming(running.url, 'editor@demo.gov.sg');
+  console.log(`\nForgot-password, ${forgot.samples} known and ${forgot.samples} unknown emails alternately: median ${forgot.knownMedianMs.toFixed(1)} ms known, ${forgot.unknownMedianMs.toFixed(1)} ms unknown`);
+  targets.push({
+    what: 'forgot-password answer time, known vs unknown email (median difference)',
+    value: `${Math.abs(forgot.knownMedianMs - forgot.unknownMedianMs).toFixed(1)} ms`,
+    target: '≤ 2 ms',
+    ok: Math.abs(forgot.knownMedianMs - forgot.unknownMedianMs) <= 2,
+  });
   console.log(`\nAPI latency (server on ${database.label}; this client shares the machine's cores):`);
   for (const r of results) {
     console.log(
