@@ -9,6 +9,7 @@
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -92,6 +93,14 @@ export function readPdfText(data: Uint8Array, limits: PdfLimits): Promise<PdfTex
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     });
+    // Below the server on a busy machine: the reader waits, the server's requests do not.
+    if (child.pid) {
+      try {
+        setPriority(child.pid, 10);
+      } catch {
+        // not allowed here: it runs at the server's priority
+      }
+    }
     let settled = false;
     const finish = (outcome: () => void) => {
       if (settled) return;
