@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { parseSlots } from '@civic/sdk/server/parse-slots';
-import { deflateBomb, deflatedEntry, lyingZip, pdfBomb, qnaXlsx, quadraticSheetXlsx, xlsxWithSheet } from '../support/hostile-files';
+import { deflateBomb, deflatedEntry, lyingZip, pdfBomb, qnaXlsx, quadraticSheetXlsx, rawZip, xlsxWithSheet } from '../support/hostile-files';
 import { call, type ApiResponse } from './support/api-call';
 import { signIn } from './support/login';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -77,6 +77,16 @@ test('a zip whose entry declares 1,000 bytes but holds 1 GB stops at the declare
   const sheet = await upload('/bulk-import', editor, workbook, 'bomb.xlsx');
   assert.equal(sheet.status, 413);
   assert.equal(sheet.body.message, 'The archive is compressed suspiciously well (zip bomb); it was not unpacked');
+});
+
+test('an agent zip holding megabytes of JSON is parsed off the request thread: a malformed file is a 422 naming it', async () => {
+  // ~8 MB of numbers (they compress ~2:1, so no bomb ratio): parsing it on the request thread stalled every request.
+  const numbers = `[${Array.from({ length: 1_100_000 }, (_, i) => (i * 7919) % 1_000_003).join(',')}]`;
+  const zip = rawZip([deflatedEntry('agent.json', '{"displayName":"Big"}'), deflatedEntry('intents/big.json', numbers)]);
+  const { upload: response, healthAnsweredDuringRead } = await whileReading(() => upload('/import', editor, zip, 'agent.zip'));
+  assert.equal(response.status, 422);
+  assert.equal(response.body.message, 'intents/big.json: not an object');
+  assert.ok(healthAnsweredDuringRead);
 });
 
 test('a PDF whose content inflates past the memory cap: the reading process is killed, 413, and the server keeps its memory', async () => {

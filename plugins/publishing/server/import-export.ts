@@ -22,7 +22,8 @@ import { JobKinds, PublishingApi, type JobView } from '../common/api';
 import { PublishingMessages } from '../common/messages';
 import { canEditPublishing, canViewPublishing } from '../common/permissions';
 import { ImportAgentDto } from '../common/publishing.dto';
-import { exportAgent, openZip, parseAgent, ZIP_LIMITS, type ImportedAgent } from './agent-zip';
+import { readAgentZip } from './agent-read';
+import { exportAgent, ZIP_LIMITS, type ImportedAgent } from './agent-zip';
 import { toJobView } from './job-view';
 import { findVersion } from './versions';
 
@@ -181,7 +182,7 @@ export function registerImportExport(routes: RouteAdder, jobs: JobService): void
     prepare: async (ctx) => {
       const data = Buffer.from(ctx.body.content, 'base64');
       if (data.byteLength === 0) throw HttpError.invalid([PublishingMessages.fileRequired]);
-      return parseAgent(await parseSlots.run(ctx.user.id, () => openZip(new Uint8Array(data.buffer, data.byteOffset, data.byteLength))));
+      return parseSlots.run(ctx.user.id, () => readAgentZip(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)));
     },
     handler: async (ctx): Promise<{ job: JobView }> => {
       const agent = ctx.prepared;
