@@ -22,6 +22,7 @@ export const CoreApi = {
   activationResend: '/api/v1/auth/activation/resend',
   forgotPassword: '/api/v1/auth/forgot-password',
   resetPassword: '/api/v1/auth/reset-password',
+  unlockAccount: '/api/v1/auth/unlock',
   changePassword: '/api/v1/auth/change-password',
   ssoCallback: '/api/v1/auth/sso/callback',
   /** Full page navigation (not an API call): starts the OpenID Connect sign-in. */

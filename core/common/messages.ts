@@ -26,6 +26,8 @@ export const Messages = {
   channelWithoutResponses: 'There is a channel with no responses.',
   createOneResponse: 'Please create at least one response.',
   resetLinkExpired: 'Password reset link has expired. Please request for a new link.',
+  accountUnlocked: 'Your account is unlocked. You may now sign in.',
+  unlockLinkExpired: 'This unlock link has expired or has been used. Sign in again after the lock ends, or reset your password.',
   customPayloadError: 'This is an error in the Custom Payload. Please rectify and save again.',
   confirmDelete: 'Are you sure you want to delete this?',
   confirmResetPassword: 'Are you sure you want to reset this password?',
@@ -35,6 +37,7 @@ export const Messages = {
   forbidden: 'You do not have access to this.',
   unauthenticated: 'Please sign in to continue.',
   invalidRequest: 'The request is not valid.',
+  appDecommissioned: 'This app is decommissioned: it can be viewed, but not changed or exported.',
   externalEngineHandlers:
     'An external-engine app needs both a Q&A handler and a dialog handler.',
   thresholdRange: 'Confidence threshold must be a number from 0 to 1',

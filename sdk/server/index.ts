@@ -13,6 +13,7 @@ export type {
   AuditSpec,
   HandlerContext,
   HttpMethod,
+  PrepareContext,
   RequestUser,
   RouteAuth,
   RouteDefinition,
@@ -33,6 +34,7 @@ export { got, type Got, type Method as GotMethod, RequestError as GotRequestErro
 export { effectiveRestrictions, isDecommissioned, toAppSettings, toAppSummary } from '@civic/core/server/apps/app-mappers';
 export { agencies, appMembers, apps, auditLog, featureFlags, jobs, tierLimits } from './tables';
 export { RateLimiter, type RateDecision } from '@civic/core/server/auth/rate-limiter';
+export { ParseSlots, parseSlots, type ParseSlotLimits } from './parse-slots';
 export {
   and,
   asc,

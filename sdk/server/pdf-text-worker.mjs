@@ -1,17 +1,16 @@
 /**
- * The PDF.js side of `pdf-text.ts`, run in a worker thread: PDF.js's Node ("legacy") build installs
+ * The PDF.js side of `pdf-text.ts`, run in a child process: PDF.js's Node ("legacy") build installs
  * core-js polyfills on the globals it runs in (JSON.stringify among them), so it must never load in
- * the server's own thread; the worker also keeps a hostile PDF's CPU and memory off the server.
- * Plain JavaScript so that it runs whatever loader the server uses.
+ * the server's own process; the child also keeps a hostile PDF's CPU and memory off the server, and
+ * is killed when it takes too much of either. Plain JavaScript so that it runs on plain Node.
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-// Started through startWorker (./worker.ts): what readPdfText passed is `workerData.data`.
-const { data, maxPages, maxChars, standardFontDataUrl } = workerData.data;
+// Forked by readPdfText, which sends one message: the PDF and its limits.
+const { data, maxPages, maxChars, standardFontDataUrl } = await new Promise((resolve) => process.once('message', resolve));
 
 async function read() {
-  const task = getDocument({ data, isEvalSupported: false, verbosity: VerbosityLevel.ERRORS, standardFontDataUrl, stopAtErrors: false });
+  const task = getDocument({ data, isEvalSupported: false, maxImageSize: 4096 * 4096, disableFontFace: true, verbosity: VerbosityLevel.ERRORS, standardFontDataUrl, stopAtErrors: false });
   let pdf;
   try {
     pdf = await task.promise;
@@ -66,4 +65,4 @@ async function read() {
   }
 }
 
-parentPort.postMessage(await read());
+process.send(await read(), () => process.exit(0));

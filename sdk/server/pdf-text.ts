@@ -1,12 +1,17 @@
 /**
  * PDF text extraction (Mozilla PDF.js, its Node "legacy" build), server side only: plugins read the
- * text of an uploaded PDF with `readPdfText`. PDF.js runs in a worker thread of its own (see
- * `pdf-text-worker.mjs`: its polyfills must not touch the server's globals), with a memory cap and a
- * time limit, so a hostile PDF costs the server neither. No rendering, no scripts (`isEvalSupported: false`).
+ * text of an uploaded PDF with `readPdfText`. PDF.js runs in a child process of its own (see
+ * `pdf-text-worker.mjs`: its polyfills must not touch the server's globals). A worker thread's heap
+ * cap did not cover PDF.js's decode buffers (a 612 KB PDF took the server from 0.9 to 2 GB), so the
+ * child's whole resident memory is watched and the child killed past the cap, as it is past the time
+ * limit: a hostile PDF costs the server neither. No rendering, no scripts (`isEvalSupported: false`).
  */
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
-import { startWorker } from './worker';
+import { fileURLToPath } from 'node:url';
 
 /** One line of text as laid out on its page (PDF user-space units, y grows upwards). */
 export interface PdfLine {
@@ -26,7 +31,7 @@ export interface PdfText {
   lines: PdfLine[];
 }
 
-export type PdfProblem = 'not-pdf' | 'damaged' | 'encrypted' | 'too-many-pages' | 'too-much-text' | 'too-slow';
+export type PdfProblem = 'not-pdf' | 'damaged' | 'encrypted' | 'too-many-pages' | 'too-much-text' | 'too-slow' | 'too-much-memory';
 
 /** Why a PDF could not be read; `kind` tells the caller which 4xx to answer. */
 export class PdfReadError extends Error {
@@ -57,39 +62,65 @@ export interface PdfLimits {
   maxChars: number;
   /** Wall-clock budget for the whole read (default 30 s). */
   timeoutMs?: number;
-  /** Heap cap of the worker (default 256 MB). */
+  /** Resident memory cap of the reading process, decode buffers included (default 320 MB). */
   maxMemoryMb?: number;
+}
+
+const PAGE_BYTES = 4096;
+const WATCH_MS = 20;
+
+/** Resident bytes of a process (Linux /proc); null where there is no /proc, or the process is gone. */
+function residentBytes(pid: number): number | null {
+  try {
+    return Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE_BYTES;
+  } catch {
+    return null;
+  }
 }
 
 /**
  * The text lines of a PDF, page by page (items on one baseline joined). Refuses data that is not a
  * PDF, a damaged or password-protected one, more than `maxPages` pages or `maxChars` of text, and a
- * read that takes too long or too much memory.
+ * read that takes too long or too much memory (the reading process is killed then).
  */
 export function readPdfText(data: Uint8Array, limits: PdfLimits): Promise<PdfText> {
   if (!isPdf(data)) return Promise.reject(new PdfReadError('not-pdf', 'not a PDF'));
+  const maxMemoryMb = limits.maxMemoryMb ?? 320;
   return new Promise((resolve, reject) => {
-    const worker = startWorker(new URL('./pdf-text-worker.mjs', import.meta.url), {
-      // A copy: the worker owns (and PDF.js may detach) what it is given.
-      data: { data: data.slice(), maxPages: limits.maxPages, maxChars: limits.maxChars, standardFontDataUrl },
-      name: 'pdf-text',
-      resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb ?? 256 },
-      quiet: true,
+    const child = fork(fileURLToPath(new URL('./pdf-text-worker.mjs', import.meta.url)), [], {
+      // Not the server's flags (tsx and the like): plain Node, its heap capped below the whole cap.
+      execArgv: [`--max-old-space-size=${Math.max(64, Math.floor(maxMemoryMb * 0.75))}`],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     });
+    // Below the server on a busy machine: the reader waits, the server's requests do not.
+    if (child.pid) {
+      try {
+        setPriority(child.pid, 10);
+      } catch {
+        // not allowed here: it runs at the server's priority
+      }
+    }
     let settled = false;
     const finish = (outcome: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
+      clearInterval(watch);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       outcome();
     };
     const timer = setTimeout(() => finish(() => reject(new PdfReadError('too-slow', 'time limit'))), limits.timeoutMs ?? 30_000);
-    worker.once('message', (answer: PdfText | { error: PdfProblem; message: string }) =>
+    const watch = setInterval(() => {
+      const resident = child.pid ? residentBytes(child.pid) : null;
+      if (resident !== null && resident > maxMemoryMb * 1024 * 1024) finish(() => reject(new PdfReadError('too-much-memory', `more than ${maxMemoryMb} MB`)));
+    }, WATCH_MS);
+    child.once('message', (answer: PdfText | { error: PdfProblem; message: string }) =>
       finish(() => ('error' in answer ? reject(new PdfReadError(answer.error, answer.message)) : resolve(answer))),
     );
-    // Out of memory or a crash inside PDF.js: the PDF is not one we can read.
-    worker.once('error', (error) => finish(() => reject(new PdfReadError('damaged', error.message))));
-    worker.once('exit', (code) => finish(() => reject(new PdfReadError('damaged', `worker exited with ${code}`))));
+    child.once('error', (error) => finish(() => reject(new PdfReadError('damaged', error.message))));
+    // Out of heap or a crash inside PDF.js: the PDF is not one we can read.
+    child.once('exit', (code, signal) => finish(() => reject(new PdfReadError('damaged', `reader exited with ${signal ?? code}`))));
+    child.send({ data, maxPages: limits.maxPages, maxChars: limits.maxChars, standardFontDataUrl });
   });
 }

@@ -24,6 +24,9 @@ export interface StartWorkerOptions {
 export function startWorker(module: URL, options: StartWorkerOptions = {}): Worker {
   return new Worker(new URL('./worker-bootstrap.mjs', import.meta.url), {
     workerData: { entry: module.href, data: options.data ?? null },
+    // Not the server's `--import tsx`: worker-bootstrap registers tsx itself, and loading it twice
+    // cost each worker ~60 ms of start (every uploaded file is read in a worker of its own).
+    execArgv: [],
     name: options.name,
     resourceLimits: options.resourceLimits,
     stdout: options.quiet,

@@ -17,8 +17,9 @@ const plugin: ServerPlugin = {
     register(api) {
       api.routes.add({
         method: 'POST',
-        url: '/api/v1/test-embed/echo',
+        url: '/api/v1/test-embed/:appId/echo',
         auth: 'public',
+        app: 'appId',
         access: anyone,
         cors: true,
         audit: { action: 'test-embed.echo' },
@@ -44,8 +45,9 @@ after(async () => {
   fs.rmSync(webRoot, { recursive: true, force: true });
 });
 
+// demo-plus allows the government domains of the default profile (gov.sg among them).
 test('a cors POST route answers the preflight and names the caller origin on its answer', async () => {
-  const preflight = await call(t.http, 'OPTIONS', '/api/v1/test-embed/echo', {
+  const preflight = await call(t.http, 'OPTIONS', '/api/v1/test-embed/demo-plus/echo', {
     headers: { origin: 'https://www.agency.gov.sg', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
   });
   assert.equal(preflight.status, 204);
@@ -53,10 +55,29 @@ test('a cors POST route answers the preflight and names the caller origin on its
   assert.match(String(preflight.headers['access-control-allow-methods']), /POST/);
   assert.match(String(preflight.headers['access-control-allow-headers']), /content-type/);
 
-  const answer = await call(t.http, 'POST', '/api/v1/test-embed/echo', { json: {}, headers: { origin: 'https://www.agency.gov.sg' } });
+  const answer = await call(t.http, 'POST', '/api/v1/test-embed/demo-plus/echo', { json: {}, headers: { origin: 'https://www.agency.gov.sg' } });
   assert.equal(answer.status, 200);
   assert.deepEqual(answer.body.data, { origin: 'https://www.agency.gov.sg' });
   assert.equal(answer.headers['access-control-allow-origin'], 'https://www.agency.gov.sg');
+});
+
+test('the preflight says yes only to pages the app allows (and the console); others get a 403 without CORS headers', async () => {
+  const ask = (appId: string, origin: string) =>
+    call(t.http, 'OPTIONS', `/api/v1/test-embed/${appId}/echo`, { headers: { origin, 'access-control-request-method': 'POST' } });
+  for (const [appId, origin] of [
+    ['demo-plus', 'https://evil.example.com'],
+    ['demo-plus', 'http://www.agency.gov.sg'],
+    ['no-such-app', 'https://www.agency.gov.sg'],
+    ['demo%00plus', 'https://www.agency.gov.sg'],
+  ]) {
+    const refused = await ask(appId, origin);
+    assert.equal(refused.status, 403, `${appId} ${origin}`);
+    assert.equal(refused.headers['access-control-allow-origin'], undefined);
+    assert.equal(refused.headers['access-control-allow-methods'], undefined);
+  }
+  const own = await ask('no-such-app', 'https://console.example.gov.sg');
+  assert.equal(own.status, 204);
+  assert.equal(own.headers['access-control-allow-origin'], 'https://console.example.gov.sg');
 });
 
 test('other API routes get no CORS headers and no preflight', async () => {

@@ -8,6 +8,8 @@ import { measure, signInForBench, type LatencyResult } from './api-latency';
 import { benchDatabase } from './bench-database';
 import { bulkImportBench } from './bulk-import-bench';
 import { bundleReport, widgetReport } from './bundle-size';
+import { forgotPasswordTiming } from './forgot-password-timing';
+import { hostileFilesBench } from './hostile-files-bench';
 import { importInterleaveBench, describeInterleave } from './import-interleave-bench';
 import { intentTableBench } from './intent-table-bench';
 import { everyPageScripts, pageScriptsBench } from './page-scripts';
@@ -90,6 +92,14 @@ try {
       init: { method: 'PATCH', headers: { ...auth.headers, 'content-type': 'application/json' }, body: JSON.stringify({ mlConfidenceThreshold: 0.5 + ((n += 1) % 40) / 100 }) },
     }), 500, 8),
   );
+  const forgot = await forgotPasswordTiming(running.url, 'editor@demo.gov.sg');
+  console.log(`\nForgot-password, ${forgot.samples} known and ${forgot.samples} unknown emails alternately: median ${forgot.knownMedianMs.toFixed(1)} ms known, ${forgot.unknownMedianMs.toFixed(1)} ms unknown`);
+  targets.push({
+    what: 'forgot-password answer time, known vs unknown email (median difference)',
+    value: `${Math.abs(forgot.knownMedianMs - forgot.unknownMedianMs).toFixed(1)} ms`,
+    target: '≤ 2 ms',
+    ok: Math.abs(forgot.knownMedianMs - forgot.unknownMedianMs) <= 2,
+  });
   console.log(`\nAPI latency (server on ${database.label}; this client shares the machine's cores):`);
   for (const r of results) {
     console.log(
@@ -149,6 +159,19 @@ for (const run of interleaved) {
   // No freeze: an import may slow requests down (it shares the cores), but never holds them for seconds.
   targets.push({ what: `GET /healthz p95 while a 20,000-row import runs (${run.database})`, value: `${run.healthz.importing.p95.toFixed(1)} ms (idle ${run.healthz.idle.p95.toFixed(1)} ms)`, target: '≤ 250 ms', ok: run.healthz.importing.p95 <= 250 });
   targets.push({ what: `GET /api/v1/apps p95 while a 20,000-row import runs (${run.database})`, value: `${run.apps.importing.p95.toFixed(1)} ms (idle ${run.apps.idle.p95.toFixed(1)} ms)`, target: '≤ 500 ms', ok: run.apps.importing.p95 <= 500 });
+}
+
+// Hostile files (issue 15): each one read over and over while /healthz is timed, beside a baseline taken just before.
+const hostile = await hostileFilesBench();
+console.log(`\nHostile files (server on ${hostile.database}; /healthz one request after another, each file uploaded again as soon as it is answered):`);
+for (const h of hostile.results) {
+  console.log(
+    `  ${h.file.padEnd(60)} ${(h.bytes / 1024).toFixed(0)} KiB → ${h.route}, ${h.uploads} uploads answered ${h.statuses.join('/')}: ` +
+      `/healthz p99 ${h.p99Ms.toFixed(1)} ms (baseline ${h.baselineP99Ms.toFixed(1)} ms); server RSS ${h.baselineRssMb.toFixed(0)} MB, peak +${h.peakRssGrowthMb.toFixed(0)} MB ` +
+      `(with the reader process +${h.peakTreeGrowthMb.toFixed(0)} MB)`,
+  );
+  targets.push({ what: `/healthz p99 while reading: ${h.file}`, value: `${h.p99Ms.toFixed(1)} ms (baseline ${h.baselineP99Ms.toFixed(1)} ms)`, target: '≤ 100 ms, a 4xx', ok: h.p99Ms <= 100 && h.statuses.every((status) => status >= 400 && status < 500) });
+  targets.push({ what: `server RSS growth while reading: ${h.file}`, value: `+${h.peakRssGrowthMb.toFixed(0)} MB over ${h.baselineRssMb.toFixed(0)} MB`, target: '≤ +300 MB', ok: h.peakRssGrowthMb <= 300 });
 }
 
 console.log('\nTargets:');

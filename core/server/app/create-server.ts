@@ -8,9 +8,12 @@ import { registerPasswordRoutes } from '../auth/password-routes';
 import { registerProfileRoutes } from '../auth/profile-routes';
 import { pruneIdentityRows } from '../auth/prune-identity';
 import { registerSecondFactorRoutes } from '../auth/second-factor-routes';
+import { registerUnlockRoutes } from '../auth/unlock-routes';
 import { registerSignupRoutes } from '../auth/signup-routes';
 import { registerSsoRoutes } from '../auth/sso-routes';
 import type { ServerConfig } from '../config/server-config';
+import { trustHops } from '../config/trusted-proxies';
+import { corsPreflight } from '../http/cors-preflight';
 import type { Database } from '../db/database';
 import { openDatabase } from '../db/open-database';
 import { EventBus, trackCommits } from '../events';
@@ -104,7 +107,8 @@ async function buildApp(
     loggerInstance: log as FastifyBaseLogger,
     genReqId: () => crypto.randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    // A hop count as proxy-addr reads one: the `hops` nearest addresses are proxies.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Slow or stuck clients must not hold a connection for ever.
     requestTimeout: 400_000,
     return503OnClosing: true,
@@ -131,6 +135,7 @@ async function buildApp(
   registerSecondFactorRoutes(core, identity, login);
   registerSignupRoutes(core, identity);
   registerPasswordRoutes(core, identity);
+  registerUnlockRoutes(core, identity);
   registerProfileRoutes(core, identity);
   if (config.sso) registerSsoRoutes(core, identity, login, config.sso);
   registerConsoleRoutes(core, config, version);
@@ -147,15 +152,8 @@ async function buildApp(
   for (const route of registry.list()) {
     const { method, url, bodyLimit, cors } = route.definition;
     app.route({ method, url, bodyLimit, handler: createRouteHandler(route, deps) });
-    // Cross-origin routes answer the browser's preflight; the route itself checks the origin.
-    if (cors) {
-      app.options(url, async (request, reply) => {
-        const origin = request.headers.origin;
-        if (typeof origin === 'string') reply.headers({ 'access-control-allow-origin': origin, vary: 'Origin' });
-        reply.headers({ 'access-control-allow-methods': method, 'access-control-allow-headers': 'content-type, authorization', 'access-control-max-age': '600' });
-        return reply.code(204).send();
-      });
-    }
+    // Cross-origin routes answer the browser's preflight for the pages their app allows; the route checks the origin again.
+    if (cors) app.options(url, corsPreflight(route.definition, database.db, config.publicUrl));
   }
   registerHealthRoutes(app, database, version);
   await registerStaticSite(app, config.webRoot, log);

@@ -23,7 +23,8 @@ export class LoginFailureCounter {
     return { failedLoginCounter: row.failedCount, isLocked };
   }
 
-  async recordFailure(email: string, now: Date): Promise<LoginFailureInfo> {
+  /** Counts a wrong password or one-time code; `lockedNow` when this failure started a lock (the owner is told). */
+  async recordFailure(email: string, now: Date): Promise<{ info: LoginFailureInfo; lockedNow: boolean }> {
     // ISO text with an explicit cast: raw SQL parameters are not mapped by the column types.
     const windowStart = sql`${new Date(now.getTime() - this.lockout.windowMinutes * 60_000).toISOString()}::timestamptz`;
     const nowParam = sql`${now.toISOString()}::timestamptz`;
@@ -43,13 +44,14 @@ export class LoginFailureCounter {
       })
       .returning({ failedCount: loginFailures.failedCount });
     const failedLoginCounter = row?.failedCount ?? 1;
-    if (failedLoginCounter < this.lockout.maxFailures) return { failedLoginCounter, isLocked: false };
+    if (failedLoginCounter < this.lockout.maxFailures) return { info: { failedLoginCounter, isLocked: false }, lockedNow: false };
     const until = new Date(now.getTime() + this.lockout.lockMinutes * 60_000);
-    await this.db
+    const locked = await this.db
       .update(loginFailures)
       .set({ lockedUntil: until })
-      .where(and(eq(loginFailures.email, email), or(isNull(loginFailures.lockedUntil), lte(loginFailures.lockedUntil, now))));
-    return { failedLoginCounter, isLocked: true };
+      .where(and(eq(loginFailures.email, email), or(isNull(loginFailures.lockedUntil), lte(loginFailures.lockedUntil, now))))
+      .returning({ email: loginFailures.email });
+    return { info: { failedLoginCounter, isLocked: true }, lockedNow: locked.length === 1 };
   }
 
   async reset(executor: DbExecutor, email: string): Promise<void> {

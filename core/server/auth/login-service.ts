@@ -6,6 +6,7 @@ import type { DbExecutor } from '../db/database';
 import { users } from '../db/schema';
 import { MailTemplates } from '../mail/mail-templates';
 import type { Identity } from './identity';
+import { noticeLock } from './lock-notice';
 import { decryptLoginPayload } from './login-payload';
 import { verifyDummyPassword, verifyPassword } from './password-hasher';
 import type { SessionClient } from './session-store';
@@ -41,10 +42,15 @@ export class LoginService {
     const verified =
       !locked && fresh && account?.passwordHash ? await verifyPassword(account.passwordHash, password) : await verifyDummyPassword(password);
     if (locked) return { kind: 'failed', failure: { failedLoginCounter: status.failedLoginCounter, isLocked: true } };
-    if (!verified || !account) return { kind: 'failed', failure: await failures.recordFailure(email, now) };
-
-    await failures.reset(db, email);
+    if (!verified || !account) {
+      const { info, lockedNow } = await failures.recordFailure(email, now);
+      if (lockedNow && account) await noticeLock(this.id, account, now, client);
+      return { kind: 'failed', failure: info };
+    }
+    // Not reset here: wrong one-time codes count on the same failures, and a right password must not
+    // wipe them (codes could be guessed for ever, 4 at a time). A completed sign-in resets them.
     if (!account.isActive) {
+      await failures.reset(db, email);
       // Good only for asking for a new activation mail: it names no link row, so it activates nothing.
       const expiresAt = new Date(now.getTime() + config.profile.identity.activationLinkHours * 3600_000);
       const token = await this.id.tokens.signStep('activation', account.id, crypto.randomUUID(), now, expiresAt);
@@ -69,7 +75,9 @@ export class LoginService {
   /** Every factor done: a session and a full (authLevel 2) access token. */
   async completeSignIn(executor: DbExecutor, userId: string, now: Date, client?: SessionClient): Promise<LoginResult> {
     return executor.transaction(async (tx) => {
-      await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
+      const [account] = await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId)).returning({ email: users.email });
+      // Every factor passed: the failures counted against the email (passwords and codes) start again.
+      if (account) await this.id.failures.reset(tx, normaliseEmail(account.email));
       const session = await this.id.sessions.create(tx, userId, now, client);
       const user = await loadSessionUser(tx, userId, AuthLevel.FULL);
       if (!user) throw new Error('account vanished during sign-in');

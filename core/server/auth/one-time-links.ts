@@ -4,7 +4,7 @@ import type { DbExecutor } from '../db/database';
 import { oneTimeLinks } from '../db/schema';
 import { InvalidTokenError, type TokenService } from './token-service';
 
-export type LinkPurpose = 'activation' | 'reset';
+export type LinkPurpose = 'activation' | 'reset' | 'unlock';
 
 /**
  * Mailed single-use links. The link carries a signed token (typ = purpose, sid = row id); the row

@@ -7,7 +7,8 @@ import { otpChallenges } from '../db/schema';
 /** An attempt lasts at most this many code lifetimes, however often a code is resent. */
 const ATTEMPT_LIFETIMES = 3;
 
-export type OtpCheck = 'ok' | 'wrong' | 'ended';
+/** `wrong-ended`: a wrong code that was the attempt's last try (it counts as wrong, and the attempt is over). */
+export type OtpCheck = 'ok' | 'wrong' | 'wrong-ended' | 'ended';
 
 /**
  * Mailed one-time passwords: 6 digits, valid `otpMinutes`, single use, bound to one sign-in
@@ -74,7 +75,7 @@ export class OtpService {
       .update(otpChallenges)
       .set({ wrongTries: sql`${otpChallenges.wrongTries} + 1`, ...(tries >= this.policy.otpMaxTries ? { endedAt: now } : {}) })
       .where(eq(otpChallenges.id, attemptId));
-    return tries >= this.policy.otpMaxTries ? 'ended' : 'wrong';
+    return tries >= this.policy.otpMaxTries ? 'wrong-ended' : 'wrong';
   }
 }
 

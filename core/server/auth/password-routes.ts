@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { anyone, signedIn } from '@civic/core/common/access';
 import { CoreApi } from '@civic/core/common/api-paths';
@@ -9,6 +10,7 @@ import { sessions, users } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import type { RouteAdder } from '../http/route-registry';
 import { mailResetLink } from './account-links';
+import { afterAnswer } from './background-mail';
 import { requireCaptcha } from './require-captcha';
 import type { Identity } from './identity';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './password-hasher';
@@ -31,7 +33,14 @@ export function registerPasswordRoutes(routes: RouteAdder, identity: Identity): 
       const email = normaliseEmail(ctx.body.email);
       ctx.audit({ target: email });
       const account = await findUserByEmail(ctx.db, email);
-      if (account && !account.isLocked) await mailResetLink(identity, ctx.db, account, ctx.now);
+      const now = ctx.now;
+      // After the answer, and an unknown email signs a token too (thrown away): the answer takes the
+      // same time whether or not the account exists (it was ~10 ms faster for unknown emails).
+      afterAnswer(identity, 'password reset mail', () =>
+        account && !account.isLocked
+          ? mailResetLink(identity, identity.database.db, account, now)
+          : identity.tokens.signStep('reset', crypto.randomUUID(), crypto.randomUUID(), now, new Date(now.getTime() + 60_000)),
+      );
       return { message: Messages.forgotPasswordSent };
     },
   });

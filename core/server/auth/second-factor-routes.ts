@@ -11,7 +11,9 @@ import { MailTemplates } from '../mail/mail-templates';
 import type { Identity } from './identity';
 import type { LoginService } from './login-service';
 import { verifyDummyPassword, verifyPassword } from './password-hasher';
+import { noticeLock } from './lock-notice';
 import { readStepToken } from './step-token';
+import { normaliseEmail } from './user-directory';
 import type { DbExecutor } from '../db/database';
 
 /**
@@ -51,11 +53,19 @@ export function registerSecondFactorRoutes(routes: RouteAdder, identity: Identit
       const step = await readStepToken(identity.tokens, ctx.authorization, 'otp-step');
       const [account] = await ctx.db.select().from(users).where(eq(users.id, step.userId)).limit(1);
       if (!account?.isActive || account.isLocked) throw ended();
+      // Wrong codes count on the account's sign-in failures across attempts: once locked, no code is checked.
+      const email = normaliseEmail(account.email);
+      if ((await identity.failures.status(email, ctx.now)).isLocked) throw ended();
       const sealed = account.totpEnabledAt ? account.totpSecret : null;
       const totp = sealed ? (code: string) => acceptTotp(ctx.db, account.id, sealed, code, ctx.now) : undefined;
       const check = await identity.otp.check(step.id, step.userId, ctx.body.otp, ctx.now, totp);
       if (check === 'ended') throw ended();
-      if (check === 'wrong') throw new HttpError(401, Messages.wrongOtp, { detail: { attemptEnded: false } });
+      if (check === 'wrong' || check === 'wrong-ended') {
+        const { info, lockedNow } = await identity.failures.recordFailure(email, ctx.now);
+        if (lockedNow) await noticeLock(identity, account, ctx.now, { ip: ctx.ip, userAgent: ctx.userAgent });
+        if (info.isLocked || check === 'wrong-ended') throw ended();
+        throw new HttpError(401, Messages.wrongOtp, { detail: { attemptEnded: false } });
+      }
       ctx.audit({ actor: { id: account.id, email: account.email }, target: account.email });
       return login.completeSignIn(ctx.db, account.id, ctx.now, { ip: ctx.ip, userAgent: ctx.userAgent });
     },

@@ -14,7 +14,7 @@ export const ACCESS_TOKEN_TYPE = 'access';
  * Short-lived single-purpose tokens: `otp-step` (password done, second factor owed; sid = the OTP
  * attempt), `reset` and `activation` (mailed links; sid = the one-time link row).
  */
-export type StepTokenType = 'otp-step' | 'reset' | 'activation';
+export type StepTokenType = 'otp-step' | 'reset' | 'activation' | 'unlock';
 
 /** A verified step token. */
 export interface StepToken {

@@ -72,7 +72,10 @@ export class EnvDto {
   @IsOptional() @IsIn(ON_OFF, onOff('CIVIC_HISTORY')) CIVIC_HISTORY?: string;
   @IsOptional() @IsIn(ON_OFF, onOff('CIVIC_FILE_RESPONSES')) CIVIC_FILE_RESPONSES?: string;
   @IsOptional() @IsIn(ON_OFF, onOff('CIVIC_PUBLISH_APPROVAL')) CIVIC_PUBLISH_APPROVAL?: string;
-  @IsOptional() @IsIn(ON_OFF, onOff('CIVIC_TRUST_PROXY')) CIVIC_TRUST_PROXY?: string;
+  /** Gone (it trusted every hop); still read so that a deployment that sets it is told what replaced it. */
+  @IsOptional() @IsString() CIVIC_TRUST_PROXY?: string;
+  /** A hop count or proxy networks; checked in loadConfig (trusted-proxies.ts). */
+  @IsOptional() @IsString() @MaxLength(2000, { message: 'CIVIC_TRUSTED_PROXIES is too long' }) CIVIC_TRUSTED_PROXIES?: string;
 
   @IsOptional()
   @Matches(/^\d{1,6}$/, { message: 'CIVIC_AUTH_RATE_LIMIT must be a whole number of requests per minute (0 turns the limit off)' })
@@ -105,6 +108,6 @@ export const ENV_KEYS: readonly (keyof EnvDto)[] = [
   'PORT', 'HOST', 'DATABASE_URL', 'CIVIC_DATA_DIR', 'CIVIC_PROFILE', 'CIVIC_PUBLIC_URL',
   'CIVIC_LOGIN_KEY', 'CIVIC_TOKEN_PRIVATE_KEY', 'CIVIC_TOKEN_PUBLIC_KEY', 'CIVIC_SECRETS_KEY', 'SMTP_URL', 'MAIL_FROM',
   'CIVIC_SSO_ISSUER', 'CIVIC_SSO_CLIENT_ID', 'CIVIC_SSO_CLIENT_SECRET', 'CIVIC_SSO_MFA_ENFORCED',
-  'CIVIC_TWO_FACTOR', 'CIVIC_CAPTCHA', 'CIVIC_HISTORY', 'CIVIC_FILE_RESPONSES', 'CIVIC_PUBLISH_APPROVAL', 'CIVIC_TRUST_PROXY',
+  'CIVIC_TWO_FACTOR', 'CIVIC_CAPTCHA', 'CIVIC_HISTORY', 'CIVIC_FILE_RESPONSES', 'CIVIC_PUBLISH_APPROVAL', 'CIVIC_TRUST_PROXY', 'CIVIC_TRUSTED_PROXIES',
   'CIVIC_AUTH_RATE_LIMIT', 'CIVIC_EPHEMERAL_KEYS', 'CIVIC_DEMO_PASSWORD', 'LOG_LEVEL', 'NODE_ENV',
 ];

@@ -128,3 +128,14 @@ test('embedded start generates owner-only key files once and reuses them', () =>
     first.keys.tokenPublicKey.export({ type: 'spki', format: 'der' }).equals(second.keys.tokenPublicKey.export({ type: 'spki', format: 'der' })),
   );
 });
+
+test('CIVIC_TRUSTED_PROXIES: none by default, a hop count, or proxy networks; CIVIC_TRUST_PROXY=on (every hop) is refused', () => {
+  const trust = (value: string) => loadConfig({ NODE_ENV: 'test', CIVIC_TRUSTED_PROXIES: value }, { cwd: tempDir() }).trustProxy;
+  assert.equal(loadConfig({ NODE_ENV: 'test' }, { cwd: tempDir() }).trustProxy, false);
+  assert.equal(trust('2'), 2);
+  assert.deepEqual(trust('10.0.0.0/8, 192.168.1.7 ,fd00::/8,loopback'), ['10.0.0.0/8', '192.168.1.7', 'fd00::/8', 'loopback']);
+  assert.match(problemsOf({ NODE_ENV: 'test', CIVIC_TRUSTED_PROXIES: '10.0.0.0/33,proxy.example' }).join('\n'), /not understood: 10\.0\.0\.0\/33, proxy\.example/);
+  assert.match(problemsOf({ NODE_ENV: 'test', CIVIC_TRUSTED_PROXIES: '99' }).join('\n'), /hop count is at most 16/);
+  assert.match(problemsOf({ NODE_ENV: 'test', CIVIC_TRUST_PROXY: 'on' }).join('\n'), /CIVIC_TRUST_PROXY is replaced by CIVIC_TRUSTED_PROXIES/);
+  assert.equal(loadConfig({ NODE_ENV: 'test', CIVIC_TRUST_PROXY: 'off' }, { cwd: tempDir() }).trustProxy, false);
+});

@@ -5,6 +5,7 @@ import { ENV_KEYS, EnvDto } from './env.dto';
 import { resolveKeyMaterial, type KeyFallback } from './key-material';
 import { loadProfile, type SwitchOverrides } from './load-profile';
 import { RepoPaths } from './repo-paths';
+import { parseTrustedProxies } from './trusted-proxies';
 import type { DatabaseTarget, ServerConfig } from './server-config';
 
 export interface LoadConfigOptions {
@@ -47,6 +48,13 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       ? { issuer: vars.CIVIC_SSO_ISSUER, clientId: vars.CIVIC_SSO_CLIENT_ID, clientSecret: vars.CIVIC_SSO_CLIENT_SECRET, mfaEnforced: vars.CIVIC_SSO_MFA_ENFORCED === 'on' }
       : undefined;
 
+  // CIVIC_TRUST_PROXY=on trusted every hop: any client could name its own IP in X-Forwarded-For.
+  if (vars.CIVIC_TRUST_PROXY !== undefined && vars.CIVIC_TRUST_PROXY !== 'off') {
+    problems.push('CIVIC_TRUST_PROXY is replaced by CIVIC_TRUSTED_PROXIES: the number of proxies in front of the console, or their addresses or networks (CIDR)');
+  }
+  const trusted = parseTrustedProxies(vars.CIVIC_TRUSTED_PROXIES);
+  if (trusted.problem) problems.push(trusted.problem);
+
   const ephemeral = vars.NODE_ENV === 'test' || vars.CIVIC_EPHEMERAL_KEYS === '1' || options.needsKeys === false;
   const fallback: KeyFallback = ephemeral ? { kind: 'ephemeral' } : database.kind === 'postgres' ? { kind: 'required' } : { kind: 'data-dir', dir: dataDir };
   const keyFieldsValid = !fields.CIVIC_LOGIN_KEY && !fields.CIVIC_TOKEN_PRIVATE_KEY && !fields.CIVIC_TOKEN_PUBLIC_KEY && !fields.CIVIC_SECRETS_KEY;
@@ -77,7 +85,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? 'Civic Console <no-reply@localhost>' },
     demoPassword: vars.CIVIC_DEMO_PASSWORD,
     logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
-    trustProxy: vars.CIVIC_TRUST_PROXY === 'on',
+    trustProxy: trusted.proxies,
     webRoot: options.webRoot ?? RepoPaths.webRoot,
     versionFile: RepoPaths.versionFile,
     now: options.now ?? (() => new Date()),

@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { DeploymentProfileDto } from '@civic/config/deployment-profile';
 import type { DeploymentSwitches } from '@civic/core/common/model/api';
+import type { TrustedProxies } from './trusted-proxies';
 
 /** Where the data lives: embedded PGlite in a folder, or PostgreSQL by URL. */
 export type DatabaseTarget = { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
@@ -45,7 +46,8 @@ export interface ServerConfig {
   /** CIVIC_DEMO_PASSWORD: the demo accounts' password when seeding; generated when absent. */
   demoPassword: string | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /** CIVIC_TRUSTED_PROXIES: the proxies whose X-Forwarded-For is believed (never every hop). */
+  trustProxy: TrustedProxies;
   /** Built console (dist/web); served when present. */
   webRoot: string;
   /** The one version file (repo root). */

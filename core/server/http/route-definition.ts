@@ -29,8 +29,10 @@ export interface AuditNote {
 }
 
 /** What a handler receives. `user` and `app` are typed by the route's `auth` and `app` options. */
-export interface HandlerContext<B = unknown, Q = unknown, A extends RouteAuth = RouteAuth, P extends string | undefined = string | undefined> {
+export interface HandlerContext<B = unknown, Q = unknown, A extends RouteAuth = RouteAuth, P extends string | undefined = string | undefined, Pr = undefined> {
   body: B;
+  /** What the route's `prepare` answered (undefined without one). */
+  prepared: Pr;
   query: Q;
   params: Readonly<Record<string, string>>;
   user: A extends 'public' ? RequestUser | null : RequestUser;
@@ -56,6 +58,9 @@ export interface HandlerContext<B = unknown, Q = unknown, A extends RouteAuth = 
   /** Adds to the audit row written when a mutating request succeeds. */
   audit(note: AuditNote): void;
 }
+
+/** What a route's `prepare` receives: the checked request, the database outside any transaction, no audit. */
+export type PrepareContext<B = unknown, Q = unknown, A extends RouteAuth = RouteAuth, P extends string | undefined = string | undefined> = Omit<HandlerContext<B, Q, A, P>, 'prepared' | 'audit'>;
 
 export interface AuditSpec<C, R> {
   /** Dotted and prefixed by the owner (`auth.login`, `app-settings.update`). */
@@ -92,6 +97,7 @@ export interface RouteDefinition<
   R = unknown,
   A extends RouteAuth = 'session',
   P extends string | undefined = undefined,
+  Pr = undefined,
 > {
   method: HttpMethod;
   /** Fastify pattern under /api/, e.g. `/api/v1/apps/:appId/settings`. */
@@ -151,7 +157,13 @@ export interface RouteDefinition<
   cors?: boolean;
   /** A smaller request-body limit in bytes than the server's default. */
   bodyLimit?: number;
-  handler(ctx: HandlerContext<B, Q, A, P>): R | Promise<R>;
+  /**
+   * Slow work on the request's input (reading an uploaded file on a worker) that must not hold the
+   * request's transaction open: it runs after access and validation, before the transaction, and
+   * the handler gets its answer as `ctx.prepared`. A refusal thrown here is the request's answer.
+   */
+  prepare?(ctx: PrepareContext<B, Q, A, P>): Promise<Pr>;
+  handler(ctx: HandlerContext<B, Q, A, P, Pr>): R | Promise<R>;
 }
 
 /** What a `redirect: true` route's handler returns. */
@@ -163,7 +175,7 @@ export interface RedirectResult {
 
 /** A route of any types, as the registry stores it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- erasure point of the typed definitions
-export type AnyRouteDefinition = RouteDefinition<any, any, any, RouteAuth, string | undefined>;
+export type AnyRouteDefinition = RouteDefinition<any, any, any, RouteAuth, string | undefined, any>;
 
 /** Where a route came from; plugin routes also answer 404 while their feature flag is off. */
 export interface RouteOrigin {

@@ -4,7 +4,7 @@ import type { ClassConstructor } from 'class-transformer';
 import { isAllowed, type AccessContext } from '@civic/core/common/access';
 import { validateDto } from '@civic/core/common/dto/validate';
 import { Messages } from '@civic/core/common/messages';
-import { toAccessApp } from '../apps/app-mappers';
+import { isDecommissioned, toAccessApp } from '../apps/app-mappers';
 import { findAppRecord, type AppRecord } from '../apps/app-record';
 import { appendAudit } from '../audit/append-audit';
 import type { AuditEntry } from '../audit/audit-entry';
@@ -16,7 +16,8 @@ import type { ServerConfig } from '../config/server-config';
 import type { Database, DbExecutor } from '../db/database';
 import { loadFeatureFlags } from '../flags/load-feature-flags';
 import { HttpError } from './http-error';
-import { MUTATING_METHODS, type AuditNote, type FileDownload, type HandlerContext, type RedirectResult, type RequestUser } from './route-definition';
+import { hasNul } from './has-nul';
+import { MUTATING_METHODS, type AuditNote, type FileDownload, type HandlerContext, type PrepareContext, type RedirectResult, type RequestUser } from './route-definition';
 import type { RegisteredRoute } from './route-registry';
 
 export interface PipelineDeps {
@@ -60,6 +61,9 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
     if (origin.featureFlag && flags[origin.featureFlag] !== true) throw HttpError.notFound();
 
     const params = (request.params ?? {}) as Record<string, string>;
+    // A NUL names nothing and cannot be stored: not a 500 from the database.
+    if (hasNul(params)) throw HttpError.notFound();
+    if (hasNul(request.query) || hasNul(request.body)) throw HttpError.invalid([Messages.invalidRequest]);
     const app = def.app ? await loadVisibleApp(db, params[def.app], isPublic ? null : auth) : null;
     const access: AccessContext = {
       user: auth ? { id: auth.user.id, isPlatformAdmin: auth.user.isPlatformAdmin, permissions: auth.user.permissions, authLevel: auth.user.authLevel } : null,
@@ -69,6 +73,11 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
       subscriberAppIds: deps.config.profile.subscriberAppIds,
     };
     if (!isAllowed(def.access(access))) throw HttpError.forbidden();
+    // A decommissioned app is read-only for its members: no edits, invites, publishes or exports.
+    // Platform admins still manage it (restore it, for one).
+    if (app && auth && !isPublic && !auth.user.isPlatformAdmin && (mutating || def.download) && isDecommissioned(app, now)) {
+      throw new HttpError(403, Messages.appDecommissioned);
+    }
 
     const body: unknown = def.body ? validated(def.body, request.body) : undefined;
     const query: unknown = def.query ? validated(def.query, request.query) : {};
@@ -91,8 +100,10 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
       log: request.log,
       audit: (more: AuditNote) => void Object.assign(note, more),
     };
+    // Before the transaction: a slow read here must not hold the database (PGlite has one connection).
+    const prepared: unknown = def.prepare ? await def.prepare({ ...base, db } as unknown as PrepareContext) : undefined;
     const run = async (executor: DbExecutor) => {
-      const ctx = { ...base, db: executor } as HandlerContext;
+      const ctx = { ...base, prepared, db: executor } as HandlerContext;
       const result: unknown = await def.handler(ctx);
       if (mutating && !def.unaudited) await appendAudit(executor, auditEntry(ctx, result, note, auth?.user ?? null, request));
       return result;

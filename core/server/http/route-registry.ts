@@ -15,8 +15,8 @@ export interface RegisteredRoute {
 
 /** The add() of a route registry; what core route files and plugin server modules receive. */
 export interface RouteAdder {
-  add<B = unknown, Q = unknown, R = unknown, A extends RouteAuth = 'session', P extends string | undefined = undefined>(
-    definition: RouteDefinition<B, Q, R, A, P>,
+  add<B = unknown, Q = unknown, R = unknown, A extends RouteAuth = 'session', P extends string | undefined = undefined, Pr = undefined>(
+    definition: RouteDefinition<B, Q, R, A, P, Pr>,
   ): void;
 }
 

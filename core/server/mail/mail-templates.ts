@@ -24,6 +24,20 @@ export const MailTemplates = {
       text: `Someone tried to sign up with this email address, which already has an account.\n\nIf you forgot your password, reset it here:\n\n${forgotLink}\n`,
     };
   },
+  /** The lock just started: from where the failed attempts came, and the owner's way out. */
+  accountLocked(to: string, details: { at: Date; ip: string; browser: string | undefined; lockMinutes: number; unlockLink: string }): MailMessage {
+    // The browser is what the request claimed: one line, no control characters, not too long.
+    const browser = (details.browser ?? 'unknown').replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 200);
+    return {
+      to,
+      subject: `Your ${CONSOLE_NAME} account is locked`,
+      text:
+        `Signing in to your account was locked for ${details.lockMinutes} minutes after too many wrong passwords or one-time codes.\n\n` +
+        `The last attempt: ${details.at.toISOString()} from IP address ${details.ip}, browser ${browser}.\n\n` +
+        `If that was you, open this link to unlock your account now (it can be used once, until the lock ends):\n\n${details.unlockLink}\n\n` +
+        `If it was not you, your password may be known to someone else: unlock, sign in and change it, or reset it from the sign-in page.\n`,
+    };
+  },
   passwordReset(to: string, link: string, minutes: number): MailMessage {
     return {
       to,

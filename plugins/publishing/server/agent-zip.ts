@@ -1,8 +1,10 @@
 import type { ActionParameter, KnowledgeSnapshot, OutputContext, PhrasePart, SnapshotIntent } from '@civic/sdk/common/knowledge';
 import type { ChannelResponses, Platform, ResponseMessage } from '@civic/sdk/common/responses';
 import { HttpError } from '@civic/sdk/server';
-import { strFromU8, strToU8, unzipSync, zipSync, type UnzipFileInfo, type Zippable } from '@civic/sdk/server/zip';
+import { unzipUntrusted } from '@civic/sdk/server/untrusted-file';
+import { strFromU8, strToU8, zipSync, type Zippable } from '@civic/sdk/server/zip';
 import { PublishingMessages } from '../common/messages';
+import { fileRefusal } from './file-refusal';
 
 /** Limits on uploaded agent zips (checked before anything is unpacked). */
 export const ZIP_LIMITS = {
@@ -256,58 +258,20 @@ export function exportAgent(snapshot: KnowledgeSnapshot, displayName: string): U
 
 // ---------------------------------------------------------------- import
 
-/** Zip-slip and other names no archive of ours has. */
-function unsafeName(name: string): boolean {
-  return (
-    name.startsWith('/') ||
-    name.includes('\\') ||
-    /^[A-Za-z]:/.test(name) ||
-    name.split('/').some((segment) => segment === '..') ||
-    /[\u0000-\u001f]/.test(name)
-  );
-}
-
-const ZIP_MAGIC = [
-  [0x50, 0x4b, 0x03, 0x04],
-  [0x50, 0x4b, 0x05, 0x06],
-];
-
-export function isZip(data: Uint8Array): boolean {
-  return ZIP_MAGIC.some((magic) => magic.every((byte, i) => data[i] === byte));
-}
+export { isZipData as isZip } from '@civic/sdk/server/untrusted-file';
 
 /**
- * Opens an uploaded zip safely: size limit, type by magic bytes, and before anything is inflated the
- * central directory is checked for unsafe names, too many files, too many unpacked bytes and
- * bomb-like ratios. Every refusal is an HttpError with a clear 4xx.
+ * Opens an uploaded zip safely, off the request thread: size limit, type by magic bytes, the central
+ * directory checked for unsafe names, too many files, too many declared bytes and bomb-like ratios
+ * before anything is inflated, then real inflated bytes counted (`unzipUntrusted`). Every refusal is
+ * an HttpError with a clear 4xx.
  */
-export function openZip(data: Uint8Array): Record<string, Uint8Array> {
+export async function openZip(data: Uint8Array): Promise<Record<string, Uint8Array>> {
   if (data.byteLength > ZIP_LIMITS.maxBytes) throw new HttpError(413, PublishingMessages.fileTooLarge(ZIP_LIMITS.maxBytes / MB));
-  if (!isZip(data)) throw new HttpError(415, PublishingMessages.notAZip);
-  let files = 0;
-  let unpacked = 0;
-  const check = (file: UnzipFileInfo): boolean => {
-    files += 1;
-    if (files > ZIP_LIMITS.maxFiles) throw new HttpError(413, PublishingMessages.zipTooManyFiles(ZIP_LIMITS.maxFiles));
-    if (unsafeName(file.name)) throw new HttpError(422, PublishingMessages.zipUnsafeName(file.name));
-    unpacked += file.originalSize;
-    if (unpacked > ZIP_LIMITS.maxUnpackedBytes) throw new HttpError(413, PublishingMessages.zipTooBig(ZIP_LIMITS.maxUnpackedBytes / MB));
-    if (file.originalSize > MB && file.originalSize > file.size * ZIP_LIMITS.maxRatio) throw new HttpError(413, PublishingMessages.zipBomb);
-    return !file.name.endsWith('/');
-  };
   try {
-    // Pass 1 reads only the directory (nothing inflated); pass 2 inflates what passed.
-    unzipSync(data, { filter: (file) => check(file) && false });
-    files = 0;
-    unpacked = 0;
-    const out = unzipSync(data, { filter: check });
-    let actual = 0;
-    for (const content of Object.values(out)) actual += content.byteLength;
-    if (actual > ZIP_LIMITS.maxUnpackedBytes) throw new HttpError(413, PublishingMessages.zipTooBig(ZIP_LIMITS.maxUnpackedBytes / MB));
-    return out;
+    return await unzipUntrusted(data, ZIP_LIMITS);
   } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw new HttpError(422, PublishingMessages.zipCorrupt);
+    throw fileRefusal(error, ZIP_LIMITS);
   }
 }
 

@@ -1,67 +1,23 @@
 import type { ChannelResponses } from '@civic/sdk/common/responses';
-import { and, eq, HttpError, JobError, jobs as jobTable, sql, type DbExecutor, type DomainEvents, type JobService, type RouteAdder } from '@civic/sdk/server';
+import { and, eq, HttpError, JobError, jobs as jobTable, parseSlots, sql, type DbExecutor, type DomainEvents, type JobService, type RouteAdder } from '@civic/sdk/server';
 import { categories, labels } from '../../classification/contract/server/tables';
 import { knowledgeChanged } from '../../knowledge-base/contract/events';
 import { intentCategories, intentLabels, intents, trainingPhrases } from '../../knowledge-base/contract/server/tables';
 import { Papa, type Parser } from '@civic/sdk/server/csv';
-import { strFromU8 } from '@civic/sdk/server/zip';
+import { readXlsxRows } from '@civic/sdk/server/untrusted-file';
 import { JobKinds, PublishingApi, type BulkPreview, type JobView } from '../common/api';
 import { BULK_LIMITS, BulkMessages, BulkRowChecker, type BulkRow } from '../common/bulk';
 import { PublishingMessages } from '../common/messages';
 import { canEditPublishing } from '../common/permissions';
 import { ImportAgentDto } from '../common/publishing.dto';
-import { isZip, openZip } from './agent-zip';
+import { isZip, ZIP_LIMITS } from './agent-zip';
+import { fileRefusal } from './file-refusal';
 import { toJobView } from './job-view';
 import { chunks, idsByName, inList } from './set-based';
 
 const MB = 1024 * 1024;
 const PREVIEW_ROWS = 200;
 const CHUNK = 500;
-
-function decodeXml(text: string): string {
-  return text
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-}
-
-const textOf = (xml: string) => [...xml.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g)].map((m) => decodeXml(m[1])).join('');
-
-function columnIndex(ref: string): number {
-  let n = 0;
-  for (const ch of ref.replace(/\d+$/, '')) n = n * 26 + (ch.charCodeAt(0) - 64);
-  return n - 1;
-}
-
-/** The first worksheet of an unpacked XLSX workbook, row by row as cell text (shared and inline strings, numbers). */
-export function* xlsxRecords(files: Record<string, Uint8Array>): Generator<string[]> {
-  if (!files['xl/workbook.xml']) throw new HttpError(415, BulkMessages.notText);
-  const shared = files['xl/sharedStrings.xml'] ? [...strFromU8(files['xl/sharedStrings.xml']).matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => textOf(m[1])) : [];
-  const sheetName = Object.keys(files)
-    .filter((name) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name))
-    .sort((a, b) => Number(/(\d+)\.xml$/.exec(a)?.[1]) - Number(/(\d+)\.xml$/.exec(b)?.[1]))[0];
-  if (!sheetName) throw HttpError.invalid([BulkMessages.emptyFile]);
-  const sheet = strFromU8(files[sheetName]);
-  for (const rowMatch of sheet.matchAll(/<row\b[^>]*>([\s\S]*?)<\/row>/g)) {
-    const row: string[] = [];
-    for (const cell of rowMatch[1].matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-      const attrs = cell[1];
-      const body = cell[2] ?? '';
-      const ref = /\br="([A-Z]+\d+)"/.exec(attrs)?.[1];
-      const type = /\bt="(\w+)"/.exec(attrs)?.[1];
-      const value = /<v>([\s\S]*?)<\/v>/.exec(body)?.[1];
-      const text = type === 's' ? (shared[Number(value)] ?? '') : type === 'inlineStr' ? textOf(body) : decodeXml(value ?? '');
-      const at = ref ? columnIndex(ref) : row.length;
-      while (row.length < at) row.push('');
-      row[at] = text;
-    }
-    if (row.some((c) => c.trim() !== '')) yield row;
-  }
-}
 
 /**
  * CSV records (papaparse, RFC 4180: quoted fields with commas, doubled quotes and new lines) in
@@ -107,19 +63,30 @@ export function* csvRecords(text: string, batchSize: number): Generator<string[]
 }
 
 /**
- * CSV or XLSX, told apart by content; anything else (binary, bad UTF-8) is a 415 at once. The rows
- * come checked, in batches, as the generator is iterated: an unusable header or a malformed row
+ * CSV or XLSX, told apart by content; anything else (binary, bad UTF-8) is a 415 at once. An XLSX is
+ * read off the request thread within the zip limits (a damaged or hostile one is a 4xx here); the
+ * rows come checked, in batches, as the generator is iterated: an unusable header or a malformed row
  * is a 422 then.
  */
-export function openSpreadsheet(data: Uint8Array, batchSize = CHUNK): Generator<BulkRow[]> {
-  return checkedRows(openRecords(data, batchSize));
+export async function openSpreadsheet(data: Uint8Array, batchSize = CHUNK): Promise<Generator<BulkRow[]>> {
+  return checkedRows(await openRecords(data, batchSize));
 }
 
-function openRecords(data: Uint8Array, batchSize: number): Iterable<string[][]> {
+/** Columns a bulk file may use (five are named); cells further right are not read. */
+const MAX_COLUMNS = 64;
+
+async function openRecords(data: Uint8Array, batchSize: number): Promise<Iterable<string[][]>> {
   if (data.byteLength > BULK_LIMITS.maxBytes) throw new HttpError(413, PublishingMessages.fileTooLarge(BULK_LIMITS.maxBytes / MB));
   let records: Iterable<string[][]>;
   if (isZip(data)) {
-    records = inBatches(xlsxRecords(openZip(data)), batchSize);
+    let rows: string[][];
+    try {
+      // The header plus one row past the limit, so that "too many rows" is still told (below).
+      rows = await readXlsxRows(data, { ...ZIP_LIMITS, maxRows: BULK_LIMITS.maxRows + 1, maxColumns: MAX_COLUMNS });
+    } catch (error) {
+      throw fileRefusal(error, ZIP_LIMITS);
+    }
+    records = inBatches(rows, batchSize);
   } else {
     if (data.includes(0)) throw new HttpError(415, BulkMessages.notText);
     let text: string;
@@ -166,10 +133,10 @@ function* checkedRows(records: Iterable<string[][]>): Generator<BulkRow[]> {
  * Reads the whole file once for the upload's 4xx (type, header, malformed CSV, too many rows) without
  * checking or keeping its rows; answers the row count. The job reads it again, row by row.
  */
-export function scanSpreadsheet(data: Uint8Array): number {
+export async function scanSpreadsheet(data: Uint8Array): Promise<number> {
   let header = true;
   let rows = 0;
-  for (const batch of openRecords(data, CHUNK)) {
+  for (const batch of await openRecords(data, CHUNK)) {
     for (const cells of batch) {
       if (header) {
         try {
@@ -375,10 +342,10 @@ async function insertLinks(db: DbExecutor, appId: string, known: { categories: M
 }
 
 /** What the preview answers for a file, read batch by batch: counts, the first rows, every further invalid row. */
-export async function previewSpreadsheet(db: DbExecutor, appId: string, data: Uint8Array): Promise<BulkPreview> {
+export async function previewSpreadsheet(db: DbExecutor, appId: string, batches: Iterable<BulkRow[]>): Promise<BulkPreview> {
   const preview: BulkPreview = { total: 0, create: 0, update: 0, unchanged: 0, invalid: 0, rows: [] };
   let laterInvalid = 0;
-  for (const batch of openSpreadsheet(data)) {
+  for (const batch of batches) {
     const existing = await existingFor(db, appId, batch.filter((row) => row.errors.length === 0).map((row) => row.question));
     for (const row of batch) {
       const plan = row.errors.length ? 'invalid' : planOf(row, existing);
@@ -408,7 +375,7 @@ export function registerBulkImport(routes: RouteAdder, jobs: JobService, events:
     async (ctx) => {
       const data = Buffer.from(ctx.payload.content, 'base64');
       const total = Math.max(1, ctx.payload.rows);
-      const batches = openSpreadsheet(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+      const batches = await openSpreadsheet(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
       // Read and plan with no transaction open, then write in one short one (all or nothing).
       const staged = await stageImport(ctx.db, ctx.appId ?? '', batches, (done, c) => {
         ctx.throwIfCancelled();
@@ -441,7 +408,9 @@ export function registerBulkImport(routes: RouteAdder, jobs: JobService, events:
     bodyLimit: BULK_LIMITS.maxBytes * 1.5,
     audit: { action: 'publishing.bulk-preview', summary: (ctx) => `Previewed bulk import ${ctx.body.fileName}` },
     description: 'Reads a CSV or XLSX of Q&A and answers each row with its problems and what importing it would do (nothing is saved)',
-    handler: (ctx): Promise<BulkPreview> => previewSpreadsheet(ctx.db, ctx.app.appId, decode(ctx.body.content)),
+    // The file is read before the transaction opens, in one of the user's upload slots.
+    prepare: (ctx) => parseSlots.run(ctx.user.id, () => openSpreadsheet(decode(ctx.body.content))),
+    handler: (ctx): Promise<BulkPreview> => previewSpreadsheet(ctx.db, ctx.app.appId, ctx.prepared),
   });
 
   routes.add({
@@ -454,9 +423,10 @@ export function registerBulkImport(routes: RouteAdder, jobs: JobService, events:
     bodyLimit: BULK_LIMITS.maxBytes * 1.5,
     audit: { action: 'publishing.bulk-import', summary: (ctx) => `Bulk import of ${ctx.body.fileName}` },
     description: 'Starts a bulk import job for the valid rows of a CSV or XLSX of Q&A (invalid rows are reported, not imported)',
+    // The file is read once, before the transaction opens, for its 4xx (type, header, malformed rows) without keeping rows; the job reads it again.
+    prepare: (ctx) => parseSlots.run(ctx.user.id, () => scanSpreadsheet(decode(ctx.body.content))),
     handler: async (ctx): Promise<{ job: JobView }> => {
-      // The file is read once here for its 4xx (type, header, malformed rows) without keeping rows; the job reads it again.
-      const rows = scanSpreadsheet(decode(ctx.body.content));
+      const rows = ctx.prepared;
       const job = await jobs.enqueue(ctx.db, {
         kind: JobKinds.bulkImport,
         appId: ctx.app.appId,

@@ -1,4 +1,4 @@
-import { HttpError, type DomainEvents, type JobService, type RouteAdder } from '@civic/sdk/server';
+import { HttpError, parseSlots, type DomainEvents, type JobService, type RouteAdder } from '@civic/sdk/server';
 import { knowledgeChanged } from '../../knowledge-base/contract/events';
 import { JobKinds, PublishingApi, type GeneratorDocument, type JobView } from '../common/api';
 import { canEditPublishing } from '../common/permissions';
@@ -44,12 +44,13 @@ export function registerGenerator(routes: RouteAdder, jobs: JobService, events: 
     bodyLimit: Math.ceil(PDF_LIMITS.maxBytes * 1.4),
     audit: { action: 'publishing.generator-pdf', summary: (ctx) => `Read the PDF ${ctx.body.fileName} for the Q&A generator` },
     description: 'Reads the text of an uploaded PDF (base64; PDF by content, at most 10 MB and 200 pages) and answers it with the Q&A pairs found in its structure (nothing is saved)',
-    handler: async (ctx): Promise<GeneratorDocument> => {
+    // The PDF is read before the transaction opens, in one of the user's upload slots.
+    prepare: (ctx) => {
       const data = Buffer.from(ctx.body.content, 'base64');
       if (data.byteLength === 0) throw HttpError.invalid([PublishingMessages.fileRequired]);
-      const { pages, text } = await readPdfDocument(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
-      return { pages, text, candidates: extractCandidates(text, 'markdown') };
+      return parseSlots.run(ctx.user.id, () => readPdfDocument(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)));
     },
+    handler: ({ prepared: { pages, text } }): GeneratorDocument => ({ pages, text, candidates: extractCandidates(text, 'markdown') }),
   });
 
   routes.add({

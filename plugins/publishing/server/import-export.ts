@@ -1,4 +1,4 @@
-import { type FileDownload, HttpError, sql, type DbExecutor, type DomainEvents, type JobService, type RouteAdder } from '@civic/sdk/server';
+import { type FileDownload, HttpError, parseSlots, sql, type DbExecutor, type DomainEvents, type JobService, type RouteAdder } from '@civic/sdk/server';
 import type { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
 import { knowledgeChanged } from '../../knowledge-base/contract/events';
 import { categories, labels } from '../../classification/contract/server/tables';
@@ -8,7 +8,8 @@ import { JobKinds, PublishingApi, type JobView } from '../common/api';
 import { PublishingMessages } from '../common/messages';
 import { canEditPublishing, canViewPublishing } from '../common/permissions';
 import { ImportAgentDto } from '../common/publishing.dto';
-import { exportAgent, openZip, parseAgent, ZIP_LIMITS, type ImportedAgent, type ImportedIntent } from './agent-zip';
+import { readAgentZip } from './agent-read';
+import { exportAgent, ZIP_LIMITS, type ImportedAgent, type ImportedIntent } from './agent-zip';
 import { chunks, idsByName, inList } from './set-based';
 import { toJobView } from './job-view';
 import { findVersion } from './versions';
@@ -209,10 +210,14 @@ export function registerImportExport(routes: RouteAdder, jobs: JobService, event
     bodyLimit: ZIP_LIMITS.maxBytes * 1.5,
     audit: { action: 'publishing.import', summary: (ctx) => `Imported agent zip ${ctx.body.fileName}` },
     description: 'Checks a Dialogflow ES agent zip (size, type by content, names, unpacked size, JSON) and starts an import job',
-    handler: async (ctx): Promise<{ job: JobView }> => {
+    // The zip is read before the transaction opens, in one of the user's upload slots.
+    prepare: async (ctx) => {
       const data = Buffer.from(ctx.body.content, 'base64');
       if (data.byteLength === 0) throw HttpError.invalid([PublishingMessages.fileRequired]);
-      const agent = parseAgent(openZip(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)));
+      return parseSlots.run(ctx.user.id, () => readAgentZip(new Uint8Array(data.buffer, data.byteOffset, data.byteLength)));
+    },
+    handler: async (ctx): Promise<{ job: JobView }> => {
+      const agent = ctx.prepared;
       const job = await jobs.enqueue(ctx.db, {
         kind: JobKinds.importAgent,
         appId: ctx.app.appId,

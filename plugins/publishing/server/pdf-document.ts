@@ -82,6 +82,8 @@ export async function readPdfDocument(data: Uint8Array): Promise<{ pages: number
         throw new HttpError(413, PublishingMessages.pdfTooMuchText);
       case 'too-slow':
         throw HttpError.invalid([PublishingMessages.pdfTooSlow]);
+      case 'too-much-memory':
+        throw new HttpError(413, PublishingMessages.pdfTooMuchMemory);
       default:
         throw HttpError.invalid([PublishingMessages.pdfDamaged]);
     }

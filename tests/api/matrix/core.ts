@@ -24,6 +24,7 @@ export const rows: MatrixRow[] = [
   { method: 'POST', url: '/api/v1/auth/activation/resend', own: all(422, 422), json: {} },
   { method: 'POST', url: '/api/v1/auth/forgot-password', own: all(422, 422), json: {} },
   { method: 'POST', url: '/api/v1/auth/reset-password', own: all(422, 422), json: {} },
+  { method: 'POST', url: '/api/v1/auth/unlock', own: all(422, 422), json: {} },
   { method: 'POST', url: '/api/v1/auth/change-password', own: all(422), json: {} },
   // Logout revokes the session, so it runs last, once per caller.
   { method: 'POST', url: '/api/v1/auth/logout', own: all(200), last: true },

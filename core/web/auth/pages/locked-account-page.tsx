@@ -1,15 +1,62 @@
-import { Callout } from '@blueprintjs/core';
+import { Button, Callout } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { CoreApi } from '@civic/core/common/api-paths';
+import { Messages } from '@civic/core/common/messages';
+import { isApiError } from '../../api/api-error';
 import { ConsoleConfigService } from '../../config/console-config-service';
 import { useService } from '../../di/container-context';
 import { usePageTitle } from '../../page/use-page-title';
 import { CardLinks, PublicCard } from '../auth-links';
+import { AuthService } from '../auth-service';
 import { IdentityPaths } from '../identity-routes';
 
-/** /locked-account (§4): why signing in is refused for now, when to try again, and the way out. */
+type Outcome = { intent: 'success' | 'danger'; message: string };
+
+/**
+ * /locked-account (§4): why signing in is refused for now, when to try again, and the way out.
+ * Opened from the account-locked mail (?token=…) it lifts the lock with one click (a button, so
+ * mail scanners fetching the link do not use it up).
+ */
 export function LockedAccountPage() {
   usePageTitle('Account locked');
   const { config } = useService<ConsoleConfigService>(ConsoleConfigService);
+  const auth = useService<AuthService>(AuthService);
+  const linkToken = useSearchParams()[0].get('token');
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState(false);
   const lockTime = formatMinutes(config.lockMinutes);
+
+  async function unlock(token: string) {
+    setBusy(true);
+    try {
+      setOutcome({ intent: 'success', message: (await auth.publicCall(CoreApi.unlockAccount, { token })) || Messages.accountUnlocked });
+    } catch (error) {
+      setOutcome({ intent: 'danger', message: isApiError(error) ? error.message : Messages.errorEncountered });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (linkToken) {
+    const done = outcome?.intent === 'success';
+    return (
+      <PublicCard title="Unlock your account">
+        {outcome && (
+          <Callout intent={outcome.intent} role={outcome.intent === 'danger' ? 'alert' : 'status'} className="civic-form-notice">
+            {outcome.message}
+          </Callout>
+        )}
+        {!done && (
+          <>
+            <p className="civic-card-text">Signing in with your email address is locked. If the attempts in the mail were yours, unlock it now.</p>
+            <Button intent="primary" size="large" fill loading={busy} text="Unlock account" onClick={() => void unlock(linkToken)} />
+          </>
+        )}
+        <CardLinks links={[{ to: IdentityPaths.login, text: done ? 'Sign in' : 'Back to sign in' }]} />
+      </PublicCard>
+    );
+  }
   return (
     <PublicCard title="Account locked">
       <Callout intent="warning" role="status">
@@ -17,8 +64,8 @@ export function LockedAccountPage() {
         {lockTime}.
       </Callout>
       <p className="civic-card-text">
-        Please try again after {lockTime}. If you have forgotten your password, reset it with a link sent to your email
-        address.
+        Please try again after {lockTime}. If this is your account, the mail we sent you has a link that unlocks it now.
+        If you have forgotten your password, reset it with a link sent to your email address.
       </p>
       <CardLinks
         links={[
