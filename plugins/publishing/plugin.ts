@@ -1,4 +1,5 @@
-import { definePlugin, SettingsTabOrder } from '@civic/sdk/common';
+import { definePlugin } from '@civic/sdk/common';
+import { AppSettingsTabs } from '../app-settings/contract/app-settings-tabs';
 import { canViewPublishing } from './common/permissions';
 
 /** publishing: jobs (/importjob), draft → production versions (Bot Publishing tab), export/import, conflict detection. */
@@ -43,14 +44,16 @@ export default definePlugin({
     { id: 'bulk-import', section: 'app', group: 'Knowledge Base', label: 'Bulk Import', order: 231, to: '/bulkimport/:appId' },
     { id: 'qna-generator', section: 'app', group: 'Knowledge Base', label: 'Q&A Generator', order: 232, to: '/qna-generator/:appId' },
   ],
-  settingsTabs: [
+  tabs: [
     {
       id: 'bot-publishing',
       title: 'Bot Publishing',
-      order: SettingsTabOrder.botPublishing,
+      strip: AppSettingsTabs,
+      order: AppSettingsTabs.order.botPublishing,
       load: () => import('./web/publishing-tab').then((m) => ({ default: m.PublishingTab })),
     },
   ],
   module: () => import('./web/publishing-module').then((m) => ({ default: m.publishingModule })),
   server: true,
+  requires: ['app-settings'],
 });

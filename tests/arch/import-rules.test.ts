@@ -18,6 +18,13 @@ function packageName(specifier: string): string {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
+/** The ids a plugin's manifest lists in `requires` (read from its text: manifests are data). */
+function requiredBy(plugin: string): string[] {
+  const manifest = files.find((f) => f.path === `plugins/${plugin}/plugin.ts`)?.text ?? '';
+  const list = /requires:\s*\[([^\]]*)\]/.exec(manifest)?.[1] ?? '';
+  return [...list.matchAll(/'([^']+)'/g)].map((m) => m[1]);
+}
+
 function violations(check: (file: SourceFile) => string[]): string[] {
   return files.flatMap(check);
 }
@@ -65,7 +72,7 @@ test('web code never imports Node built-ins', () => {
   assert.deepEqual(found, []);
 });
 
-test('a plugin imports only the sdk and itself', () => {
+test('a plugin imports only the sdk, itself and the contracts of the plugins it requires', () => {
   const found = violations((file) => {
     const plugin = pluginOf(file.path);
     if (!plugin) return [];
@@ -76,6 +83,9 @@ test('a plugin imports only the sdk and itself', () => {
       if (edge.target === null) return [`${file.path}:${edge.line} imports the package ${edge.specifier} directly (use @civic/sdk)`];
       if (edge.target.startsWith('sdk/')) return [];
       if (edge.target.startsWith(`plugins/${plugin}/`)) return [];
+      // Another plugin's contract (its extension points, types) only when this one requires it.
+      const other = /^plugins\/([^/]+)\/contract\//.exec(edge.target)?.[1];
+      if (other && requiredBy(plugin).includes(other)) return [];
       return [`${file.path}:${edge.line} reaches outside its plugin and the sdk: ${edge.specifier}`];
     });
   });

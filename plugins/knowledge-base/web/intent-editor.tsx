@@ -4,7 +4,7 @@ import { observer } from '@civic/sdk/web/mobx';
 import { useCallback, useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { useNavigate, useSearchParams } from '@civic/sdk/web/router';
 import { ApiClient, isApiError, ToastService } from '@civic/sdk/web/services';
-import { PanelSlots } from '@civic/sdk/common';
+import { IntentEditorSlot } from '../contract/intent-editor-slot';
 import { entityRef, paramNameOf, type ActionParameter, type IntentKind, type OutputContext, type TrainingPhrase, type WebhookState } from '@civic/sdk/common/knowledge';
 import { Messages } from '@civic/sdk/common/messages';
 import { DEFAULT_PLATFORM, PLATFORM_LABELS, type ChannelResponses, type ResponseProblem } from '@civic/sdk/common/responses';
@@ -275,7 +275,7 @@ export const IntentEditor = observer(function IntentEditor({ appId, kind, mode, 
             }
           />
         </Tabs>
-        <PanelSlot slot={PanelSlots.intentEditor} appId={appId} context={{ intentId: loaded?.id, mode }} />
+        <PanelSlot slot={IntentEditorSlot} appId={appId} context={{ intentId: loaded?.id, mode }} />
       </div>
     </Page>
   );
