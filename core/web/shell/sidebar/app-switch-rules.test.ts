@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { appViewer, tierRestricted, type AccessApp, type AccessContext } from '@civic/core/common/access';
+import { appViewer, tierRestricted, type AccessApp, type AccessContext, type AccessPredicate } from '@civic/core/common/access';
 import { NO_RESTRICTION_OVERRIDES, type SubscriptionTierName } from '@civic/core/common/model';
 import type { AppSwitchBehaviour } from '@civic/core/common/plugins';
 import { appSwitchTarget, type AppSwitchInput } from './app-switch-rules';
@@ -34,7 +34,7 @@ const on = (
   path: string,
   params: Record<string, string>,
   tier: SubscriptionTierName,
-  canAccess = appViewer,
+  canAccess: AccessPredicate = appViewer,
   onAppSwitch?: AppSwitchBehaviour,
 ): AppSwitchInput => ({
   current: { path, appParam: 'appId', params, canAccess, onAppSwitch },
