@@ -5,3 +5,4 @@ export { LoadingScreen } from '@civic/core/web/shell/loading-screen';
 export { PageSkeleton } from '@civic/core/web/shell/page-skeleton';
 export { PanelSlot, type PanelSlotProps } from '@civic/core/web/shell/panel-slot';
 export { FormField, type FormFieldProps } from '@civic/core/web/forms/form-field';
+export { Pager, type PagerProps } from '@civic/core/web/lists/pager';

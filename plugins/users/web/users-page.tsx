@@ -1,9 +1,9 @@
 import { Button, Callout, InputGroup, Tag } from '@civic/sdk/web/blueprint';
-import { AddIcon, ChevronLeftIcon, ChevronRightIcon, SearchIcon } from '@civic/sdk/web/icons';
+import { AddIcon, SearchIcon } from '@civic/sdk/web/icons';
 import { Cell, Column, Table2, type CellRenderer } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { useCallback, useEffect, useMemo, useState } from '@civic/sdk/web/react';
-import { Page, useService } from '@civic/sdk/web';
+import { Page, Pager, useService } from '@civic/sdk/web';
 import type { UserListItem } from '../common/api';
 import { formatLastSignIn } from './format-last-sign-in';
 import { InviteUserDialog } from './invite-user-dialog';
@@ -26,9 +26,10 @@ export const UsersPage = observer(function UsersPage() {
   const [search, setSearch] = useState(store.search);
   const [inviting, setInviting] = useState(false);
   const [managedId, setManagedId] = useState<string | null>(null);
-  const items = store.items;
+  const list = store.list;
+  const items = list.items;
 
-  useEffect(() => void store.load(), [store]);
+  useEffect(() => void list.load(), [list]);
 
   // Debounced: the server is asked once the typing pauses.
   useEffect(() => {
@@ -66,9 +67,6 @@ export const UsersPage = observer(function UsersPage() {
     [items, text],
   );
 
-  const first = store.total === 0 ? 0 : store.pageNum * store.pageSize + 1;
-  const last = Math.min(store.total, (store.pageNum + 1) * store.pageSize);
-  const lastPage = Math.max(0, Math.ceil(store.total / store.pageSize) - 1);
   const managed = items.find((u) => u.id === managedId) ?? null;
 
   return (
@@ -88,15 +86,15 @@ export const UsersPage = observer(function UsersPage() {
             onChange={(e) => setSearch(e.target.value)}
           />
           <span className="civic-users-count" role="status" aria-live="polite">
-            {store.status === 'loading' && items.length === 0 ? 'Loading…' : `${store.total.toLocaleString()} ${store.total === 1 ? 'user' : 'users'}`}
+            {list.status === 'loading' && items.length === 0 ? 'Loading…' : `${list.total.toLocaleString()} ${list.total === 1 ? 'user' : 'users'}`}
           </span>
         </>
       }
     >
-      {store.status === 'error' && (
+      {list.status === 'error' && (
         <Callout intent="danger" role="alert" title="The users could not be loaded" className="civic-form-notice">
-          <p>{store.error}</p>
-          <Button text="Try again" onClick={() => void store.load()} />
+          <p>{list.error}</p>
+          <Button text="Try again" onClick={() => void list.load()} />
         </Callout>
       )}
       <div className="civic-users-table" role="region" aria-label="Users table">
@@ -118,13 +116,7 @@ export const UsersPage = observer(function UsersPage() {
           <Column name="Actions" cellRenderer={renderers.manage} />
         </Table2>
       </div>
-      <nav className="civic-pager" aria-label="Pages of users">
-        <Button text="Previous" icon={<ChevronLeftIcon />} disabled={store.pageNum === 0} onClick={() => store.setPage(store.pageNum - 1)} />
-        <span>
-          {first}–{last} of {store.total.toLocaleString()}
-        </span>
-        <Button text="Next" endIcon={<ChevronRightIcon />} disabled={store.pageNum >= lastPage} onClick={() => store.setPage(store.pageNum + 1)} />
-      </nav>
+      <Pager list={list} label="Pages of users" />
       <InviteUserDialog isOpen={inviting} onClose={() => setInviting(false)} />
       {managed && <ManageUserDialog user={managed} onClose={() => setManagedId(null)} />}
     </Page>
