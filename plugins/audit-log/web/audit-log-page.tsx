@@ -28,12 +28,13 @@ export const AuditLogPage = observer(function AuditLogPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
-  const items = store.items;
+  const list = store.list;
+  const items = list.items;
 
   useEffect(() => {
-    void store.load();
+    void list.load();
     void store.loadActions();
-  }, [store]);
+  }, [store, list]);
 
   const set = (field: keyof AuditFilters) => (event: { target: { value: string } }) => setDraft({ ...draft, [field]: event.target.value });
   const dateProblem = draft.startDate && draft.endDate && draft.endDate < draft.startDate ? 'End date must not be before start date' : undefined;
@@ -162,16 +163,16 @@ export const AuditLogPage = observer(function AuditLogPage() {
         </Callout>
       )}
 
-      {store.status === 'error' && (
+      {list.status === 'error' && (
         <Callout intent="danger" role="alert" title="The audit trail could not be loaded" className="civic-form-notice">
-          <p>{store.error}</p>
-          <Button text="Try again" onClick={() => void store.load()} />
+          <p>{list.error}</p>
+          <Button text="Try again" onClick={() => void list.load()} />
         </Callout>
       )}
       <p className="civic-audit-status" role="status" aria-live="polite">
-        {store.status === 'loading' ? 'Loading…' : store.status === 'ready' ? `${items.length.toLocaleString('en')}${store.hasMore ? '+' : ''} ${items.length === 1 && !store.hasMore ? 'entry' : 'entries'}` : ''}
+        {list.status === 'loading' ? 'Loading…' : list.status === 'ready' ? `${items.length.toLocaleString('en')}${list.hasMore ? '+' : ''} ${items.length === 1 && !list.hasMore ? 'entry' : 'entries'}` : ''}
       </p>
-      {store.status === 'ready' && items.length === 0 ? (
+      {list.status === 'ready' && items.length === 0 ? (
         <EmptyState icon={<HistoryIcon />} title={Messages.noRows} description="Change or clear the filters." action={<Button text="Clear filters" onClick={clear} />} />
       ) : (
         <div className="civic-audit-table" role="region" aria-label="Audit trail">
@@ -183,7 +184,7 @@ export const AuditLogPage = observer(function AuditLogPage() {
             columnWidths={COLUMN_WIDTHS}
             cellRendererDependencies={[items]}
             onVisibleCellsChange={(rows) => {
-              if (rows.rowIndexEnd >= items.length - PREFETCH_ROWS) void store.loadMore();
+              if (rows.rowIndexEnd >= items.length - PREFETCH_ROWS) void list.loadMore();
             }}
           >
             <Column name="Time" cellRenderer={renderers.at} />
@@ -196,8 +197,8 @@ export const AuditLogPage = observer(function AuditLogPage() {
           </Table2>
         </div>
       )}
-      {store.hasMore && (
-        <Button className="civic-audit-more" text="Load older entries" loading={store.loadingMore} onClick={() => void store.loadMore()} />
+      {list.hasMore && (
+        <Button className="civic-audit-more" text="Load older entries" loading={list.loadingMore} onClick={() => void list.loadMore()} />
       )}
       <AuditDetailDrawer id={openId} onClose={() => setOpenId(null)} />
     </Page>
