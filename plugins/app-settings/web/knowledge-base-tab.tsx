@@ -3,15 +3,7 @@ import { FloppyDiskIcon } from '@civic/sdk/web/icons';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useRef, useState, type FormEvent } from '@civic/sdk/web/react';
 import { Messages } from '@civic/sdk/common/messages';
-import {
-  isApiError,
-  PageSkeleton,
-  ToastService,
-  useAccess,
-  useSaveShortcut,
-  useService,
-  useUnsavedChangesPrompt,
-} from '@civic/sdk/web';
+import { errorMessage, isApiError, PageSkeleton, ToastService, useAccess, useSaveShortcut, useService, useUnsavedChangesPrompt } from '@civic/sdk/web';
 import { canEditAppSettings } from '../common/permissions';
 import { AppSettingsStore } from './app-settings-store';
 import {
@@ -89,7 +81,7 @@ export const KnowledgeBaseTab = observer(function KnowledgeBaseTab(props: { appI
         setErrors(Object.keys(mapped).length > 0 ? mapped : { mlConfidenceThreshold: error.message });
         inputs.current[THRESHOLD_FIELDS.find((f) => mapped[f]) ?? 'mlConfidenceThreshold']?.focus();
       }
-      toasts.error(isApiError(error) ? error.message : Messages.errorEncountered);
+      toasts.error(errorMessage(error));
     } finally {
       setSaving(false);
     }

@@ -10,7 +10,7 @@ import { Messages } from '@civic/sdk/common/messages';
 import { DEFAULT_PLATFORM, PLATFORM_LABELS, type ChannelResponses, type ResponseProblem } from '@civic/sdk/common/responses';
 import { ChannelResponsesEditor, responseProblemsOf } from '@civic/sdk/web/responses';
 import { validateDto } from '@civic/sdk/common/validation';
-import { Page, PageSkeleton, PanelSlot, useAccess, useSaveShortcut, useService, useUnsavedChangesPrompt } from '@civic/sdk/web';
+import { errorMessage, Page, PageSkeleton, PanelSlot, useAccess, useSaveShortcut, useService, useUnsavedChangesPrompt } from '@civic/sdk/web';
 import { KbApi, type IntentDetail, type IntentListResponse, type IntentResponse, type IntentRow } from '../common/api';
 import { IntentCreateDto } from '../common/intent.dto';
 import { KbMessages } from '../common/messages';
@@ -107,7 +107,7 @@ export const IntentEditor = observer(function IntentEditor({ appId, kind, mode, 
       setConflict(false);
       setSaveError('');
     } catch (error) {
-      setLoadError(isApiError(error) ? error.message : Messages.errorEncountered);
+      setLoadError(errorMessage(error));
     }
   }, [api, appId, intentId]);
 
@@ -162,7 +162,7 @@ export const IntentEditor = observer(function IntentEditor({ appId, kind, mode, 
     } catch (error) {
       setResponseProblems(responseProblemsOf(error));
       if (isApiError(error) && error.status === 409 && mode !== 'create' && error.message === KbMessages.intentConflict) setConflict(true);
-      else setSaveError(isApiError(error) ? error.message : Messages.errorEncountered);
+      else setSaveError(errorMessage(error));
     } finally {
       setSaving(false);
     }

@@ -3,9 +3,9 @@ import { AddIcon, SearchIcon, TagIcon, TrashIcon } from '@civic/sdk/web/icons';
 import { observer } from '@civic/sdk/web/mobx';
 import { useCallback, useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { useNavigate, useParams } from '@civic/sdk/web/router';
-import { ApiClient, isApiError, ToastService } from '@civic/sdk/web/services';
+import { ApiClient, ToastService } from '@civic/sdk/web/services';
 import { Messages } from '@civic/sdk/common/messages';
-import { EmptyState, Page, useAccess, useService } from '@civic/sdk/web';
+import { EmptyState, errorMessage, Page, useAccess, useService } from '@civic/sdk/web';
 import { KbApi, type IntentDeleteResponse, type IntentRow } from '../common/api';
 import { KbMessages } from '../common/messages';
 import { canEditKnowledgeBase } from '../common/permissions';
@@ -71,7 +71,7 @@ export const IntentsPage = observer(function IntentsPage() {
       void api.post('/api/v1/feature-usages', { appId, event: 'click', feature: 'intent-delete', module: 'knowledge-base', intentId: row.id, intentName: row.displayName }).catch(() => undefined);
       await model.reload();
     } catch (error) {
-      toasts.error(isApiError(error) ? error.message : Messages.errorEncountered);
+      toasts.error(errorMessage(error));
     }
   }, [deleting, api, appId, toasts, model]);
 
