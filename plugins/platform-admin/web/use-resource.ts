@@ -28,7 +28,3 @@ export function useResource<T>(load: () => Promise<T>): Resource<T> {
   useEffect(() => void reload(), [reload]);
   return { data, error, loading, reload };
 }
-
-export function errorText(error: unknown): string {
-  return errorMessage(error);
-}
