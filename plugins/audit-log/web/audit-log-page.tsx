@@ -1,11 +1,11 @@
 import { Button, Callout, Drawer, FormGroup, HTMLSelect, InputGroup, ProgressBar } from '@civic/sdk/web/blueprint';
 import { CrossIcon, DownloadIcon, FilterIcon, HistoryIcon, ShieldIcon } from '@civic/sdk/web/icons';
-import { Cell, Column, Table2, type CellRenderer } from '@civic/sdk/web/blueprint-table';
+import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from '@civic/sdk/web/react';
+import { useEffect, useMemo, useState, type FormEvent } from '@civic/sdk/web/react';
 import { EmptyState, Page, useService } from '@civic/sdk/web';
 import { isApiError } from '@civic/sdk/web/services';
-import type { AuditDetail, AuditRow } from '../common/api';
+import type { AuditDetail } from '../common/api';
 import { Messages } from '../common/messages';
 import { AuditLogStore, EMPTY_FILTERS, type AuditFilters } from './audit-log-store';
 import './audit-log.css';
@@ -70,30 +70,21 @@ export const AuditLogPage = observer(function AuditLogPage() {
     }
   }
 
-  const text = useCallback(
-    (read: (row: AuditRow) => string): CellRenderer =>
-      (row) => <Cell>{items[row] ? read(items[row]) : ''}</Cell>,
-    [items],
-  );
-  const renderers = useMemo(
-    () => ({
-      at: text((r) => formatTime(r.at)),
-      actor: text((r) => r.actorEmail),
-      app: text((r) => r.appId ?? '—'),
-      action: text((r) => r.action),
-      target: text((r) => r.target ?? '—'),
-      summary: text((r) => r.summary),
-      open: ((row: number) => {
-        const entry = items[row];
-        return (
-          <Cell interactive>
-            {entry && <Button size="small" variant="minimal" intent="primary" text="Detail" aria-label={`Detail of entry ${entry.id}`} onClick={() => setOpenId(entry.id)} />}
-          </Cell>
-        );
-      }) as CellRenderer,
-    }),
-    [items, text],
-  );
+  const renderers = useMemo(() => {
+    const cell = rowCells(items);
+    return {
+      at: cell.text((r) => formatTime(r.at)),
+      actor: cell.text((r) => r.actorEmail),
+      app: cell.text((r) => r.appId ?? '—'),
+      action: cell.text((r) => r.action),
+      target: cell.text((r) => r.target ?? '—'),
+      summary: cell.text((r) => r.summary),
+      open: cell.node(
+        (entry) => <Button size="small" variant="minimal" intent="primary" text="Detail" aria-label={`Detail of entry ${entry.id}`} onClick={() => setOpenId(entry.id)} />,
+        { interactive: true },
+      ),
+    };
+  }, [items]);
 
   return (
     <Page

@@ -1,11 +1,11 @@
 import { Button, Callout, Checkbox, HTMLSelect, Popover, Tag } from '@civic/sdk/web/blueprint';
 import { AddIcon, FilterIcon } from '@civic/sdk/web/icons';
-import { Cell, Column, Table2, type CellRenderer } from '@civic/sdk/web/blueprint-table';
+import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useRef, useState } from '@civic/sdk/web/react';
 import { engineLabel } from '@civic/sdk/common/model';
 import { ApiClient, Page, Pager, useService } from '@civic/sdk/web';
-import { AdminApi, type AgencyItem, type ChatAppRow } from '../common/api';
+import { AdminApi, type AgencyItem } from '../common/api';
 import { FIELD_LABELS, SORT_FIELDS, type SortField } from '../common/table-filter';
 import { AppCreateDialog } from './app-create-dialog';
 import { AppEditDialog } from './app-edit-dialog';
@@ -60,26 +60,18 @@ export const ChatAppsPage = observer(function ChatAppsPage() {
   }, [rows]);
 
   const renderers = useMemo(() => {
-    const text =
-      (read: (row: ChatAppRow) => string): CellRenderer =>
-      (index) => <Cell>{rows[index] ? read(rows[index]) : ''}</Cell>;
+    const cell = rowCells(rows);
     return {
-      appId: text((r) => r.appId),
-      appName: text((r) => r.appName),
-      agency: text((r) => r.agency.name),
-      tier: text((r) => r.subscriptionTier),
-      engine: text((r) => engineLabel(r.nlpEngine.service)),
-      members: text((r) => String(r.memberCount)),
-      created: text((r) => day(r.createdAt)),
-      goLive: text((r) => day(r.goLiveAt)),
-      status: ((index: number) => {
-        const row = rows[index];
-        return <Cell>{row && (row.isDecommissioned ? <Tag minimal intent="danger">Decommissioned</Tag> : <Tag minimal intent="success">Active</Tag>)}</Cell>;
-      }) as CellRenderer,
-      edit: ((index: number) => {
-        const row = rows[index];
-        return <Cell interactive>{row && <Button size="small" variant="minimal" intent="primary" text="Edit" aria-label={`Edit ${row.appId}`} onClick={() => setEditing(row.appId)} />}</Cell>;
-      }) as CellRenderer,
+      appId: cell.text((r) => r.appId),
+      appName: cell.text((r) => r.appName),
+      agency: cell.text((r) => r.agency.name),
+      tier: cell.text((r) => r.subscriptionTier),
+      engine: cell.text((r) => engineLabel(r.nlpEngine.service)),
+      members: cell.text((r) => String(r.memberCount)),
+      created: cell.text((r) => day(r.createdAt)),
+      goLive: cell.text((r) => day(r.goLiveAt)),
+      status: cell.node((r) => (r.isDecommissioned ? <Tag minimal intent="danger">Decommissioned</Tag> : <Tag minimal intent="success">Active</Tag>)),
+      edit: cell.node((r) => <Button size="small" variant="minimal" intent="primary" text="Edit" aria-label={`Edit ${r.appId}`} onClick={() => setEditing(r.appId)} />, { interactive: true }),
     };
   }, [rows]);
 

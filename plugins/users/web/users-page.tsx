@@ -1,8 +1,8 @@
 import { Button, Callout, InputGroup, Tag } from '@civic/sdk/web/blueprint';
 import { AddIcon, SearchIcon } from '@civic/sdk/web/icons';
-import { Cell, Column, Table2, type CellRenderer } from '@civic/sdk/web/blueprint-table';
+import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
-import { useCallback, useEffect, useMemo, useState } from '@civic/sdk/web/react';
+import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { Page, Pager, useService } from '@civic/sdk/web';
 import type { UserListItem } from '../common/api';
 import { formatLastSignIn } from './format-last-sign-in';
@@ -38,34 +38,24 @@ export const UsersPage = observer(function UsersPage() {
     return () => clearTimeout(timer);
   }, [search, store]);
 
-  const text = useCallback(
-    (read: (user: UserListItem) => string): CellRenderer =>
-      (row) => <Cell>{items[row] ? read(items[row]) : ''}</Cell>,
-    [items],
-  );
-  const renderers = useMemo(
-    () => ({
-      name: text((u) => u.name),
-      email: text((u) => u.email),
-      agency: text((u) => u.agency ?? '—'),
-      status: ((row: number) => {
-        const user = items[row];
-        const status = user ? statusOf(user) : null;
-        return <Cell>{status && <Tag minimal intent={status.intent}>{status.text}</Tag>}</Cell>;
-      }) as CellRenderer,
-      admin: text((u) => (u.isPlatformAdmin ? 'Platform admin' : '—')),
-      lastSignIn: text((u) => formatLastSignIn(u.lastLoginAt)),
-      manage: ((row: number) => {
-        const user = items[row];
-        return (
-          <Cell interactive>
-            {user && <Button size="small" variant="minimal" intent="primary" text="Manage" aria-label={`Manage ${user.name}`} onClick={() => setManagedId(user.id)} />}
-          </Cell>
-        );
-      }) as CellRenderer,
-    }),
-    [items, text],
-  );
+  const renderers = useMemo(() => {
+    const cell = rowCells(items);
+    return {
+      name: cell.text((u) => u.name),
+      email: cell.text((u) => u.email),
+      agency: cell.text((u) => u.agency ?? '—'),
+      status: cell.node((u) => {
+        const status = statusOf(u);
+        return <Tag minimal intent={status.intent}>{status.text}</Tag>;
+      }),
+      admin: cell.text((u) => (u.isPlatformAdmin ? 'Platform admin' : '—')),
+      lastSignIn: cell.text((u) => formatLastSignIn(u.lastLoginAt)),
+      manage: cell.node(
+        (u) => <Button size="small" variant="minimal" intent="primary" text="Manage" aria-label={`Manage ${u.name}`} onClick={() => setManagedId(u.id)} />,
+        { interactive: true },
+      ),
+    };
+  }, [items]);
 
   const managed = items.find((u) => u.id === managedId) ?? null;
 
