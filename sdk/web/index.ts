@@ -38,6 +38,7 @@ export {
 export {
   EmptyState,
   FormField,
+  LoadError,
   LoadingScreen,
   Page,
   PageSkeleton,
@@ -45,6 +46,7 @@ export {
   PanelSlot,
   type EmptyStateProps,
   type FormFieldProps,
+  type LoadErrorProps,
   type PageProps,
   type PagerProps,
   type PanelSlotProps,

@@ -3,7 +3,7 @@ import { CrossIcon, DownloadIcon, FilterIcon, HistoryIcon, ShieldIcon } from '@c
 import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState, type FormEvent } from '@civic/sdk/web/react';
-import { EmptyState, Page, useService } from '@civic/sdk/web';
+import { EmptyState, Page, useService, LoadError } from '@civic/sdk/web';
 import { isApiError } from '@civic/sdk/web/services';
 import type { AuditDetail } from '../common/api';
 import { Messages } from '../common/messages';
@@ -155,10 +155,7 @@ export const AuditLogPage = observer(function AuditLogPage() {
       )}
 
       {list.status === 'error' && (
-        <Callout intent="danger" role="alert" title="The audit trail could not be loaded" className="civic-form-notice">
-          <p>{list.error}</p>
-          <Button text="Try again" onClick={() => void list.load()} />
-        </Callout>
+        <LoadError title="The audit trail could not be loaded" error={list.error} onRetry={() => void list.load()} />
       )}
       <p className="civic-audit-status" role="status" aria-live="polite">
         {list.status === 'loading' ? 'Loading…' : list.status === 'ready' ? `${items.length.toLocaleString('en')}${list.hasMore ? '+' : ''} ${items.length === 1 && !list.hasMore ? 'entry' : 'entries'}` : ''}

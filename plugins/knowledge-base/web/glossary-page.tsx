@@ -6,7 +6,7 @@ import { ApiClient, ToastService } from '@civic/sdk/web/services';
 import type { GlossaryTerm } from '@civic/sdk/common/knowledge';
 import { Messages } from '@civic/sdk/common/messages';
 import { validateDto } from '@civic/sdk/common/validation';
-import { EmptyState, errorMessage, Page, PageSkeleton, useAccess, useService } from '@civic/sdk/web';
+import { EmptyState, errorMessage, Page, PageSkeleton, useAccess, useService, LoadError } from '@civic/sdk/web';
 import { KbApi, type GlossaryImportResponse, type GlossaryListResponse } from '../common/api';
 import { parseGlossaryCsv, toGlossaryCsv } from '../common/glossary-csv';
 import { GlossaryTermDto } from '../common/glossary.dto';
@@ -112,10 +112,7 @@ export function GlossaryPage() {
       }
     >
       {error && (
-        <Callout intent="danger" role="alert" title="The glossary could not be loaded">
-          <p>{error}</p>
-          <Button text="Try again" onClick={() => void load()} />
-        </Callout>
+        <LoadError title="The glossary could not be loaded" error={error} onRetry={() => void load()} />
       )}
       {!data && !error && <PageSkeleton lines={5} />}
       {data && data.terms.length === 0 && (

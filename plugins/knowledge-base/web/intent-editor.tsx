@@ -10,7 +10,7 @@ import { Messages } from '@civic/sdk/common/messages';
 import { DEFAULT_PLATFORM, PLATFORM_LABELS, type ChannelResponses, type ResponseProblem } from '@civic/sdk/common/responses';
 import { ChannelResponsesEditor, responseProblemsOf } from '@civic/sdk/web/responses';
 import { validateDto } from '@civic/sdk/common/validation';
-import { errorMessage, Page, PageSkeleton, PanelSlot, useAccess, useSaveShortcut, useService, useUnsavedChangesPrompt } from '@civic/sdk/web';
+import { errorMessage, Page, PageSkeleton, PanelSlot, useAccess, useSaveShortcut, useService, useUnsavedChangesPrompt, LoadError } from '@civic/sdk/web';
 import { KbApi, type IntentDetail, type IntentListResponse, type IntentResponse, type IntentRow } from '../common/api';
 import { IntentCreateDto } from '../common/intent.dto';
 import { KbMessages } from '../common/messages';
@@ -174,10 +174,7 @@ export const IntentEditor = observer(function IntentEditor({ appId, kind, mode, 
     return (
       <Page title={title}>
         {loadError ? (
-          <Callout intent="danger" role="alert" title={`The ${title.toLowerCase()} could not be loaded`}>
-            <p>{loadError}</p>
-            <Button text="Try again" onClick={() => void load()} />
-          </Callout>
+          <LoadError title={`The ${title.toLowerCase()} could not be loaded`} error={loadError} onRetry={() => void load()} />
         ) : (
           <PageSkeleton lines={6} />
         )}

@@ -1,11 +1,11 @@
-import { Alert, Button, Callout, HTMLSelect, InputGroup, Tab, Tabs } from '@civic/sdk/web/blueprint';
+import { Alert, Button, HTMLSelect, InputGroup, Tab, Tabs } from '@civic/sdk/web/blueprint';
 import { AddIcon, SearchIcon, TagIcon, TrashIcon } from '@civic/sdk/web/icons';
 import { observer } from '@civic/sdk/web/mobx';
 import { useCallback, useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { useNavigate, useParams } from '@civic/sdk/web/router';
 import { ApiClient, ToastService } from '@civic/sdk/web/services';
 import { Messages } from '@civic/sdk/common/messages';
-import { EmptyState, errorMessage, Page, useAccess, useService } from '@civic/sdk/web';
+import { EmptyState, errorMessage, Page, useAccess, useService, LoadError } from '@civic/sdk/web';
 import { KbApi, type IntentDeleteResponse, type IntentRow } from '../common/api';
 import { KbMessages } from '../common/messages';
 import { canEditKnowledgeBase } from '../common/permissions';
@@ -83,10 +83,7 @@ export const IntentsPage = observer(function IntentsPage() {
   const content = (
     <>
         {status === 'error' && (
-          <Callout intent="danger" role="alert" title="The intents could not be loaded" className="civic-form-notice">
-            <p>{model.error}</p>
-            <Button text="Try again" onClick={() => void model.reload()} />
-          </Callout>
+          <LoadError title="The intents could not be loaded" error={model.error} onRetry={() => void model.reload()} />
         )}
         {status === 'ready' && total === 0 ? (
           <EmptyState

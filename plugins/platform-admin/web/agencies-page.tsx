@@ -1,7 +1,7 @@
-import { Button, Callout, Card, HTMLTable } from '@civic/sdk/web/blueprint';
+import { Button, Card, HTMLTable } from '@civic/sdk/web/blueprint';
 import { AddIcon, OfficeIcon } from '@civic/sdk/web/icons';
 import { useState } from '@civic/sdk/web/react';
-import { ApiClient, EmptyState, FormField, Page, PageSkeleton, useService } from '@civic/sdk/web';
+import { ApiClient, EmptyState, FormField, Page, PageSkeleton, useService, LoadError } from '@civic/sdk/web';
 import { FormDialog, useDtoForm, useFormSubmit } from '@civic/sdk/web/forms';
 import { AdminApi, type AgencyItem } from '../common/api';
 import { AgencyDto } from '../common/agency.dto';
@@ -52,10 +52,7 @@ export function AgenciesPage() {
       actions={<Button intent="primary" icon={<AddIcon />} text="New agency" onClick={() => setEditing('new')} />}
     >
       {list.error && (
-        <Callout intent="danger" role="alert" title="The agencies could not be loaded" className="civic-form-notice">
-          <p>{list.error}</p>
-          <Button text="Try again" onClick={() => void list.reload()} />
-        </Callout>
+        <LoadError title="The agencies could not be loaded" error={list.error} onRetry={() => void list.reload()} />
       )}
       {list.loading && !list.data && <PageSkeleton />}
       {list.data && agencies.length === 0 && <EmptyState icon={<OfficeIcon />} title="No agencies yet" action={<Button intent="primary" text="New agency" onClick={() => setEditing('new')} />} />}

@@ -1,10 +1,10 @@
-import { Button, Callout, Checkbox, HTMLSelect, Popover, Tag } from '@civic/sdk/web/blueprint';
+import { Button, Checkbox, HTMLSelect, Popover, Tag } from '@civic/sdk/web/blueprint';
 import { AddIcon, FilterIcon } from '@civic/sdk/web/icons';
 import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useRef, useState } from '@civic/sdk/web/react';
 import { engineLabel } from '@civic/sdk/common/model';
-import { ApiClient, Page, Pager, useService } from '@civic/sdk/web';
+import { ApiClient, Page, Pager, useService, LoadError } from '@civic/sdk/web';
 import { AdminApi, type AgencyItem } from '../common/api';
 import { FIELD_LABELS, SORT_FIELDS, type SortField } from '../common/table-filter';
 import { AppCreateDialog } from './app-create-dialog';
@@ -111,10 +111,7 @@ export const ChatAppsPage = observer(function ChatAppsPage() {
       }
     >
       {list.status === 'error' && (
-        <Callout intent="danger" role="alert" title="The chat apps could not be loaded" className="civic-form-notice">
-          <p>{list.error}</p>
-          <Button text="Try again" onClick={() => void list.load()} />
-        </Callout>
+        <LoadError title="The chat apps could not be loaded" error={list.error} onRetry={() => void list.load()} />
       )}
       <div className="civic-chat-apps-table" role="region" aria-label="Chat apps table" ref={region}>
         <Table2

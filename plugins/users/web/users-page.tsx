@@ -1,9 +1,9 @@
-import { Button, Callout, InputGroup, Tag } from '@civic/sdk/web/blueprint';
+import { Button, InputGroup, Tag } from '@civic/sdk/web/blueprint';
 import { AddIcon, SearchIcon } from '@civic/sdk/web/icons';
 import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
-import { Page, Pager, useService } from '@civic/sdk/web';
+import { Page, Pager, useService, LoadError } from '@civic/sdk/web';
 import type { UserListItem } from '../common/api';
 import { formatLastSignIn } from './format-last-sign-in';
 import { InviteUserDialog } from './invite-user-dialog';
@@ -82,10 +82,7 @@ export const UsersPage = observer(function UsersPage() {
       }
     >
       {list.status === 'error' && (
-        <Callout intent="danger" role="alert" title="The users could not be loaded" className="civic-form-notice">
-          <p>{list.error}</p>
-          <Button text="Try again" onClick={() => void list.load()} />
-        </Callout>
+        <LoadError title="The users could not be loaded" error={list.error} onRetry={() => void list.load()} />
       )}
       <div className="civic-users-table" role="region" aria-label="Users table">
         <Table2
