@@ -6,6 +6,7 @@ import { useNavigate, useParams } from '@civic/sdk/web/router';
 import { ApiClient, ToastService } from '@civic/sdk/web/services';
 import { Messages } from '@civic/sdk/common/messages';
 import { EmptyState, errorMessage, Page, useAccess, useService, LoadError } from '@civic/sdk/web';
+import { useSearchBox } from '@civic/sdk/web/lists';
 import { KbApi, type IntentDeleteResponse, type IntentRow } from '../common/api';
 import { KbMessages } from '../common/messages';
 import { canEditKnowledgeBase } from '../common/permissions';
@@ -15,7 +16,6 @@ import { IntentsTable, makeRenderers } from './intents-table';
 import { useLookups } from './lookups';
 import './knowledge-base.css';
 
-const SEARCH_DELAY_MS = 300;
 const TABS = [
   { id: 'all', title: 'All', kind: '' },
   { id: 'intents', title: 'Intents', kind: 'intent' },
@@ -39,19 +39,13 @@ export const IntentsPage = observer(function IntentsPage() {
   const lookups = useLookups(appId);
   const tab = TABS.find((t) => t.id === tabId) ?? TABS[0];
   const [model] = useState(() => new IntentTableModel(api, appId));
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useSearchBox(model.query.search, (text) => model.setQuery({ search: text }));
   const [deleting, setDeleting] = useState<IntentRow | null>(null);
   const [classifying, setClassifying] = useState(false);
 
   useEffect(() => {
     model.setQuery({ kind: tab.kind });
   }, [model, tab.kind]);
-
-  useEffect(() => {
-    if (search === model.query.search) return;
-    const timer = setTimeout(() => model.setQuery({ search }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, model]);
 
   const names = useMemo(() => {
     const map = new Map<string, string>();

@@ -4,6 +4,7 @@ import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { Page, Pager, useService, LoadError } from '@civic/sdk/web';
+import { useSearchBox } from '@civic/sdk/web/lists';
 import type { UserListItem } from '../common/api';
 import { formatLastSignIn } from './format-last-sign-in';
 import { InviteUserDialog } from './invite-user-dialog';
@@ -11,7 +12,6 @@ import { ManageUserDialog } from './manage-user-dialog';
 import { UsersStore } from './users-store';
 
 const ROW_HEIGHT = 40;
-const SEARCH_DELAY_MS = 300;
 const COLUMN_WIDTHS = [170, 220, 140, 110, 110, 190, 100];
 
 function statusOf(user: UserListItem): { text: string; intent: 'success' | 'danger' | 'warning' } {
@@ -23,20 +23,13 @@ function statusOf(user: UserListItem): { text: string; intent: 'success' | 'dang
 /** /users (platform admins): every account, searchable and paged on the server; invite and manage. */
 export const UsersPage = observer(function UsersPage() {
   const store = useService<UsersStore>(UsersStore);
-  const [search, setSearch] = useState(store.search);
+  const [search, setSearch] = useSearchBox(store.search, (text) => store.setSearch(text));
   const [inviting, setInviting] = useState(false);
   const [managedId, setManagedId] = useState<string | null>(null);
   const list = store.list;
   const items = list.items;
 
   useEffect(() => void list.load(), [list]);
-
-  // Debounced: the server is asked once the typing pauses.
-  useEffect(() => {
-    if (search === store.search) return;
-    const timer = setTimeout(() => store.setSearch(search), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, store]);
 
   const renderers = useMemo(() => {
     const cell = rowCells(items);
