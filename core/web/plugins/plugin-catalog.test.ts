@@ -49,8 +49,8 @@ describe('PluginCatalog', () => {
   });
 
   it('finds the routes that declare the app landmarks', () => {
-    expect(catalog.landmark('home')).toBe('/home/:appId');
-    expect(catalog.landmark('settings')).toBe('/settings/:appId');
+    expect(catalog.landmark('home')?.path).toBe('/home/:appId');
+    expect(catalog.landmark('settings')?.path).toBe('/settings/:appId');
     expect(new PluginCatalogImpl([guest]).landmark('home')).toBeNull();
   });
 });

@@ -40,8 +40,8 @@ export interface PluginCatalog {
   panels(slot: ExtensionPointRef): PluginContribution<PagePanel>[];
   /** The values plugins contribute to a data extension point, in plugin order. */
   extensions<T>(point: ExtensionPoint<T>): PluginContribution<T>[];
-  /** The route pattern that serves an app landmark (its home, its settings), if any plugin does. */
-  landmark(name: AppLandmark): string | null;
+  /** The route that serves an app landmark (its home, its settings), if any enabled plugin has one. */
+  landmark(name: AppLandmark): PluginRoute | null;
   /** Whether some enabled plugin declares this exact route pattern (e.g. '/twofa-otp'). */
   hasRoute(pattern: string): boolean;
   /** The plugin route a browser path belongs to. */
@@ -98,12 +98,8 @@ export class PluginCatalogImpl implements PluginCatalog {
     );
   }
 
-  landmark(name: AppLandmark): string | null {
-    for (const plugin of this.plugins) {
-      const route = plugin.routes.find((r) => r.landmark === name);
-      if (route) return route.path;
-    }
-    return null;
+  landmark(name: AppLandmark): PluginRoute | null {
+    return this.#routes.find(({ item }) => item.landmark === name)?.item ?? null;
   }
 
   hasRoute(pattern: string): boolean {

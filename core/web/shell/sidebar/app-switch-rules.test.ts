@@ -40,7 +40,7 @@ const on = (
   current: { path, appParam: 'appId', params, canAccess, onAppSwitch },
   newAppId: 'new',
   ctx: ctxFor(tier),
-  home: '/my-workspace/:appId',
+  home: served.get('/my-workspace/:appId') ?? null,
   route: (p) => served.get(p) ?? null,
 });
 
@@ -79,8 +79,8 @@ describe('appSwitchTarget (§2 app switching)', () => {
 
   it("falls back to the app's home, then the dashboard, when the declared route is not served", () => {
     const input = on('/intent/:appId/:mode', { appId: 'old', mode: 'create' }, 'Plus', appViewer, toList);
-    expect(appSwitchTarget({ ...input, route: (p) => (p === '/my-workspace/:appId' ? served.get(p) ?? null : null) })).toBe('/my-workspace/new');
-    expect(appSwitchTarget({ ...input, route: () => null })).toBe('/dashboard');
+    expect(appSwitchTarget({ ...input, route: () => null })).toBe('/my-workspace/new');
+    expect(appSwitchTarget({ ...input, route: () => null, home: null })).toBe('/dashboard');
     expect(appSwitchTarget({ ...on('/analytics/:appId', { appId: 'old' }, 'Starter', tierRestricted('analytics')), home: null })).toBe('/dashboard');
   });
 });

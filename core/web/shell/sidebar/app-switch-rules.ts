@@ -17,10 +17,16 @@ export interface AppSwitchInput {
   newAppId: string;
   /** The AccessContext with the new app current. */
   ctx: AccessContext;
-  /** The route pattern of the app's home landmark (My Workspace), when some plugin serves one. */
-  home: string | null;
+  /** The route that declares itself an app's home (My Workspace), when some plugin serves one. */
+  home: AppRoute | null;
   /** The enabled route with this exact pattern, if any. */
-  route(pattern: string): { path: string; appParam?: string } | null;
+  route(pattern: string): AppRoute | null;
+}
+
+/** A route as the rules need it: its pattern and the parameter that holds the app id. */
+export interface AppRoute {
+  path: string;
+  appParam?: string;
 }
 
 /**
@@ -32,14 +38,11 @@ export interface AppSwitchInput {
 export function appSwitchTarget(input: AppSwitchInput): string | null {
   const { current, newAppId, ctx } = input;
   if (!current?.appParam) return null;
-  const landing = (pattern: string | null) => {
-    const route = pattern ? input.route(pattern) : null;
-    return route?.appParam ? generatePath(route.path, { [route.appParam]: newAppId }) : null;
-  };
+  const landing = (route: AppRoute | null) => (route?.appParam ? generatePath(route.path, { [route.appParam]: newAppId }) : null);
   const fallback = () => landing(input.home) ?? GuardPaths.landing;
   const behaviour = current.onAppSwitch ?? 'same';
 
-  if (behaviour !== 'same') return landing(behaviour.goTo) ?? fallback();
+  if (behaviour !== 'same') return landing(input.route(behaviour.goTo)) ?? fallback();
   if (ctx.app?.subscriptionTier === SubscriptionTier.STARTER && !isAllowed(current.canAccess(ctx))) {
     return fallback();
   }

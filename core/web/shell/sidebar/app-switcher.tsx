@@ -10,7 +10,6 @@ import { PluginCatalog } from '../../plugins/plugin-catalog';
 import { AppPicker } from './app-picker';
 import { appSwitchTarget } from './app-switch-rules';
 
-
 /**
  * The app switcher (§2, §6): the user's apps sorted by tier then app id, searchable by name, id or
  * agency; choosing one applies the §2 switching rules. The gear opens the app's settings.
@@ -22,7 +21,7 @@ export const AppSwitcher = observer(function AppSwitcher() {
   const location = useLocation();
   const labelId = useId();
   const current = apps.currentApp;
-  const settingsRoute = catalog.routes().find(({ item }) => item.landmark === 'settings')?.item;
+  const settingsRoute = catalog.landmark('settings');
   if (apps.apps.length === 0) return null;
 
   async function switchTo(app: AppSummary) {
