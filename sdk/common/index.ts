@@ -1,3 +1,4 @@
+/** The plugin contract and its extension points, as plugins import them (one copy, from core). */
 export {
   definePlugin,
   type AppLandmark,
@@ -24,5 +25,5 @@ export {
   type Slot,
   type TabContribution,
   type TabStrip,
-} from './extension-point';
+} from '@civic/core/common/plugins/extension-point';
 export { PluginRegistryError, validatePluginSet } from './plugin-registry';

@@ -1,4 +1,4 @@
-import { defineTabStrip } from '@civic/sdk/common/extension-point';
+import { defineTabStrip } from '@civic/sdk/common';
 
 /**
  * The App settings page's tabs (§2 "App settings tabs"): any plugin may add one. `order` holds the

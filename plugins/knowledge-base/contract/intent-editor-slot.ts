@@ -1,4 +1,4 @@
-import { defineSlot } from '@civic/sdk/common/extension-point';
+import { defineSlot } from '@civic/sdk/common';
 
 /** What the intent and Q&A editors tell the panels beside them. */
 export type IntentEditorContext = {
