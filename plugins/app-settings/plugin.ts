@@ -1,4 +1,5 @@
-import { definePlugin, SettingsTabOrder } from '@civic/sdk/common';
+import { definePlugin } from '@civic/sdk/common';
+import { AppSettingsTabs } from './contract/app-settings-tabs';
 import { canViewAppSettings } from './common/permissions';
 
 const settingsPage = () => import('./web/app-settings-page').then((m) => ({ default: m.AppSettingsPage }));
@@ -10,21 +11,24 @@ export default definePlugin({
   icon: 'cog',
   canAccess: canViewAppSettings,
   routes: [
-    { path: '/app-settings/:appId', layout: 'main', appParam: 'appId', title: 'App settings', load: settingsPage },
+    // §2: the gear beside the app switcher opens this page.
+    { path: '/app-settings/:appId', layout: 'main', appParam: 'appId', title: 'App settings', landmark: 'settings', load: settingsPage },
     { path: '/app-settings/:tabId/:appId', layout: 'main', appParam: 'appId', title: 'App settings', load: settingsPage },
   ],
   nav: [{ id: 'settings', section: 'app', label: 'Settings', order: 900, to: '/app-settings/:appId', icon: 'cog' }],
-  settingsTabs: [
+  tabs: [
     {
       id: 'general',
       title: 'General',
-      order: SettingsTabOrder.general,
+      strip: AppSettingsTabs,
+      order: AppSettingsTabs.order.general,
       load: () => import('./web/general-tab').then((m) => ({ default: m.GeneralTab })),
     },
     {
       id: 'knowledge-base',
       title: 'Knowledge base',
-      order: SettingsTabOrder.knowledgeBase,
+      strip: AppSettingsTabs,
+      order: AppSettingsTabs.order.knowledgeBase,
       load: () => import('./web/knowledge-base-tab').then((m) => ({ default: m.KnowledgeBaseTab })),
     },
   ],

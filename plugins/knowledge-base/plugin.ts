@@ -5,6 +5,8 @@ const intentsPage = () => import('./web/intents-page').then((m) => ({ default: m
 const intentPage = () => import('./web/intent-page').then((m) => ({ default: m.IntentPage }));
 const qnaPage = () => import('./web/qna-page').then((m) => ({ default: m.QnaPage }));
 const glossaryPage = () => import('./web/glossary-page').then((m) => ({ default: m.GlossaryPage }));
+/** §2: switching app from an intent or Q&A page goes to the new app's intents list. */
+const toIntentsList = { goTo: '/intents/:appId' };
 
 /** knowledge-base: the intent tree, the intent and Q&A editors, the glossary (§2 per-app routes). */
 export default definePlugin({
@@ -16,10 +18,10 @@ export default definePlugin({
   routes: [
     { path: '/intents/:appId', layout: 'main', appParam: 'appId', title: 'Intents', load: intentsPage },
     { path: '/intents/:tabId/:appId', layout: 'main', appParam: 'appId', title: 'Intents', load: intentsPage },
-    { path: '/intent/:appId/:mode', layout: 'main', appParam: 'appId', title: 'Intent', load: intentPage },
-    { path: '/intent/:appId/:mode/:intentId', layout: 'main', appParam: 'appId', title: 'Intent', load: intentPage },
-    { path: '/QandA/:appId/:mode', layout: 'main', appParam: 'appId', title: 'Q&A', load: qnaPage },
-    { path: '/QandA/:appId/:mode/:intentId', layout: 'main', appParam: 'appId', title: 'Q&A', load: qnaPage },
+    { path: '/intent/:appId/:mode', layout: 'main', appParam: 'appId', title: 'Intent', onAppSwitch: toIntentsList, load: intentPage },
+    { path: '/intent/:appId/:mode/:intentId', layout: 'main', appParam: 'appId', title: 'Intent', onAppSwitch: toIntentsList, load: intentPage },
+    { path: '/QandA/:appId/:mode', layout: 'main', appParam: 'appId', title: 'Q&A', onAppSwitch: toIntentsList, load: qnaPage },
+    { path: '/QandA/:appId/:mode/:intentId', layout: 'main', appParam: 'appId', title: 'Q&A', onAppSwitch: toIntentsList, load: qnaPage },
     { path: '/glossary/:appId', layout: 'main', appParam: 'appId', title: 'Glossary', load: glossaryPage },
   ],
   nav: [

@@ -1,10 +1,11 @@
-import { definePlugin, SettingsTabOrder } from '@civic/sdk/common';
+import { definePlugin } from '@civic/sdk/common';
+import { AppSettingsTabs } from '../app-settings/contract/app-settings-tabs';
 import { canViewPublishing } from './common/permissions';
 
 /** publishing: jobs (/importjob), draft → production versions (Bot Publishing tab), export/import, conflict detection. */
 export default definePlugin({
   id: 'publishing',
-  requires: ['knowledge-base', 'classification', 'entities'],
+  requires: ['knowledge-base', 'classification', 'entities', 'app-settings'],
   title: 'Publishing',
   icon: 'cloud-upload',
   canAccess: canViewPublishing,
@@ -44,11 +45,12 @@ export default definePlugin({
     { id: 'bulk-import', section: 'app', group: 'Knowledge Base', label: 'Bulk Import', order: 231, to: '/bulkimport/:appId' },
     { id: 'qna-generator', section: 'app', group: 'Knowledge Base', label: 'Q&A Generator', order: 232, to: '/qna-generator/:appId' },
   ],
-  settingsTabs: [
+  tabs: [
     {
       id: 'bot-publishing',
       title: 'Bot Publishing',
-      order: SettingsTabOrder.botPublishing,
+      strip: AppSettingsTabs,
+      order: AppSettingsTabs.order.botPublishing,
       load: () => import('./web/publishing-tab').then((m) => ({ default: m.PublishingTab })),
     },
   ],

@@ -1,4 +1,6 @@
-import { definePlugin, PanelSlots, SettingsTabOrder } from '@civic/sdk/common';
+import { definePlugin, slotPanel } from '@civic/sdk/common';
+import { AppSettingsTabs } from '../app-settings/contract/app-settings-tabs';
+import { IntentEditorSlot } from '../knowledge-base/contract/intent-editor-slot';
 import { canReadPublicWidget, canViewWebChat } from './common/permissions';
 
 /**
@@ -30,25 +32,26 @@ export default definePlugin({
   nav: [
     { id: 'fitting-room', section: 'app', label: 'Fitting room', order: 880, to: '/fitting-room/:appId', icon: 'chat', canAccess: canViewWebChat },
   ],
-  settingsTabs: [
+  tabs: [
     {
       id: 'web-chat',
       title: 'Web Chat',
-      order: SettingsTabOrder.webChat,
+      strip: AppSettingsTabs,
+      order: AppSettingsTabs.order.webChat,
       canAccess: canViewWebChat,
       load: () => import('./web/web-chat-tab').then((m) => ({ default: m.WebChatTab })),
     },
   ],
   panels: [
-    {
+    slotPanel(IntentEditorSlot, {
       id: 'try-it',
-      slot: PanelSlots.intentEditor,
       title: 'Try it',
       order: 10,
       canAccess: canViewWebChat,
       load: () => import('./web/try-it-panel').then((m) => ({ default: m.TryItPanel })),
-    },
+    }),
   ],
   module: () => import('./web/webchat-module').then((m) => ({ default: m.webchatModule })),
   server: true,
+  requires: ['app-settings', 'knowledge-base'],
 });

@@ -20,6 +20,8 @@ export default definePlugin({
       layout: 'main',
       appParam: 'appId',
       title: 'My Workspace',
+      // §2: where a Starter-tier app lands when the page the user was on is not allowed for it.
+      landmark: 'home',
       canAccess: canViewAppWorkspace,
       load: () => import('./web/my-workspace-page').then((m) => ({ default: m.MyWorkspacePage })),
     },

@@ -4,15 +4,12 @@
  */
 export {
   definePlugin,
-  PanelSlots,
-  SettingsTabOrder,
+  type AppLandmark,
+  type AppSwitchBehaviour,
   type ContainerModuleLike,
   type NavEntry,
   type NavSection,
-  type PagePanel,
-  type PanelProps,
   type PluginManifest,
   type PluginRoute,
   type RouteLayout,
-  type SettingsTab,
 } from '@civic/core/common/plugins/plugin-manifest';

@@ -3,3 +3,5 @@
  * `@civic/sdk/web`: class-validator then loads only with the screens that have a form.
  */
 export { serverFieldErrors, useDtoForm, type DtoForm } from '@civic/core/web/forms/use-dto-form';
+export { useFormSubmit, type FormSubmit, type FormSubmitOptions } from '@civic/core/web/forms/use-form-submit';
+export { FormDialog, type FormDialogProps } from '@civic/core/web/forms/form-dialog';

@@ -6,6 +6,7 @@ export {
   AuthService,
   ConsoleConfigService,
   contributionAccess,
+  errorMessage,
   lazyContribution,
   FeatureFlagService,
   isApiError,
@@ -34,4 +35,20 @@ export {
   useUnsavedChangesPrompt,
   type AccessAnswer,
 } from './hooks';
-export { EmptyState, FormField, LoadingScreen, Page, PageSkeleton, PanelSlot, type EmptyStateProps, type FormFieldProps, type PageProps, type PanelSlotProps } from './components';
+export {
+  EmptyState,
+  FormField,
+  LoadError,
+  LoadingScreen,
+  Page,
+  PageSkeleton,
+  Pager,
+  PanelSlot,
+  type EmptyStateProps,
+  type FormFieldProps,
+  type LoadErrorProps,
+  type PageProps,
+  type PagerProps,
+  type PanelSlotProps,
+} from './components';
+export { PagedList, type ListPage, type ListStatus, type PageRequest } from './lists';

@@ -5,6 +5,7 @@
  */
 export { ApiClient, type HttpMethod, type QueryValue, type RequestOptions } from '@civic/core/web/api/api-client';
 export { ApiError, isApiError } from '@civic/core/web/api/api-error';
+export { errorMessage } from '@civic/core/web/api/error-message';
 export { AppContextService, type AppsStatus } from '@civic/core/web/apps/app-context-service';
 export { NavBadgeProvider } from '@civic/core/web/apps/nav-badge-provider';
 export { AuthService, type AuthStatus, type SignOutCause } from '@civic/core/web/auth/auth-service';

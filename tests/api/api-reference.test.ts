@@ -27,3 +27,8 @@ test('every route says in one line what it does', () => {
   const silent = t.server.routes.filter((route) => !route.description).map((route) => `${route.method} ${route.url}`);
   assert.deepEqual(silent, []);
 });
+
+test('every route is guarded by a named permission, listed in the reference', () => {
+  const anonymous = t.server.routes.filter((route) => !route.permission).map((route) => `${route.method} ${route.url}`);
+  assert.deepEqual(anonymous, []);
+});

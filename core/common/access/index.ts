@@ -7,6 +7,7 @@ export {
   isAllowed,
   isVisible,
 } from './access-context';
+export { definePermission, permissionId, type Permission, type PermissionSpec } from './permission';
 export {
   allOf,
   anyOf,

@@ -1,15 +1,24 @@
 import { Role, roleAtLeast, type RoleCode } from '../roles';
 import { SubscriptionTier, type RestrictionFlags } from '../model/tiers';
 import type { Access, AccessContext, AccessPredicate } from './access-context';
+import { definePermission } from './permission';
 
 /** Building blocks for plugin predicates. Pure and synchronous; unit tested without React. */
 
-export const anyone: AccessPredicate = () => true;
+// The core's own permissions are named too, so every route lists the rule that guards it.
+export const anyone = definePermission({ id: 'core.anyone', description: 'Everyone, signed in or not.', predicate: () => true });
 
-export const signedIn: AccessPredicate = (ctx) => ctx.user !== null && ctx.user.authLevel === 2;
+export const signedIn = definePermission({
+  id: 'core.signed-in',
+  description: 'Every fully signed-in user (second factor done).',
+  predicate: (ctx) => ctx.user !== null && ctx.user.authLevel === 2,
+});
 
-export const platformAdmin: AccessPredicate = (ctx) =>
-  ctx.user !== null && ctx.user.authLevel === 2 && ctx.user.isPlatformAdmin;
+export const platformAdmin = definePermission({
+  id: 'core.platform-admin',
+  description: 'Platform admins only.',
+  predicate: (ctx) => ctx.user !== null && ctx.user.authLevel === 2 && ctx.user.isPlatformAdmin,
+});
 
 /** The role the user holds on the current app; platform admins count as ADMIN everywhere (§6). */
 export function roleOnApp(ctx: AccessContext): RoleCode | undefined {
@@ -23,9 +32,9 @@ export function appRole(role: RoleCode): AccessPredicate {
   return (ctx) => roleAtLeast(roleOnApp(ctx), role);
 }
 
-export const appViewer = appRole(Role.VIEWER);
-export const appEditor = appRole(Role.EDITOR);
-export const appAdmin = appRole(Role.ADMIN);
+export const appViewer = definePermission({ id: 'core.app.viewer', description: 'Any role on the current app (platform admins count as ADMIN).', predicate: appRole(Role.VIEWER) });
+export const appEditor = definePermission({ id: 'core.app.editor', description: 'EDITOR or ADMIN on the current app.', predicate: appRole(Role.EDITOR) });
+export const appAdmin = definePermission({ id: 'core.app.admin', description: 'ADMIN on the current app.', predicate: appRole(Role.ADMIN) });
 
 export const STARTER_TIER_REASON = 'Not available on the Starter tier';
 
@@ -42,7 +51,11 @@ export function tierRestricted(flag: keyof RestrictionFlags): AccessPredicate {
   };
 }
 
-export const superbotApp: AccessPredicate = (ctx) => ctx.app?.isSuperbot === true;
+export const superbotApp = definePermission({
+  id: 'core.app.superbot',
+  description: 'The current app is a superbot (REDIRECTION_ENGINE).',
+  predicate: (ctx) => ctx.app?.isSuperbot === true,
+});
 
 export function featureFlag(name: string): AccessPredicate {
   return (ctx) => ctx.flags[name] === true;

@@ -1,16 +1,29 @@
 /** The plugin contract, shared by core (which reads manifests) and the sdk (which plugins use). */
 export {
   definePlugin,
-  PanelSlots,
-  SettingsTabOrder,
+  type AppLandmark,
+  type AppSwitchBehaviour,
   type ContainerModuleLike,
   type NavEntry,
   type NavSection,
-  type PagePanel,
-  type PanelProps,
   type PluginManifest,
   type PluginRoute,
   type RouteLayout,
-  type SettingsTab,
 } from './plugin-manifest';
+export {
+  contribute,
+  defineExtensionPoint,
+  defineSlot,
+  defineTabStrip,
+  slotPanel,
+  type Extension,
+  type ExtensionPoint,
+  type ExtensionPointRef,
+  type PagePanel,
+  type PanelContext,
+  type PanelProps,
+  type Slot,
+  type TabContribution,
+  type TabStrip,
+} from './extension-point';
 export { inRequiresOrder, PluginRegistryError, validatePluginSet } from './plugin-registry';

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ContainerModule } from 'inversify';
 import type { AccessPredicate } from '../access/access-context';
+import type { Extension, ExtensionPointRef, PagePanel, TabContribution } from './extension-point';
 
 /**
  * The plugin contract. A plugin is one declarative object, default-exported from
@@ -20,14 +21,17 @@ export interface PluginManifest {
   canAccess: AccessPredicate;
   routes: PluginRoute[];
   nav?: NavEntry[];
-  settingsTabs?: SettingsTab[];
-  /** Panels shown on other plugins' pages, at the slots those pages offer (`PanelSlots`). */
+  /** Tabs on tab strips that plugins offer (App settings' tabs: `AppSettingsTabs`). */
+  tabs?: TabContribution[];
+  /** Panels shown on plugins' pages, at the slots those pages offer (`defineSlot`). */
   panels?: PagePanel[];
+  /** Plain data contributions to plugins' extension points (`contribute(point, value)`). */
+  extensions?: Extension[];
   /** Web DI bindings (an inversify ContainerModule), loaded when the plugin is enabled. */
   module?: () => Promise<{ default: ContainerModuleLike }>;
   /** True when `plugins/<id>/server/index.ts` default-exports a server module. */
   server?: boolean;
-  /** Ids of plugins this one needs enabled. */
+  /** Ids of plugins this one needs enabled; every plugin whose contract or points it uses. */
   requires?: string[];
 }
 
@@ -47,8 +51,25 @@ export interface PluginRoute {
   canAccess?: AccessPredicate;
   /** Page title for the document and the header. */
   title: string;
+  /** What switching app does on this route (§2 "App switching"); only for routes with `appParam`. */
+  onAppSwitch?: AppSwitchBehaviour;
+  /** A page of an app the shell itself links to or lands on (one route per landmark). */
+  landmark?: AppLandmark;
   load: () => Promise<{ default: ComponentType }>;
 }
+
+/**
+ * `same` (the default): the same page with the new app id — unless the page refuses a Starter-tier
+ * app, which lands on the app's `home`. `{ goTo }`: another route of the new app instead (an editor
+ * goes to its list), or the app's `home` when no enabled plugin serves that route.
+ */
+export type AppSwitchBehaviour = 'same' | { goTo: string };
+
+/**
+ * `home`: an app's landing page (§2: Starter-tier switches land there; My Workspace);
+ * `settings`: an app's settings (the gear beside the app switcher opens it).
+ */
+export type AppLandmark = 'home' | 'settings';
 
 export type NavSection = 'platform' | 'app';
 
@@ -71,52 +92,6 @@ export interface NavEntry {
   badge?: string;
 }
 
-/** An App settings tab (§2 "App settings tabs") that any plugin may contribute. */
-export interface SettingsTab {
-  id: string;
-  title: string;
-  order: number;
-  canAccess?: AccessPredicate;
-  load: () => Promise<{ default: ComponentType<{ appId: string }> }>;
-}
-
-/**
- * A panel one plugin puts on another plugin's page, where that page offers a slot: the web chat's
- * "Try it" chat on intent pages, for one. The page names neither the panel nor its plugin; a panel
- * whose plugin is disabled, or whose predicate refuses the user, is not shown.
- */
-export interface PagePanel {
-  id: string;
-  /** One of `PanelSlots`. */
-  slot: string;
-  title: string;
-  order: number;
-  canAccess?: AccessPredicate;
-  load: () => Promise<{ default: ComponentType<PanelProps> }>;
-}
-
-/** What a slot tells its panels: the app, and the page's own facts (e.g. `intentId`). */
-export interface PanelProps {
-  appId: string;
-  context?: Readonly<Record<string, string | undefined>>;
-}
-
-/** The slots pages offer. */
-export const PanelSlots = {
-  /** Beside the intent and Q&A editors (knowledge-base): context `intentId`, `mode`. */
-  intentEditor: 'intent-editor',
-} as const;
-
-/** `order` of the App settings tabs §2 names, so tabs from different plugins line up as it lists them. */
-export const SettingsTabOrder = {
-  general: 10,
-  webChat: 20,
-  knowledgeBase: 30,
-  botPublishing: 40,
-  genAiBehaviour: 50,
-  reports: 60,
-} as const;
-
 const PLUGIN_ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
 /** Declares a plugin; checks what can be checked without the others (ids, duplicate paths). */
@@ -137,6 +112,16 @@ export function definePlugin(manifest: PluginManifest): PluginManifest {
       throw new Error(`Plugin "${manifest.id}" declares the nav entry ${entry.id} twice`);
     }
     navIds.add(entry.id);
+  }
+  const points: ExtensionPointRef[] = [
+    ...(manifest.tabs ?? []).map((tab) => tab.strip),
+    ...(manifest.panels ?? []).map((panel) => panel.slot),
+    ...(manifest.extensions ?? []).map((extension) => extension.point),
+  ];
+  for (const point of points) {
+    if (point.owner !== manifest.id && !(manifest.requires ?? []).includes(point.owner)) {
+      throw new Error(`Plugin "${manifest.id}" contributes to ${point.id} but does not list "${point.owner}" in requires`);
+    }
   }
   return Object.freeze(manifest);
 }

@@ -4,7 +4,7 @@ export class PluginRegistryError extends Error {}
 
 /**
  * Validates a deployment's plugin set, on both tiers (host algorithm in ARCHITECTURE): unique ids,
- * unique route paths, `requires` met and acyclic, every enabled id known. Fails loudly.
+ * unique route paths and landmarks, `requires` met and acyclic, every enabled id known. Fails loudly.
  */
 export function validatePluginSet(enabledIds: readonly string[], manifests: readonly PluginManifest[]): void {
   const byId = new Map<string, PluginManifest>();
@@ -17,6 +17,7 @@ export function validatePluginSet(enabledIds: readonly string[], manifests: read
     if (!byId.has(id)) throw new PluginRegistryError(`The profile enables "${id}", but no such plugin exists`);
   }
   const paths = new Map<string, string>();
+  const landmarks = new Map<string, string>();
   for (const manifest of manifests) {
     if (!enabled.has(manifest.id)) continue;
     for (const required of manifest.requires ?? []) {
@@ -30,6 +31,13 @@ export function validatePluginSet(enabledIds: readonly string[], manifests: read
         throw new PluginRegistryError(`Route ${route.path} is declared by both "${owner}" and "${manifest.id}"`);
       }
       paths.set(route.path, manifest.id);
+      if (route.landmark) {
+        const holder = landmarks.get(route.landmark);
+        if (holder) {
+          throw new PluginRegistryError(`The app ${route.landmark} page is declared by both ${holder} and ${route.path}`);
+        }
+        landmarks.set(route.landmark, route.path);
+      }
     }
   }
   inRequiresOrder(manifests.filter((manifest) => enabled.has(manifest.id)));

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { permissionId } from '@civic/core/common/access';
 import { registerAuthRoutes } from '../auth/auth-routes';
 import { Authenticator } from '../auth/authenticator';
 import { createIdentity } from '../auth/identity';
@@ -55,6 +56,8 @@ export interface MountedRoute {
   /** Class names of the body and query DTOs. */
   body?: string;
   query?: string;
+  /** Id of the named permission the route's `access` is (`definePermission`), if it is one. */
+  permission?: string;
   description?: string;
 }
 
@@ -179,6 +182,7 @@ async function buildApp(
     app: definition.app,
     body: definition.body?.name,
     query: definition.query?.name,
+    permission: definition.permission ?? permissionId(definition.access),
     description: definition.description,
   }));
   return { app, routes };

@@ -103,6 +103,11 @@ export interface RouteDefinition<
   /** Fastify pattern under /api/, e.g. `/api/v1/apps/:appId/settings`. */
   url: string;
   access: AccessPredicate;
+  /**
+   * Id of the named permission `access` was declared as (docs/api.md lists it). The core sets it
+   * when it narrows a plugin route's `access` by the plugin's predicate; leave it out.
+   */
+  permission?: string;
   auth?: A;
   /** Name of the path parameter holding an app id: the app is loaded, 404 if not visible. */
   app?: P;

@@ -1,4 +1,4 @@
-import { allOf } from '@civic/core/common/access';
+import { allOf, permissionId } from '@civic/core/common/access';
 import type { AppLifecycle } from '../apps/app-lifecycle';
 import type { JobService } from '../jobs/job-service';
 import type { ServerConfig } from '../config/server-config';
@@ -39,7 +39,7 @@ export async function mountPlugins(registry: RouteRegistry, plugins: readonly Se
       add(definition) {
         // A missing predicate is passed through untouched so the registry refuses it.
         const access = typeof definition.access === 'function' ? allOf(manifest.canAccess, definition.access) : definition.access;
-        adder.add({ ...definition, access });
+        adder.add({ ...definition, access, permission: permissionId(definition.access) });
       },
     };
     await module.register({

@@ -14,6 +14,7 @@ import { LazyCaptcha } from './captcha/lazy-captcha';
 import { FormField } from '../forms/form-field';
 import { IdentityPaths } from './identity-routes';
 import { useDtoForm } from '../forms/use-dto-form';
+import { errorMessage } from '../api/error-message';
 
 /** §4: where a failed login leads. */
 export const LoginOutcomePaths = { locked: IdentityPaths.lockedAccount, activation: IdentityPaths.activation } as const;
@@ -65,7 +66,7 @@ export function LoginPage() {
       setFailure(Messages.ssoFailed);
       return;
     }
-    auth.exchangeSsoCode(ssoCode).catch((error: unknown) => setFailure(isApiError(error) ? error.message : Messages.ssoFailed));
+    auth.exchangeSsoCode(ssoCode).catch((error: unknown) => setFailure(errorMessage(error, Messages.ssoFailed)));
   }, [auth, ssoCode, ssoError, setSearch]);
 
   const captchaOn = config?.captcha === true;
@@ -99,7 +100,7 @@ export function LoginPage() {
         setCaptchaError(error.fields.captcha[0]);
         return;
       }
-      setFailure(isApiError(error) ? error.message : Messages.errorEncountered);
+      setFailure(errorMessage(error));
       form.reset({ email: form.values.email, password: '' });
       form.refs.password.current?.focus();
     }

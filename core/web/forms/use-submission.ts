@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Messages } from '@civic/core/common/messages';
-import { isApiError } from '../api/api-error';
+import { errorMessage } from '../api/error-message';
 
 export interface Submission {
   submitting: boolean;
@@ -12,21 +11,22 @@ export interface Submission {
    * e.g. by showing field messages). Without `onError` every error is a failure.
    */
   run(action: () => Promise<void>, onError?: (error: unknown) => string | null | void): Promise<void>;
+  /** Forgets the failure (a dialog closed). */
+  clear(): void;
 }
 
-/** The server's message for an API error, else the fallback (§8: "Error encountered"). */
-export function failureText(error: unknown, fallback: string = Messages.errorEncountered): string {
-  return isApiError(error) ? error.message : fallback;
-}
-
-/** The submit state every form page shares: busy flag and failure message around one async action. */
+/**
+ * The busy flag and failure message around one async action: the base of `useFormSubmit`, used
+ * directly only where a submit is more than a DTO form (the sign-in screens and their captcha).
+ */
 export function useSubmission(): Submission {
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   return {
     submitting,
     failure,
-    async run(action, onError = (error) => failureText(error)) {
+    clear: () => setFailure(null),
+    async run(action, onError = (error) => errorMessage(error)) {
       setSubmitting(true);
       setFailure(null);
       try {

@@ -1,5 +1,5 @@
 import { allOf, anyone, type AccessContext, type AccessPredicate } from '@civic/core/common/access';
-import type { NavEntry, PluginManifest, PluginRoute, SettingsTab } from '@civic/core/common/plugins';
+import type { NavEntry, PagePanel, PluginManifest, PluginRoute, TabContribution } from '@civic/core/common/plugins';
 
 /**
  * The full predicate of a contribution: the plugin's feature flag, then the plugin's predicate,
@@ -7,7 +7,7 @@ import type { NavEntry, PluginManifest, PluginRoute, SettingsTab } from '@civic/
  */
 export function contributionAccess(
   plugin: PluginManifest,
-  own: PluginRoute | NavEntry | SettingsTab | undefined,
+  own: PluginRoute | NavEntry | TabContribution | PagePanel | undefined,
 ): AccessPredicate {
   const flag: AccessPredicate = plugin.featureFlag
     ? (ctx: AccessContext) => ctx.flags[plugin.featureFlag as string] === true

@@ -1,6 +1,16 @@
 import { injectable } from 'inversify';
 import { matchPath } from 'react-router-dom';
-import type { NavEntry, NavSection, PagePanel, PluginManifest, PluginRoute, SettingsTab } from '@civic/core/common/plugins';
+import type {
+  AppLandmark,
+  ExtensionPoint,
+  ExtensionPointRef,
+  NavEntry,
+  NavSection,
+  PagePanel,
+  PluginManifest,
+  PluginRoute,
+  TabContribution,
+} from '@civic/core/common/plugins';
 import type { PluginModules } from './plugin-modules';
 
 export interface PluginContribution<T> {
@@ -16,17 +26,22 @@ export interface RouteMatch {
 
 /**
  * The enabled plugins' manifests, validated, as the rest of the shell reads them: routes, nav
- * entries, App settings tabs. Core names no plugin; it only reads this data.
+ * entries, and the contributions to extension points (tabs, panels, data). Core names no plugin and
+ * no point; pages ask for the points their plugin offers.
  */
 export const PluginCatalog = Symbol('PluginCatalog');
 export interface PluginCatalog {
   readonly plugins: readonly PluginManifest[];
   routes(): PluginContribution<PluginRoute>[];
   nav(section: NavSection): PluginContribution<NavEntry>[];
-  /** Every plugin's App settings tabs, in `order` (§2: General, Web Chat, Knowledge base …). */
-  settingsTabs(): PluginContribution<SettingsTab>[];
+  /** The tabs plugins contribute to a tab strip, in `order`. */
+  tabs(strip: ExtensionPointRef): PluginContribution<TabContribution>[];
   /** The panels plugins contribute to a page's slot, in `order`. */
-  panels(slot: string): PluginContribution<PagePanel>[];
+  panels(slot: ExtensionPointRef): PluginContribution<PagePanel>[];
+  /** The values plugins contribute to a data extension point, in plugin order. */
+  extensions<T>(point: ExtensionPoint<T>): PluginContribution<T>[];
+  /** The route that serves an app landmark (its home, its settings), if any enabled plugin has one. */
+  landmark(name: AppLandmark): PluginRoute | null;
   /** Whether some enabled plugin declares this exact route pattern (e.g. '/twofa-otp'). */
   hasRoute(pattern: string): boolean;
   /** The plugin route a browser path belongs to. */
@@ -36,7 +51,7 @@ export interface PluginCatalog {
 @injectable()
 export class PluginCatalogImpl implements PluginCatalog {
   readonly #routes: PluginContribution<PluginRoute>[];
-  readonly #tabs: PluginContribution<SettingsTab>[];
+  readonly #tabs: PluginContribution<TabContribution>[];
   readonly #panels: PluginContribution<PagePanel>[];
 
   /**
@@ -51,7 +66,7 @@ export class PluginCatalogImpl implements PluginCatalog {
       modules ? { ...item, load: () => modules.ensure(plugin.id).then(() => item.load()) } : item;
     this.#routes = plugins.flatMap((plugin) => plugin.routes.map((item) => ({ plugin, item: withModule(plugin, item) })));
     this.#tabs = plugins
-      .flatMap((plugin) => (plugin.settingsTabs ?? []).map((item) => ({ plugin, item: withModule(plugin, item) })))
+      .flatMap((plugin) => (plugin.tabs ?? []).map((item) => ({ plugin, item: withModule(plugin, item) })))
       .sort((a, b) => a.item.order - b.item.order);
     this.#panels = plugins
       .flatMap((plugin) => (plugin.panels ?? []).map((item) => ({ plugin, item: withModule(plugin, item) })))
@@ -69,12 +84,22 @@ export class PluginCatalogImpl implements PluginCatalog {
       .sort((a, b) => a.item.order - b.item.order);
   }
 
-  settingsTabs(): PluginContribution<SettingsTab>[] {
-    return this.#tabs;
+  tabs(strip: ExtensionPointRef): PluginContribution<TabContribution>[] {
+    return this.#tabs.filter((c) => c.item.strip.id === strip.id);
   }
 
-  panels(slot: string): PluginContribution<PagePanel>[] {
-    return this.#panels.filter((c) => c.item.slot === slot);
+  panels(slot: ExtensionPointRef): PluginContribution<PagePanel>[] {
+    return this.#panels.filter((c) => c.item.slot.id === slot.id);
+  }
+
+  extensions<T>(point: ExtensionPoint<T>): PluginContribution<T>[] {
+    return this.plugins.flatMap((plugin) =>
+      (plugin.extensions ?? []).filter((e) => e.point.id === point.id).map((e) => ({ plugin, item: e.value as T })),
+    );
+  }
+
+  landmark(name: AppLandmark): PluginRoute | null {
+    return this.#routes.find(({ item }) => item.landmark === name)?.item ?? null;
   }
 
   hasRoute(pattern: string): boolean {

@@ -1,41 +1,46 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { anyone, platformAdmin } from '@civic/core/common/access';
-import { definePlugin, PanelSlots, type PanelProps } from '@civic/core/common/plugins';
+import { definePlugin, defineSlot, slotPanel, type PanelProps } from '@civic/core/common/plugins';
 import { renderInTestApp, testApp, userWithRole } from '@civic/core/web/testing';
 import { PanelSlot } from './panel-slot';
+
+/** A slot the (made-up) page plugin offers; the panels plugin requires it. */
+const EditorSlot = defineSlot<{ intentId?: string }>('page.editor');
+const OtherSlot = defineSlot('page.another');
 
 let loads = 0;
 const panels = definePlugin({
   id: 'panels',
+  requires: ['page'],
   title: 'Panels',
   canAccess: anyone,
   routes: [],
   panels: [
     {
       id: 'second',
-      slot: PanelSlots.intentEditor,
+      slot: EditorSlot,
       title: 'Second',
       order: 20,
       load: async () => ({ default: () => <p>second panel</p> }),
     },
     {
       id: 'try',
-      slot: PanelSlots.intentEditor,
+      slot: EditorSlot,
       title: 'Try it',
       order: 10,
       load: async () => {
         loads += 1;
-        return { default: (p: PanelProps) => <p>chat of {p.appId} at {p.context?.intentId}</p> };
+        return { default: (p: PanelProps<{ intentId?: string }>) => <p>chat of {p.appId} at {p.context?.intentId}</p> };
       },
     },
-    { id: 'hidden', slot: PanelSlots.intentEditor, title: 'Hidden', order: 30, canAccess: platformAdmin, load: async () => ({ default: () => <p>hidden</p> }) },
-    { id: 'elsewhere', slot: 'another-page', title: 'Elsewhere', order: 1, load: async () => ({ default: () => <p>elsewhere</p> }) },
+    { id: 'hidden', slot: EditorSlot, title: 'Hidden', order: 30, canAccess: platformAdmin, load: async () => ({ default: () => <p>hidden</p> }) },
+    slotPanel(OtherSlot, { id: 'elsewhere', title: 'Elsewhere', order: 1, load: async () => ({ default: () => <p>elsewhere</p> }) }),
   ],
 });
 
 const render = () =>
-  renderInTestApp(<PanelSlot slot={PanelSlots.intentEditor} appId="a1" context={{ intentId: 'i9' }} />, {
+  renderInTestApp(<PanelSlot slot={EditorSlot} appId="a1" context={{ intentId: 'i9' }} />, {
     user: userWithRole('1', ['a1']),
     app: testApp('a1', 'Plus'),
     plugins: [panels],

@@ -2,7 +2,7 @@ import { Button } from '@blueprintjs/core';
 import { ChevronDownIcon, ChevronRightIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { Suspense, useId, useState } from 'react';
-import type { PagePanel, PanelProps } from '@civic/core/common/plugins';
+import type { PagePanel, PanelContext, PanelProps, Slot } from '@civic/core/common/plugins';
 import { useAccessContext } from '../access/use-access';
 import { useService } from '../di/container-context';
 import { PluginCatalog } from '../plugins/plugin-catalog';
@@ -10,23 +10,23 @@ import { contributionAccess } from '../plugins/plugin-access';
 import { lazyContribution } from '../plugins/lazy-contribution';
 import { PageSkeleton } from './page-skeleton';
 
-export interface PanelSlotProps extends PanelProps {
-  /** One of `PanelSlots`. */
-  slot: string;
+export interface PanelSlotProps<C extends PanelContext = PanelContext> extends PanelProps<C> {
+  /** The slot the page offers (declared with `defineSlot` in its plugin's contract). */
+  slot: Slot<C>;
 }
 
 /**
- * Where a page offers a slot (`PanelSlots`), the panels that enabled plugins contribute to it and
+ * Where a page offers a slot (`defineSlot`), the panels that enabled plugins contribute to it and
  * the user may use: each a section with a disclosure button, closed at first, whose code is fetched
  * the first time it is opened (a page does not pay for a panel nobody opens).
  */
-export const PanelSlot = observer(function PanelSlot({ slot, appId, context }: PanelSlotProps) {
+export const PanelSlot = observer(function PanelSlot<C extends PanelContext>({ slot, appId, context }: PanelSlotProps<C>) {
   const catalog = useService<PluginCatalog>(PluginCatalog);
   const ctx = useAccessContext();
   const panels = catalog.panels(slot).filter(({ plugin, item }) => contributionAccess(plugin, item)(ctx) === true);
   if (panels.length === 0) return null;
   return (
-    <div className="civic-panel-slot" data-slot={slot}>
+    <div className="civic-panel-slot" data-slot={slot.id}>
       {panels.map(({ item }) => (
         <SlotPanel key={item.id} panel={item} appId={appId} context={context} />
       ))}

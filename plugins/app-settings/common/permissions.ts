@@ -1,6 +1,12 @@
-import { appEditor, appViewer, type AccessPredicate } from '@civic/sdk/common/access';
+import { appEditor, appViewer, definePermission } from '@civic/sdk/common/access';
 
-/** app-settings.view: anyone holding a role on the app; viewers see it read-only. */
-export const canViewAppSettings: AccessPredicate = appViewer;
-/** app-settings.edit: editors and admins may change the thresholds (§7 PATCH settings). */
-export const canEditAppSettings: AccessPredicate = appEditor;
+export const canViewAppSettings = definePermission({
+  id: 'app-settings.view',
+  description: 'Anyone holding a role on the app; viewers see the settings read-only.',
+  predicate: appViewer,
+});
+export const canEditAppSettings = definePermission({
+  id: 'app-settings.edit',
+  description: 'Editors and admins change the thresholds (§7 PATCH settings).',
+  predicate: appEditor,
+});

@@ -1,6 +1,7 @@
 import { anyone } from '@civic/sdk/common/access';
-import { definePlugin, SettingsTabOrder } from '@civic/sdk/common';
+import { definePlugin } from '@civic/sdk/common';
 import { renderInTestApp, screen, testApp, userEvent, userWithRole, waitFor } from '@civic/sdk/testing';
+import { AppSettingsTabs } from '../contract/app-settings-tabs';
 import appSettings from '../plugin';
 import { AppSettingsPage } from './app-settings-page';
 import { appSettingsModule } from './app-settings-module';
@@ -11,9 +12,10 @@ const other = definePlugin({
   title: 'Other',
   canAccess: anyone,
   routes: [],
-  settingsTabs: [
-    { id: 'reports', title: 'Reports', order: SettingsTabOrder.reports, load: async () => ({ default: () => <p>reports tab</p> }) },
-    { id: 'web-chat', title: 'Web Chat', order: SettingsTabOrder.webChat, load: async () => ({ default: (p: { appId: string }) => <p>web chat of {p.appId}</p> }) },
+  requires: ['app-settings'],
+  tabs: [
+    { id: 'reports', strip: AppSettingsTabs, title: 'Reports', order: AppSettingsTabs.order.reports, load: async () => ({ default: () => <p>reports tab</p> }) },
+    { id: 'web-chat', strip: AppSettingsTabs, title: 'Web Chat', order: AppSettingsTabs.order.webChat, load: async () => ({ default: (p: { appId: string }) => <p>web chat of {p.appId}</p> }) },
   ],
 });
 

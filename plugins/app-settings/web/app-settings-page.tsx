@@ -3,6 +3,7 @@ import { observer } from '@civic/sdk/web/mobx';
 import { Suspense } from '@civic/sdk/web/react';
 import { useNavigate, useParams } from '@civic/sdk/web/router';
 import { contributionAccess, EmptyState, lazyContribution, Page, PageSkeleton, PluginCatalog, useAccessContext, useService } from '@civic/sdk/web';
+import { AppSettingsTabs } from '../contract/app-settings-tabs';
 
 export const settingsTabPath = (tabId: string, appId: string) =>
   `/app-settings/${encodeURIComponent(tabId)}/${encodeURIComponent(appId)}`;
@@ -19,7 +20,7 @@ export const AppSettingsPage = observer(function AppSettingsPage() {
   const navigate = useNavigate();
 
   const tabs = catalog
-    .settingsTabs()
+    .tabs(AppSettingsTabs)
     .map(({ plugin, item }) => ({ tab: item, access: contributionAccess(plugin, item)(ctx) }))
     .flatMap(({ tab, access }) => (access === false ? [] : [{ tab, access }]));
   const selected = tabId ?? tabs.find(({ access }) => access === true)?.tab.id;

@@ -1,8 +1,7 @@
-import { Button, Callout } from '@civic/sdk/web/blueprint';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect } from '@civic/sdk/web/react';
 import { engineLabel } from '@civic/sdk/common/model';
-import { PageSkeleton, useService } from '@civic/sdk/web';
+import { PageSkeleton, useService, LoadError } from '@civic/sdk/web';
 import { AppSettingsStore } from './app-settings-store';
 
 /** General: the app's facts, read-only here (platform admins change them in Chat Apps). */
@@ -17,10 +16,7 @@ export const GeneralTab = observer(function GeneralTab(props: { appId: string })
   if (!settings) {
     if (entry?.status === 'error') {
       return (
-        <Callout intent="danger" role="alert" title="The settings could not be loaded">
-          <p>{entry.error}</p>
-          <Button text="Try again" onClick={() => void store.load(props.appId)} />
-        </Callout>
+        <LoadError title="The settings could not be loaded" error={entry.error} onRetry={() => void store.load(props.appId)} />
       );
     }
     return <PageSkeleton lines={8} />;

@@ -3,15 +3,7 @@ import { FloppyDiskIcon } from '@civic/sdk/web/icons';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useRef, useState, type FormEvent } from '@civic/sdk/web/react';
 import { Messages } from '@civic/sdk/common/messages';
-import {
-  isApiError,
-  PageSkeleton,
-  ToastService,
-  useAccess,
-  useSaveShortcut,
-  useService,
-  useUnsavedChangesPrompt,
-} from '@civic/sdk/web';
+import { errorMessage, isApiError, PageSkeleton, ToastService, useAccess, useSaveShortcut, useService, useUnsavedChangesPrompt, LoadError } from '@civic/sdk/web';
 import { canEditAppSettings } from '../common/permissions';
 import { AppSettingsStore } from './app-settings-store';
 import {
@@ -89,7 +81,7 @@ export const KnowledgeBaseTab = observer(function KnowledgeBaseTab(props: { appI
         setErrors(Object.keys(mapped).length > 0 ? mapped : { mlConfidenceThreshold: error.message });
         inputs.current[THRESHOLD_FIELDS.find((f) => mapped[f]) ?? 'mlConfidenceThreshold']?.focus();
       }
-      toasts.error(isApiError(error) ? error.message : Messages.errorEncountered);
+      toasts.error(errorMessage(error));
     } finally {
       setSaving(false);
     }
@@ -100,10 +92,7 @@ export const KnowledgeBaseTab = observer(function KnowledgeBaseTab(props: { appI
   if (!shown) {
     if (entry?.status === 'error') {
       return (
-        <Callout intent="danger" role="alert" title="The settings could not be loaded">
-          <p>{entry.error}</p>
-          <Button text="Try again" onClick={() => void store.load(appId)} />
-        </Callout>
+        <LoadError title="The settings could not be loaded" error={entry.error} onRetry={() => void store.load(appId)} />
       );
     }
     return <PageSkeleton lines={4} />;

@@ -1,4 +1,7 @@
-import { platformAdmin, type AccessPredicate } from '@civic/sdk/common/access';
+import { definePermission, platformAdmin } from '@civic/sdk/common/access';
 
-/** audit-log.read: the whole trail, its integrity check and export — platform admins only (§2). */
-export const canReadAuditLog: AccessPredicate = platformAdmin;
+export const canReadAuditLog = definePermission({
+  id: 'audit-log.read',
+  description: 'The whole trail, its integrity check and export: platform admins only (§2).',
+  predicate: platformAdmin,
+});

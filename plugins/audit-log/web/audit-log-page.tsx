@@ -1,11 +1,11 @@
 import { Button, Callout, Drawer, FormGroup, HTMLSelect, InputGroup, ProgressBar } from '@civic/sdk/web/blueprint';
 import { CrossIcon, DownloadIcon, FilterIcon, HistoryIcon, ShieldIcon } from '@civic/sdk/web/icons';
-import { Cell, Column, Table2, type CellRenderer } from '@civic/sdk/web/blueprint-table';
+import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from '@civic/sdk/web/react';
-import { EmptyState, Page, useService } from '@civic/sdk/web';
+import { useEffect, useMemo, useState, type FormEvent } from '@civic/sdk/web/react';
+import { EmptyState, Page, useService, LoadError } from '@civic/sdk/web';
 import { isApiError } from '@civic/sdk/web/services';
-import type { AuditDetail, AuditRow } from '../common/api';
+import type { AuditDetail } from '../common/api';
 import { Messages } from '../common/messages';
 import { AuditLogStore, EMPTY_FILTERS, type AuditFilters } from './audit-log-store';
 import './audit-log.css';
@@ -28,12 +28,13 @@ export const AuditLogPage = observer(function AuditLogPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
-  const items = store.items;
+  const list = store.list;
+  const items = list.items;
 
   useEffect(() => {
-    void store.load();
+    void list.load();
     void store.loadActions();
-  }, [store]);
+  }, [store, list]);
 
   const set = (field: keyof AuditFilters) => (event: { target: { value: string } }) => setDraft({ ...draft, [field]: event.target.value });
   const dateProblem = draft.startDate && draft.endDate && draft.endDate < draft.startDate ? 'End date must not be before start date' : undefined;
@@ -69,30 +70,21 @@ export const AuditLogPage = observer(function AuditLogPage() {
     }
   }
 
-  const text = useCallback(
-    (read: (row: AuditRow) => string): CellRenderer =>
-      (row) => <Cell>{items[row] ? read(items[row]) : ''}</Cell>,
-    [items],
-  );
-  const renderers = useMemo(
-    () => ({
-      at: text((r) => formatTime(r.at)),
-      actor: text((r) => r.actorEmail),
-      app: text((r) => r.appId ?? '—'),
-      action: text((r) => r.action),
-      target: text((r) => r.target ?? '—'),
-      summary: text((r) => r.summary),
-      open: ((row: number) => {
-        const entry = items[row];
-        return (
-          <Cell interactive>
-            {entry && <Button size="small" variant="minimal" intent="primary" text="Detail" aria-label={`Detail of entry ${entry.id}`} onClick={() => setOpenId(entry.id)} />}
-          </Cell>
-        );
-      }) as CellRenderer,
-    }),
-    [items, text],
-  );
+  const renderers = useMemo(() => {
+    const cell = rowCells(items);
+    return {
+      at: cell.text((r) => formatTime(r.at)),
+      actor: cell.text((r) => r.actorEmail),
+      app: cell.text((r) => r.appId ?? '—'),
+      action: cell.text((r) => r.action),
+      target: cell.text((r) => r.target ?? '—'),
+      summary: cell.text((r) => r.summary),
+      open: cell.node(
+        (entry) => <Button size="small" variant="minimal" intent="primary" text="Detail" aria-label={`Detail of entry ${entry.id}`} onClick={() => setOpenId(entry.id)} />,
+        { interactive: true },
+      ),
+    };
+  }, [items]);
 
   return (
     <Page
@@ -162,16 +154,13 @@ export const AuditLogPage = observer(function AuditLogPage() {
         </Callout>
       )}
 
-      {store.status === 'error' && (
-        <Callout intent="danger" role="alert" title="The audit trail could not be loaded" className="civic-form-notice">
-          <p>{store.error}</p>
-          <Button text="Try again" onClick={() => void store.load()} />
-        </Callout>
+      {list.status === 'error' && (
+        <LoadError title="The audit trail could not be loaded" error={list.error} onRetry={() => void list.load()} />
       )}
       <p className="civic-audit-status" role="status" aria-live="polite">
-        {store.status === 'loading' ? 'Loading…' : store.status === 'ready' ? `${items.length.toLocaleString('en')}${store.hasMore ? '+' : ''} ${items.length === 1 && !store.hasMore ? 'entry' : 'entries'}` : ''}
+        {list.status === 'loading' ? 'Loading…' : list.status === 'ready' ? `${items.length.toLocaleString('en')}${list.hasMore ? '+' : ''} ${items.length === 1 && !list.hasMore ? 'entry' : 'entries'}` : ''}
       </p>
-      {store.status === 'ready' && items.length === 0 ? (
+      {list.status === 'ready' && items.length === 0 ? (
         <EmptyState icon={<HistoryIcon />} title={Messages.noRows} description="Change or clear the filters." action={<Button text="Clear filters" onClick={clear} />} />
       ) : (
         <div className="civic-audit-table" role="region" aria-label="Audit trail">
@@ -183,7 +172,7 @@ export const AuditLogPage = observer(function AuditLogPage() {
             columnWidths={COLUMN_WIDTHS}
             cellRendererDependencies={[items]}
             onVisibleCellsChange={(rows) => {
-              if (rows.rowIndexEnd >= items.length - PREFETCH_ROWS) void store.loadMore();
+              if (rows.rowIndexEnd >= items.length - PREFETCH_ROWS) void list.loadMore();
             }}
           >
             <Column name="Time" cellRenderer={renderers.at} />
@@ -196,8 +185,8 @@ export const AuditLogPage = observer(function AuditLogPage() {
           </Table2>
         </div>
       )}
-      {store.hasMore && (
-        <Button className="civic-audit-more" text="Load older entries" loading={store.loadingMore} onClick={() => void store.loadMore()} />
+      {list.hasMore && (
+        <Button className="civic-audit-more" text="Load older entries" loading={list.loadingMore} onClick={() => void list.loadMore()} />
       )}
       <AuditDetailDrawer id={openId} onClose={() => setOpenId(null)} />
     </Page>

@@ -1,7 +1,7 @@
 import { inject, injectable } from '@civic/sdk/web/inversify';
-import { action, makeObservable, observable, observableRef, runInAction } from '@civic/sdk/web/mobx';
-import { ApiClient, isApiError } from '@civic/sdk/web/services';
-import { Messages as CoreMessages } from '@civic/sdk/common/messages';
+import { action, makeObservable, observableRef, runInAction } from '@civic/sdk/web/mobx';
+import { ApiClient, errorMessage } from '@civic/sdk/web/services';
+import { PagedList } from '@civic/sdk/web/lists';
 import { AuditLogApi, type AuditDetail, type AuditPage, type AuditRow, type AuditVerifyResult } from '../common/api';
 
 /** The filters as the form holds them: text fields, and the §3 date range as local dates (YYYY-MM-DD). */
@@ -51,16 +51,11 @@ export function filterQuery(filters: AuditFilters): Record<string, string | unde
 export const AuditLogStore = Symbol('audit-log.AuditLogStore');
 export interface AuditLogStore {
   readonly filters: AuditFilters;
-  readonly items: readonly AuditRow[];
-  readonly hasMore: boolean;
-  readonly status: 'idle' | 'loading' | 'ready' | 'error';
-  readonly loadingMore: boolean;
-  readonly error: string | null;
+  /** The trail's rows, newest first, loaded further back as the table scrolls (`loadMore`). */
+  readonly list: PagedList<AuditRow>;
   readonly actions: readonly string[];
   readonly verify: VerifyState;
   applyFilters(filters: AuditFilters): Promise<void>;
-  load(): Promise<void>;
-  loadMore(): Promise<void>;
   loadActions(): Promise<void>;
   detail(id: number): Promise<AuditDetail>;
   runVerify(): Promise<void>;
@@ -70,80 +65,27 @@ export interface AuditLogStore {
 @injectable()
 export class AuditLogStoreImpl implements AuditLogStore {
   filters: AuditFilters = EMPTY_FILTERS;
-  items: readonly AuditRow[] = [];
-  nextBefore: number | null = null;
-  status: AuditLogStore['status'] = 'idle';
-  loadingMore = false;
-  error: string | null = null;
+  readonly list: PagedList<AuditRow>;
   actions: readonly string[] = [];
   verify: VerifyState = { kind: 'idle' };
-  /** Answers to an older filter are dropped. */
-  private generation = 0;
 
   constructor(@inject(ApiClient) private readonly api: ApiClient) {
+    this.list = new PagedList(async ({ pageSize, cursor }) => {
+      const query = { ...filterQuery(this.filters), pageSize, ...(cursor === undefined ? {} : { before: cursor }) };
+      const page = await this.api.get<AuditPage>(AuditLogApi.list, { query });
+      return { items: page.items, next: page.nextBefore };
+    }, AUDIT_PAGE_SIZE);
     makeObservable(this, {
       filters: observableRef,
-      items: observableRef,
-      nextBefore: observable,
-      status: observable,
-      loadingMore: observable,
-      error: observable,
       actions: observableRef,
       verify: observableRef,
       applyFilters: action,
     });
   }
 
-  get hasMore(): boolean {
-    return this.nextBefore !== null;
-  }
-
   applyFilters(filters: AuditFilters): Promise<void> {
     this.filters = filters;
-    return this.load();
-  }
-
-  async load(): Promise<void> {
-    const generation = ++this.generation;
-    runInAction(() => {
-      this.status = 'loading';
-      this.error = null;
-    });
-    try {
-      const page = await this.api.get<AuditPage>(AuditLogApi.list, { query: { ...filterQuery(this.filters), pageSize: AUDIT_PAGE_SIZE } });
-      if (generation !== this.generation) return;
-      runInAction(() => {
-        this.items = page.items;
-        this.nextBefore = page.nextBefore;
-        this.status = 'ready';
-      });
-    } catch (error) {
-      if (generation !== this.generation) return;
-      runInAction(() => {
-        this.status = 'error';
-        this.error = isApiError(error) ? error.message : CoreMessages.errorEncountered;
-      });
-    }
-  }
-
-  async loadMore(): Promise<void> {
-    if (this.nextBefore === null || this.loadingMore || this.status !== 'ready') return;
-    const generation = this.generation;
-    runInAction(() => (this.loadingMore = true));
-    try {
-      const page = await this.api.get<AuditPage>(AuditLogApi.list, {
-        query: { ...filterQuery(this.filters), pageSize: AUDIT_PAGE_SIZE, before: this.nextBefore },
-      });
-      if (generation !== this.generation) return;
-      runInAction(() => {
-        this.items = [...this.items, ...page.items];
-        this.nextBefore = page.nextBefore;
-      });
-    } catch (error) {
-      runInAction(() => (this.error = isApiError(error) ? error.message : CoreMessages.errorEncountered));
-    } finally {
-      runInAction(() => (this.loadingMore = false));
-    }
+    return this.list.reload();
   }
 
   async loadActions(): Promise<void> {
@@ -182,7 +124,7 @@ export class AuditLogStoreImpl implements AuditLogStore {
         runInAction(() => (this.verify = { kind: 'running', checked, total: Math.max(part.total, checked) }));
       }
     } catch (error) {
-      runInAction(() => (this.verify = { kind: 'error', message: isApiError(error) ? error.message : CoreMessages.errorEncountered }));
+      runInAction(() => (this.verify = { kind: 'error', message: errorMessage(error) }));
     }
   }
 

@@ -3,7 +3,7 @@ import { AddIcon, EditIcon, TrashIcon } from '@civic/sdk/web/icons';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useState, type FormEvent } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
-import { EmptyState, FormField, isApiError, Page, PageSkeleton, ToastService, useAccess, useService } from '@civic/sdk/web';
+import { EmptyState, errorMessage, FormField, isApiError, Page, PageSkeleton, ToastService, useAccess, useService, LoadError } from '@civic/sdk/web';
 import { serverFieldErrors, useDtoForm } from '@civic/sdk/web/forms';
 import type { AccessPredicate } from '@civic/sdk/common/access';
 import { Messages } from '@civic/sdk/common/messages';
@@ -49,7 +49,7 @@ export const ClassListPage = observer(function ClassListPage(props: ClassListPag
       toasts.notify(`${Noun} ${item.name} deleted`);
       setDeleting(null);
     } catch (error) {
-      setDeleteFailure(isApiError(error) ? error.message : Messages.errorEncountered);
+      setDeleteFailure(errorMessage(error));
     } finally {
       setBusy(false);
     }
@@ -68,10 +68,7 @@ export const ClassListPage = observer(function ClassListPage(props: ClassListPag
       }
     >
       {list.status === 'error' && (
-        <Callout intent="danger" role="alert" title={`The ${noun === 'category' ? 'categories' : 'labels'} could not be loaded`} className="civic-form-notice">
-          <p>{list.error}</p>
-          <Button text="Try again" onClick={() => void list.load(appId)} />
-        </Callout>
+        <LoadError title={`The ${noun === 'category' ? 'categories' : 'labels'} could not be loaded`} error={list.error} onRetry={() => void list.load(appId)} />
       )}
       {loadingFirst && <PageSkeleton />}
       {list.status === 'ready' && list.items.length === 0 && (
@@ -148,7 +145,7 @@ function NameDialog(props: { appId: string; list: ClassList; noun: 'category' | 
     } catch (error) {
       const fields = isApiError(error) ? serverFieldErrors(error.fields, ['name'] as const) : {};
       if (fields.name) form.showErrors(fields);
-      else setFailure(isApiError(error) ? error.message : Messages.errorEncountered);
+      else setFailure(errorMessage(error));
     } finally {
       setSaving(false);
     }

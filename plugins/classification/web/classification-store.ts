@@ -1,7 +1,6 @@
 import { inject, injectable } from '@civic/sdk/web/inversify';
 import { action, makeObservable, observable, observableRef, runInAction } from '@civic/sdk/web/mobx';
-import { ApiClient, isApiError } from '@civic/sdk/web/services';
-import { Messages } from '@civic/sdk/common/messages';
+import { ApiClient, errorMessage } from '@civic/sdk/web/services';
 import { ClassificationApi, type ClassItem } from '../common/api';
 
 export type ClassKindName = 'categories' | 'labels';
@@ -50,7 +49,7 @@ export class ClassList {
       if (generation !== this.generation) return;
       runInAction(() => {
         this.status = 'error';
-        this.error = isApiError(error) ? error.message : Messages.errorEncountered;
+        this.error = errorMessage(error);
       });
     }
   }

@@ -1,8 +1,17 @@
-import { anyone, appEditor, platformAdmin, type AccessPredicate } from '@civic/sdk/common/access';
+import { anyone, appEditor, definePermission, platformAdmin } from '@civic/sdk/common/access';
 
-/** The chat API is public; the routes themselves check origins, rate limits and draft membership. */
-export const canChat: AccessPredicate = anyone;
-/** /dialogFlow: dialog-engine configuration is for platform admins (§1). */
-export const canConfigureEngine: AccessPredicate = platformAdmin;
-/** Publish replay: whoever may publish (editors and admins of the app) compares draft and production answers. */
-export const canReplay: AccessPredicate = appEditor;
+export const canChat = definePermission({
+  id: 'dialog-engine.chat',
+  description: 'The public chat API; the routes themselves check origins, rate limits and draft membership.',
+  predicate: anyone,
+});
+export const canConfigureEngine = definePermission({
+  id: 'dialog-engine.configure',
+  description: '/dialogFlow: dialog-engine configuration, for platform admins (§1).',
+  predicate: platformAdmin,
+});
+export const canReplay = definePermission({
+  id: 'dialog-engine.replay',
+  description: 'Publish replay: whoever may publish (editors and admins) compares draft and production answers.',
+  predicate: appEditor,
+});

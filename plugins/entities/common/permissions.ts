@@ -1,6 +1,12 @@
-import { appEditor, type AccessPredicate } from '@civic/sdk/common/access';
+import { appEditor, definePermission } from '@civic/sdk/common/access';
 
-/** entities.view: §6 "Admin and editor see Entities … viewers do not" — the role alone decides. */
-export const canViewEntities: AccessPredicate = appEditor;
-/** entities.edit: the same people create, change and delete entities. */
-export const canEditEntities: AccessPredicate = appEditor;
+export const canViewEntities = definePermission({
+  id: 'entities.view',
+  description: '§6 "Admin and editor see Entities … viewers do not": the role alone decides.',
+  predicate: appEditor,
+});
+export const canEditEntities = definePermission({
+  id: 'entities.edit',
+  description: 'Editors and admins create, change and delete entities.',
+  predicate: appEditor,
+});

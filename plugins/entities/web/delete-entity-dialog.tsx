@@ -1,7 +1,7 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, Spinner } from '@civic/sdk/web/blueprint';
 import { useEffect, useState } from '@civic/sdk/web/react';
 import { Link } from '@civic/sdk/web/router';
-import { isApiError, ToastService, useService } from '@civic/sdk/web';
+import { errorMessage, isApiError, ToastService, useService } from '@civic/sdk/web';
 import { Messages } from '@civic/sdk/common/messages';
 import { entityRef } from '@civic/sdk/common/knowledge';
 import type { EntityUsage } from '../common/api';
@@ -46,7 +46,7 @@ export function DeleteEntityDialog(props: { appId: string; entity: { id: string;
     let live = true;
     store.get(props.appId, props.entity.id).then(
       (found) => live && setUsages(found.usages),
-      (error: unknown) => live && setFailure(isApiError(error) ? error.message : Messages.errorEncountered),
+      (error: unknown) => live && setFailure(errorMessage(error)),
     );
     return () => {
       live = false;
@@ -66,7 +66,7 @@ export function DeleteEntityDialog(props: { appId: string; entity: { id: string;
         const detail = error.detail as { usages?: EntityUsage[] } | undefined;
         setUsages(detail?.usages ?? []);
       }
-      setFailure(isApiError(error) ? error.message : Messages.errorEncountered);
+      setFailure(errorMessage(error));
     } finally {
       setBusy(false);
     }

@@ -1,9 +1,9 @@
-import { AnchorButton, Button, Callout, HTMLSelect, HTMLTable, InputGroup, Tag } from '@civic/sdk/web/blueprint';
+import { AnchorButton, Button, HTMLSelect, HTMLTable, InputGroup, Tag } from '@civic/sdk/web/blueprint';
 import { AddIcon, SearchIcon, TrashIcon } from '@civic/sdk/web/icons';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { Link, useNavigate, useParams } from '@civic/sdk/web/router';
-import { EmptyState, Page, PageSkeleton, useAccess, useService } from '@civic/sdk/web';
+import { EmptyState, Page, PageSkeleton, useAccess, useService, LoadError } from '@civic/sdk/web';
 import { ENTITY_KINDS, entityRef, type EntityKind } from '@civic/sdk/common/knowledge';
 import type { EntityListItem } from '../common/api';
 import { KIND_LABELS } from '../common/entity-rules';
@@ -70,10 +70,7 @@ export const EntitiesPage = observer(function EntitiesPage() {
       }
     >
       {store.status === 'error' && (
-        <Callout intent="danger" role="alert" title="The entities could not be loaded" className="civic-form-notice">
-          <p>{store.error}</p>
-          <Button text="Try again" onClick={() => void store.load(appId)} />
-        </Callout>
+        <LoadError title="The entities could not be loaded" error={store.error} onRetry={() => void store.load(appId)} />
       )}
       {loadingFirst && <PageSkeleton />}
       {store.status === 'ready' && store.items.length === 0 && (

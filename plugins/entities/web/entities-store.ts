@@ -1,7 +1,6 @@
 import { inject, injectable } from '@civic/sdk/web/inversify';
 import { action, makeObservable, observable, observableRef, runInAction } from '@civic/sdk/web/mobx';
-import { ApiClient, isApiError } from '@civic/sdk/web/services';
-import { Messages } from '@civic/sdk/common/messages';
+import { ApiClient, errorMessage } from '@civic/sdk/web/services';
 import { EntitiesApi, type EntityDeleted, type EntityList, type EntityListItem, type EntityWithUsages } from '../common/api';
 
 /** The entity list of the current app (search and kind are filtered here: lists are small). */
@@ -47,7 +46,7 @@ export class EntitiesStoreImpl implements EntitiesStore {
       if (generation !== this.generation) return;
       runInAction(() => {
         this.status = 'error';
-        this.error = isApiError(error) ? error.message : Messages.errorEncountered;
+        this.error = errorMessage(error);
       });
     }
   }

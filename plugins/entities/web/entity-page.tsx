@@ -17,8 +17,7 @@ import { AddIcon, TrashIcon } from '@civic/sdk/web/icons';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useRef, useState, type FormEvent } from '@civic/sdk/web/react';
 import { Link, useNavigate, useParams } from '@civic/sdk/web/router';
-import { isApiError, Page, PageSkeleton, ToastService, useAccess, useSaveShortcut, useService, useUnsavedChangesPrompt } from '@civic/sdk/web';
-import { Messages } from '@civic/sdk/common/messages';
+import { errorMessage, isApiError, Page, PageSkeleton, ToastService, useAccess, useSaveShortcut, useService, useUnsavedChangesPrompt, LoadError } from '@civic/sdk/web';
 import { validateDto } from '@civic/sdk/common/validation';
 import type { EntityUsage } from '../common/api';
 import { EntityCreateDto, EntityUpdateDto } from '../common/entity.dto';
@@ -104,7 +103,7 @@ export const EntityPage = observer(function EntityPage() {
       },
       (error: unknown) => {
         if (!live) return;
-        setFailure(isApiError(error) ? error.message : Messages.errorEncountered);
+        setFailure(errorMessage(error));
         setStatus('error');
       },
     );
@@ -165,7 +164,7 @@ export const EntityPage = observer(function EntityPage() {
       else if (isApiError(error) && error.status === 422) {
         setNameError(error.fields.display_name?.[0] ?? null);
         setEntriesError(Object.entries(error.fields).find(([f]) => f.startsWith('entities'))?.[1][0] ?? (error.fields.display_name ? null : error.message));
-      } else setFailure(isApiError(error) ? error.message : Messages.errorEncountered);
+      } else setFailure(errorMessage(error));
     } finally {
       setSaving(false);
     }
@@ -181,10 +180,7 @@ export const EntityPage = observer(function EntityPage() {
   if (status === 'error') {
     return (
       <Page title="Entity">
-        <Callout intent="danger" role="alert" title="The entity could not be loaded" className="civic-form-notice">
-          <p>{failure}</p>
-          <Button text="Try again" onClick={() => setReloadKey((k) => k + 1)} />
-        </Callout>
+        <LoadError title="The entity could not be loaded" error={failure} onRetry={() => setReloadKey((k) => k + 1)} />
       </Page>
     );
   }

@@ -1,6 +1,12 @@
-import { appEditor, appViewer, type AccessPredicate } from '@civic/sdk/common/access';
+import { appEditor, appViewer, definePermission } from '@civic/sdk/common/access';
 
-/** knowledge-base.view: anyone holding a role on the app reads intents, Q&A and the glossary (§6). */
-export const canViewKnowledgeBase: AccessPredicate = appViewer;
-/** knowledge-base.edit: editors and admins add, edit and delete (§6 intent actions). */
-export const canEditKnowledgeBase: AccessPredicate = appEditor;
+export const canViewKnowledgeBase = definePermission({
+  id: 'knowledge-base.view',
+  description: 'Anyone holding a role on the app reads intents, Q&A and the glossary (§6).',
+  predicate: appViewer,
+});
+export const canEditKnowledgeBase = definePermission({
+  id: 'knowledge-base.intent.edit',
+  description: 'Editors and admins add, edit and delete intents, Q&A and glossary terms (§6 intent actions).',
+  predicate: appEditor,
+});

@@ -1,8 +1,8 @@
 import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter } from '@civic/sdk/web/blueprint';
 import { useState } from '@civic/sdk/web/react';
-import { ApiClient, isApiError, ToastService } from '@civic/sdk/web/services';
+import { ApiClient, ToastService } from '@civic/sdk/web/services';
 import { Messages } from '@civic/sdk/common/messages';
-import { useService } from '@civic/sdk/web';
+import { errorMessage, useService } from '@civic/sdk/web';
 import { KbApi, type NamedRef } from '../common/api';
 
 type Choice = 'keep' | 'add' | 'remove';
@@ -39,7 +39,7 @@ export function BulkClassifyDialog({ appId, intentIds, categories, labels, onClo
       toasts.notify(Messages.saved);
       onClose(true);
     } catch (e) {
-      setError(isApiError(e) ? e.message : Messages.errorEncountered);
+      setError(errorMessage(e));
       setBusy(false);
     }
   }

@@ -2,11 +2,11 @@ import { Alert, Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HT
 import { AddIcon, DownloadIcon, SearchIcon, TrashIcon, UploadIcon } from '@civic/sdk/web/icons';
 import { useCallback, useEffect, useRef, useState } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
-import { ApiClient, isApiError, ToastService } from '@civic/sdk/web/services';
+import { ApiClient, ToastService } from '@civic/sdk/web/services';
 import type { GlossaryTerm } from '@civic/sdk/common/knowledge';
 import { Messages } from '@civic/sdk/common/messages';
 import { validateDto } from '@civic/sdk/common/validation';
-import { EmptyState, Page, PageSkeleton, useAccess, useService } from '@civic/sdk/web';
+import { EmptyState, errorMessage, Page, PageSkeleton, useAccess, useService, LoadError } from '@civic/sdk/web';
 import { KbApi, type GlossaryImportResponse, type GlossaryListResponse } from '../common/api';
 import { parseGlossaryCsv, toGlossaryCsv } from '../common/glossary-csv';
 import { GlossaryTermDto } from '../common/glossary.dto';
@@ -32,7 +32,7 @@ export function GlossaryPage() {
       setError('');
       setData(await api.get<GlossaryListResponse>(KbApi.glossary(appId), { query: { search: search.trim() || undefined } }));
     } catch (e) {
-      setError(isApiError(e) ? e.message : Messages.errorEncountered);
+      setError(errorMessage(e));
     }
   }, [api, appId, search]);
 
@@ -50,7 +50,7 @@ export function GlossaryPage() {
       toasts.notify(KbMessages.deleted);
       await load();
     } catch (e) {
-      toasts.error(isApiError(e) ? e.message : Messages.errorEncountered);
+      toasts.error(errorMessage(e));
     }
   }
 
@@ -71,7 +71,7 @@ export function GlossaryPage() {
       toasts.result(`Imported: ${result.added} added, ${result.updated} updated${skipped ? `, ${skipped} rows without a term skipped` : ''}.`);
       await load();
     } catch (e) {
-      toasts.error(isApiError(e) ? e.message : Messages.errorEncountered);
+      toasts.error(errorMessage(e));
     }
   }
 
@@ -112,10 +112,7 @@ export function GlossaryPage() {
       }
     >
       {error && (
-        <Callout intent="danger" role="alert" title="The glossary could not be loaded">
-          <p>{error}</p>
-          <Button text="Try again" onClick={() => void load()} />
-        </Callout>
+        <LoadError title="The glossary could not be loaded" error={error} onRetry={() => void load()} />
       )}
       {!data && !error && <PageSkeleton lines={5} />}
       {data && data.terms.length === 0 && (
@@ -194,7 +191,7 @@ function TermDialog({ appId, term, onClose }: { appId: string; term: GlossaryTer
       else await api.post(KbApi.glossary(appId), body);
       onClose(true);
     } catch (e) {
-      setError(isApiError(e) ? e.message : Messages.errorEncountered);
+      setError(errorMessage(e));
       setBusy(false);
     }
   }

@@ -4,13 +4,13 @@ import { observer } from '@civic/sdk/web/mobx';
 import { useCallback, useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { useNavigate, useSearchParams } from '@civic/sdk/web/router';
 import { ApiClient, isApiError, ToastService } from '@civic/sdk/web/services';
-import { PanelSlots } from '@civic/sdk/common';
+import { IntentEditorSlot } from '../contract/intent-editor-slot';
 import { entityRef, paramNameOf, type ActionParameter, type IntentKind, type OutputContext, type TrainingPhrase, type WebhookState } from '@civic/sdk/common/knowledge';
 import { Messages } from '@civic/sdk/common/messages';
 import { DEFAULT_PLATFORM, PLATFORM_LABELS, type ChannelResponses, type ResponseProblem } from '@civic/sdk/common/responses';
 import { ChannelResponsesEditor, responseProblemsOf } from '@civic/sdk/web/responses';
 import { validateDto } from '@civic/sdk/common/validation';
-import { Page, PageSkeleton, PanelSlot, useAccess, useSaveShortcut, useService, useUnsavedChangesPrompt } from '@civic/sdk/web';
+import { errorMessage, Page, PageSkeleton, PanelSlot, useAccess, useSaveShortcut, useService, useUnsavedChangesPrompt, LoadError } from '@civic/sdk/web';
 import { KbApi, type IntentDetail, type IntentListResponse, type IntentResponse, type IntentRow } from '../common/api';
 import { IntentCreateDto } from '../common/intent.dto';
 import { KbMessages } from '../common/messages';
@@ -107,7 +107,7 @@ export const IntentEditor = observer(function IntentEditor({ appId, kind, mode, 
       setConflict(false);
       setSaveError('');
     } catch (error) {
-      setLoadError(isApiError(error) ? error.message : Messages.errorEncountered);
+      setLoadError(errorMessage(error));
     }
   }, [api, appId, intentId]);
 
@@ -162,7 +162,7 @@ export const IntentEditor = observer(function IntentEditor({ appId, kind, mode, 
     } catch (error) {
       setResponseProblems(responseProblemsOf(error));
       if (isApiError(error) && error.status === 409 && mode !== 'create' && error.message === KbMessages.intentConflict) setConflict(true);
-      else setSaveError(isApiError(error) ? error.message : Messages.errorEncountered);
+      else setSaveError(errorMessage(error));
     } finally {
       setSaving(false);
     }
@@ -174,10 +174,7 @@ export const IntentEditor = observer(function IntentEditor({ appId, kind, mode, 
     return (
       <Page title={title}>
         {loadError ? (
-          <Callout intent="danger" role="alert" title={`The ${title.toLowerCase()} could not be loaded`}>
-            <p>{loadError}</p>
-            <Button text="Try again" onClick={() => void load()} />
-          </Callout>
+          <LoadError title={`The ${title.toLowerCase()} could not be loaded`} error={loadError} onRetry={() => void load()} />
         ) : (
           <PageSkeleton lines={6} />
         )}
@@ -275,7 +272,7 @@ export const IntentEditor = observer(function IntentEditor({ appId, kind, mode, 
             }
           />
         </Tabs>
-        <PanelSlot slot={PanelSlots.intentEditor} appId={appId} context={{ intentId: loaded?.id, mode }} />
+        <PanelSlot slot={IntentEditorSlot} appId={appId} context={{ intentId: loaded?.id, mode }} />
       </div>
     </Page>
   );

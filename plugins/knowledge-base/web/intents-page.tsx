@@ -1,11 +1,12 @@
-import { Alert, Button, Callout, HTMLSelect, InputGroup, Tab, Tabs } from '@civic/sdk/web/blueprint';
+import { Alert, Button, HTMLSelect, InputGroup, Tab, Tabs } from '@civic/sdk/web/blueprint';
 import { AddIcon, SearchIcon, TagIcon, TrashIcon } from '@civic/sdk/web/icons';
 import { observer } from '@civic/sdk/web/mobx';
 import { useCallback, useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { useNavigate, useParams } from '@civic/sdk/web/router';
-import { ApiClient, isApiError, ToastService } from '@civic/sdk/web/services';
+import { ApiClient, ToastService } from '@civic/sdk/web/services';
 import { Messages } from '@civic/sdk/common/messages';
-import { EmptyState, Page, useAccess, useService } from '@civic/sdk/web';
+import { EmptyState, errorMessage, Page, useAccess, useService, LoadError } from '@civic/sdk/web';
+import { useSearchBox } from '@civic/sdk/web/lists';
 import { KbApi, type IntentDeleteResponse, type IntentRow } from '../common/api';
 import { KbMessages } from '../common/messages';
 import { canEditKnowledgeBase } from '../common/permissions';
@@ -15,7 +16,6 @@ import { IntentsTable, makeRenderers } from './intents-table';
 import { useLookups } from './lookups';
 import './knowledge-base.css';
 
-const SEARCH_DELAY_MS = 300;
 const TABS = [
   { id: 'all', title: 'All', kind: '' },
   { id: 'intents', title: 'Intents', kind: 'intent' },
@@ -39,19 +39,13 @@ export const IntentsPage = observer(function IntentsPage() {
   const lookups = useLookups(appId);
   const tab = TABS.find((t) => t.id === tabId) ?? TABS[0];
   const [model] = useState(() => new IntentTableModel(api, appId));
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useSearchBox(model.query.search, (text) => model.setQuery({ search: text }));
   const [deleting, setDeleting] = useState<IntentRow | null>(null);
   const [classifying, setClassifying] = useState(false);
 
   useEffect(() => {
     model.setQuery({ kind: tab.kind });
   }, [model, tab.kind]);
-
-  useEffect(() => {
-    if (search === model.query.search) return;
-    const timer = setTimeout(() => model.setQuery({ search }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, model]);
 
   const names = useMemo(() => {
     const map = new Map<string, string>();
@@ -71,7 +65,7 @@ export const IntentsPage = observer(function IntentsPage() {
       void api.post('/api/v1/feature-usages', { appId, event: 'click', feature: 'intent-delete', module: 'knowledge-base', intentId: row.id, intentName: row.displayName }).catch(() => undefined);
       await model.reload();
     } catch (error) {
-      toasts.error(isApiError(error) ? error.message : Messages.errorEncountered);
+      toasts.error(errorMessage(error));
     }
   }, [deleting, api, appId, toasts, model]);
 
@@ -83,10 +77,7 @@ export const IntentsPage = observer(function IntentsPage() {
   const content = (
     <>
         {status === 'error' && (
-          <Callout intent="danger" role="alert" title="The intents could not be loaded" className="civic-form-notice">
-            <p>{model.error}</p>
-            <Button text="Try again" onClick={() => void model.reload()} />
-          </Callout>
+          <LoadError title="The intents could not be loaded" error={model.error} onRetry={() => void model.reload()} />
         )}
         {status === 'ready' && total === 0 ? (
           <EmptyState

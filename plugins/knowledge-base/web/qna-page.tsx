@@ -2,10 +2,10 @@ import { Button, Callout, Card, FormGroup, HTMLTable, InputGroup, TextArea } fro
 import { AddIcon, SearchIcon } from '@civic/sdk/web/icons';
 import { useCallback, useEffect, useState } from '@civic/sdk/web/react';
 import { Link, Navigate, useParams } from '@civic/sdk/web/router';
-import { ApiClient, isApiError, ToastService } from '@civic/sdk/web/services';
+import { ApiClient, ToastService } from '@civic/sdk/web/services';
 import { Messages } from '@civic/sdk/common/messages';
 import { DEFAULT_PLATFORM } from '@civic/sdk/common/responses';
-import { EmptyState, Page, PageSkeleton, useAccess, useService } from '@civic/sdk/web';
+import { EmptyState, errorMessage, Page, PageSkeleton, useAccess, useService, LoadError } from '@civic/sdk/web';
 import { KbApi, type IntentListResponse, type IntentResponse, type IntentRow } from '../common/api';
 import { KbMessages } from '../common/messages';
 import { linesToPhrases } from '../common/phrase-tagging';
@@ -38,7 +38,7 @@ function QnaList({ appId }: { appId: string }) {
       setError('');
       setData(await api.get<IntentListResponse>(KbApi.intents(appId), { query: { kind: 'qna', search: search.trim() || undefined, offset, limit: PAGE } }));
     } catch (e) {
-      setError(isApiError(e) ? e.message : Messages.errorEncountered);
+      setError(errorMessage(e));
     }
   }, [api, appId, search, offset]);
 
@@ -63,10 +63,7 @@ function QnaList({ appId }: { appId: string }) {
     >
       {canEdit && <QuickAdd appId={appId} onAdded={() => { toasts.notify(Messages.saved); void load(); }} />}
       {error && (
-        <Callout intent="danger" role="alert" title="The Q&A pairs could not be loaded">
-          <p>{error}</p>
-          <Button text="Try again" onClick={() => void load()} />
-        </Callout>
+        <LoadError title="The Q&A pairs could not be loaded" error={error} onRetry={() => void load()} />
       )}
       {!data && !error && <PageSkeleton lines={5} />}
       {data && data.total === 0 && <EmptyState title={search ? KbMessages.noMatches : KbMessages.noQna} description="A Q&A pair answers one question asked in many ways." />}
@@ -134,7 +131,7 @@ function QuickAdd({ appId, onAdded }: { appId: string; onAdded(): void }) {
       setAnswer('');
       onAdded();
     } catch (e) {
-      setError(isApiError(e) ? e.message : Messages.errorEncountered);
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,7 @@
-import { platformAdmin, type AccessPredicate } from '@civic/sdk/common/access';
+import { definePermission, platformAdmin } from '@civic/sdk/common/access';
 
-/** platform-admin: agencies, adaptors, chat apps, tiers and flags — platform admins only (§1, §6). */
-export const canAdministerPlatform: AccessPredicate = platformAdmin;
+export const canAdministerPlatform = definePermission({
+  id: 'platform-admin.administer',
+  description: 'Agencies, adaptors, chat apps, tiers and flags: platform admins only (§1, §6).',
+  predicate: platformAdmin,
+});

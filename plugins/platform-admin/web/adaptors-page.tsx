@@ -1,12 +1,12 @@
 import { Alert, Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, Switch, Tag } from '@civic/sdk/web/blueprint';
 import { AddIcon, ExchangeIcon } from '@civic/sdk/web/icons';
 import { useState, type FormEvent } from '@civic/sdk/web/react';
-import { ApiClient, EmptyState, FormField, Page, PageSkeleton, ToastService, isApiError, useService } from '@civic/sdk/web';
+import { ApiClient, EmptyState, FormField, Page, PageSkeleton, ToastService, isApiError, useService, errorMessage } from '@civic/sdk/web';
 import { serverFieldErrors, useDtoForm } from '@civic/sdk/web/forms';
 import { Messages } from '@civic/sdk/common/messages';
 import { AdminApi, type AdaptorItem, type ConnectionTestResult } from '../common/api';
 import { ADAPTOR_TYPE_LABELS, ADAPTOR_TYPES, AdaptorCreateDto, type AdaptorType } from '../common/adaptor.dto';
-import { errorText, useResource } from './use-resource';
+import { useResource } from './use-resource';
 
 const FIELDS = ['name', 'webhookUrl'] as const;
 
@@ -42,7 +42,7 @@ function AdaptorDialog(props: { adaptor: AdaptorItem | null; onClose: () => void
     } catch (error) {
       if (isApiError(error) && error.status === 409) form.showErrors({ name: error.message });
       else if (isApiError(error) && Object.keys(serverFieldErrors(error.fields, FIELDS)).length > 0) form.showErrors(serverFieldErrors(error.fields, FIELDS));
-      else setFailure(errorText(error));
+      else setFailure(errorMessage(error));
     } finally {
       setSaving(false);
     }
@@ -99,7 +99,7 @@ export function AdaptorsPage() {
       const result = await api.post<ConnectionTestResult>(AdminApi.adaptorTest(adaptor.id));
       setResults((r) => ({ ...r, [adaptor.id]: result }));
     } catch (error) {
-      setFailure(errorText(error));
+      setFailure(errorMessage(error));
     } finally {
       setTesting(null);
     }
@@ -112,7 +112,7 @@ export function AdaptorsPage() {
       toasts.notify(`Deleted ${adaptor.name}`);
       await list.reload();
     } catch (error) {
-      setFailure(errorText(error));
+      setFailure(errorMessage(error));
     }
   }
 

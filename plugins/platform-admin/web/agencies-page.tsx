@@ -1,68 +1,40 @@
-import { Button, Callout, Card, Dialog, DialogBody, DialogFooter, HTMLTable } from '@civic/sdk/web/blueprint';
+import { Button, Card, HTMLTable } from '@civic/sdk/web/blueprint';
 import { AddIcon, OfficeIcon } from '@civic/sdk/web/icons';
-import { useState, type FormEvent } from '@civic/sdk/web/react';
-import { ApiClient, EmptyState, FormField, Page, PageSkeleton, ToastService, isApiError, useService } from '@civic/sdk/web';
-import { serverFieldErrors, useDtoForm } from '@civic/sdk/web/forms';
+import { useState } from '@civic/sdk/web/react';
+import { ApiClient, EmptyState, FormField, Page, PageSkeleton, useService, LoadError } from '@civic/sdk/web';
+import { FormDialog, useDtoForm, useFormSubmit } from '@civic/sdk/web/forms';
 import { AdminApi, type AgencyItem } from '../common/api';
 import { AgencyDto } from '../common/agency.dto';
-import { errorText, useResource } from './use-resource';
+import { useResource } from './use-resource';
 
 function AgencyDialog(props: { agency: AgencyItem | null; isOpen: boolean; onClose: () => void; onSaved: () => void }) {
   const api = useService<ApiClient>(ApiClient);
-  const toasts = useService<ToastService>(ToastService);
   const form = useDtoForm('agency', AgencyDto, { name: props.agency?.name ?? '' }, (v) => ({ name: v.name.trim() }));
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const submit = useFormSubmit(form, {
+    action: async () => {
+      const body = { name: form.values.name.trim() };
+      if (props.agency) await api.patch(AdminApi.agency(props.agency.id), body);
+      else await api.post(AdminApi.agencies, body);
+    },
+    toast: props.agency ? 'Agency renamed' : 'Agency created',
+    onSuccess: () => {
+      props.onSaved();
+      close();
+    },
+    fieldErrors: (error) => (error.status === 409 ? { name: error.message } : undefined),
+  });
   const title = props.agency ? `Rename ${props.agency.name}` : 'New agency';
 
   function close() {
     form.reset();
-    setFailure(null);
+    submit.clear();
     props.onClose();
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.check()) return;
-    setSaving(true);
-    setFailure(null);
-    try {
-      const body = { name: form.values.name.trim() };
-      if (props.agency) await api.patch(AdminApi.agency(props.agency.id), body);
-      else await api.post(AdminApi.agencies, body);
-      toasts.notify(props.agency ? 'Agency renamed' : 'Agency created');
-      props.onSaved();
-      close();
-    } catch (error) {
-      if (isApiError(error) && error.status === 409) form.showErrors({ name: error.message });
-      else if (isApiError(error) && serverFieldErrors(error.fields, ['name'] as const).name) form.showErrors(serverFieldErrors(error.fields, ['name'] as const));
-      else setFailure(errorText(error));
-    } finally {
-      setSaving(false);
-    }
-  }
-
   return (
-    <Dialog isOpen={props.isOpen} onClose={close} title={title}>
-      <form onSubmit={(e) => void submit(e)} noValidate aria-label={title}>
-        <DialogBody>
-          {failure && (
-            <Callout intent="danger" role="alert" className="civic-form-notice">
-              {failure}
-            </Callout>
-          )}
-          <FormField form={form} field="name" label="Agency name" autoComplete="off" />
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text="Cancel" onClick={close} />
-              <Button type="submit" intent="primary" text="Save" loading={saving} />
-            </>
-          }
-        />
-      </form>
-    </Dialog>
+    <FormDialog isOpen={props.isOpen} title={title} submitText="Save" submit={submit} onClose={close}>
+      <FormField form={form} field="name" label="Agency name" autoComplete="off" />
+    </FormDialog>
   );
 }
 
@@ -80,10 +52,7 @@ export function AgenciesPage() {
       actions={<Button intent="primary" icon={<AddIcon />} text="New agency" onClick={() => setEditing('new')} />}
     >
       {list.error && (
-        <Callout intent="danger" role="alert" title="The agencies could not be loaded" className="civic-form-notice">
-          <p>{list.error}</p>
-          <Button text="Try again" onClick={() => void list.reload()} />
-        </Callout>
+        <LoadError title="The agencies could not be loaded" error={list.error} onRetry={() => void list.reload()} />
       )}
       {list.loading && !list.data && <PageSkeleton />}
       {list.data && agencies.length === 0 && <EmptyState icon={<OfficeIcon />} title="No agencies yet" action={<Button intent="primary" text="New agency" onClick={() => setEditing('new')} />} />}

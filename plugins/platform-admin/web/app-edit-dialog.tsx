@@ -3,13 +3,12 @@ import { useEffect, useState, type FormEvent } from '@civic/sdk/web/react';
 import { validateDto } from '@civic/sdk/common/validation';
 import { engineLabel, NlpEngine, TIER_ORDER } from '@civic/sdk/common/model';
 import { Messages } from '@civic/sdk/common/messages';
-import { ToastService, useService } from '@civic/sdk/web';
+import { ToastService, useService, errorMessage } from '@civic/sdk/web';
 import type { AdminAppDetail } from '../common/api';
 import { buildAppPatch, formValuesOf, type AppFormValues } from '../common/app-form';
 import { AppPatchDto, ENGINE_SERVICES, HOSTINGS, SYSTEM_CLASSIFICATIONS } from '../common/app-patch.dto';
 import { AdminMessages } from '../common/messages';
 import { ChatAppsStore } from './chat-apps-store';
-import { errorText } from './use-resource';
 
 const RESTRICTIONS: Array<[keyof AppFormValues['restrictions'], string]> = [
   ['analytics', 'Analytics'],
@@ -36,7 +35,7 @@ export function AppEditDialog(props: { appId: string; agencies: string[]; onClos
         setApp(detail);
         setValues(formValuesOf(detail));
       },
-      (error: unknown) => setFailure(errorText(error)),
+      (error: unknown) => setFailure(errorMessage(error)),
     );
   }, [store, props.appId]);
 
@@ -63,7 +62,7 @@ export function AppEditDialog(props: { appId: string; agencies: string[]; onClos
       toasts.notify(done);
       props.onClose();
     } catch (error) {
-      setFailure(errorText(error));
+      setFailure(errorMessage(error));
     } finally {
       setSaving(false);
     }

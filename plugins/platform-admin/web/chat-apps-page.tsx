@@ -1,11 +1,11 @@
-import { Button, Callout, Checkbox, HTMLSelect, Popover, Tag } from '@civic/sdk/web/blueprint';
-import { AddIcon, ChevronLeftIcon, ChevronRightIcon, FilterIcon } from '@civic/sdk/web/icons';
-import { Cell, Column, Table2, type CellRenderer } from '@civic/sdk/web/blueprint-table';
+import { Button, Checkbox, HTMLSelect, Popover, Tag } from '@civic/sdk/web/blueprint';
+import { AddIcon, FilterIcon } from '@civic/sdk/web/icons';
+import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useRef, useState } from '@civic/sdk/web/react';
 import { engineLabel } from '@civic/sdk/common/model';
-import { ApiClient, Page, useService } from '@civic/sdk/web';
-import { AdminApi, type AgencyItem, type ChatAppRow } from '../common/api';
+import { ApiClient, Page, Pager, useService, LoadError } from '@civic/sdk/web';
+import { AdminApi, type AgencyItem } from '../common/api';
 import { FIELD_LABELS, SORT_FIELDS, type SortField } from '../common/table-filter';
 import { AppCreateDialog } from './app-create-dialog';
 import { AppEditDialog } from './app-edit-dialog';
@@ -28,7 +28,8 @@ export const ChatAppsPage = observer(function ChatAppsPage() {
   const [filterOpen, setFilterOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
-  const rows = store.rows;
+  const list = store.list;
+  const rows = list.items;
   const region = useRef<HTMLDivElement>(null);
   const [widths, setWidths] = useState(COLUMN_WIDTHS);
 
@@ -48,7 +49,7 @@ export const ChatAppsPage = observer(function ChatAppsPage() {
     return () => observer.disconnect();
   }, []);
 
-  useEffect(() => void store.load(), [store]);
+  useEffect(() => void list.load(), [list]);
 
   // The table scrolls on its own: keyboard users must be able to reach and scroll it (axe scrollable-region-focusable).
   useEffect(() => {
@@ -59,32 +60,21 @@ export const ChatAppsPage = observer(function ChatAppsPage() {
   }, [rows]);
 
   const renderers = useMemo(() => {
-    const text =
-      (read: (row: ChatAppRow) => string): CellRenderer =>
-      (index) => <Cell>{rows[index] ? read(rows[index]) : ''}</Cell>;
+    const cell = rowCells(rows);
     return {
-      appId: text((r) => r.appId),
-      appName: text((r) => r.appName),
-      agency: text((r) => r.agency.name),
-      tier: text((r) => r.subscriptionTier),
-      engine: text((r) => engineLabel(r.nlpEngine.service)),
-      members: text((r) => String(r.memberCount)),
-      created: text((r) => day(r.createdAt)),
-      goLive: text((r) => day(r.goLiveAt)),
-      status: ((index: number) => {
-        const row = rows[index];
-        return <Cell>{row && (row.isDecommissioned ? <Tag minimal intent="danger">Decommissioned</Tag> : <Tag minimal intent="success">Active</Tag>)}</Cell>;
-      }) as CellRenderer,
-      edit: ((index: number) => {
-        const row = rows[index];
-        return <Cell interactive>{row && <Button size="small" variant="minimal" intent="primary" text="Edit" aria-label={`Edit ${row.appId}`} onClick={() => setEditing(row.appId)} />}</Cell>;
-      }) as CellRenderer,
+      appId: cell.text((r) => r.appId),
+      appName: cell.text((r) => r.appName),
+      agency: cell.text((r) => r.agency.name),
+      tier: cell.text((r) => r.subscriptionTier),
+      engine: cell.text((r) => engineLabel(r.nlpEngine.service)),
+      members: cell.text((r) => String(r.memberCount)),
+      created: cell.text((r) => day(r.createdAt)),
+      goLive: cell.text((r) => day(r.goLiveAt)),
+      status: cell.node((r) => (r.isDecommissioned ? <Tag minimal intent="danger">Decommissioned</Tag> : <Tag minimal intent="success">Active</Tag>)),
+      edit: cell.node((r) => <Button size="small" variant="minimal" intent="primary" text="Edit" aria-label={`Edit ${r.appId}`} onClick={() => setEditing(r.appId)} />, { interactive: true }),
     };
   }, [rows]);
 
-  const first = store.total === 0 ? 0 : store.pageNum * store.pageSize + 1;
-  const last = Math.min(store.total, (store.pageNum + 1) * store.pageSize);
-  const lastPage = Math.max(0, Math.ceil(store.total / store.pageSize) - 1);
   const activeFilters = store.filter.items.length;
 
   return (
@@ -115,16 +105,13 @@ export const ChatAppsPage = observer(function ChatAppsPage() {
           />
           <Checkbox label="Include decommissioned" checked={store.includeDecommissioned} onChange={(e) => store.setIncludeDecommissioned(e.currentTarget.checked)} />
           <span role="status" aria-live="polite">
-            {store.status === 'loading' && rows.length === 0 ? 'Loading…' : `${store.total.toLocaleString()} ${store.total === 1 ? 'app' : 'apps'}`}
+            {list.status === 'loading' && rows.length === 0 ? 'Loading…' : `${list.total.toLocaleString()} ${list.total === 1 ? 'app' : 'apps'}`}
           </span>
         </>
       }
     >
-      {store.status === 'error' && (
-        <Callout intent="danger" role="alert" title="The chat apps could not be loaded" className="civic-form-notice">
-          <p>{store.error}</p>
-          <Button text="Try again" onClick={() => void store.load()} />
-        </Callout>
+      {list.status === 'error' && (
+        <LoadError title="The chat apps could not be loaded" error={list.error} onRetry={() => void list.load()} />
       )}
       <div className="civic-chat-apps-table" role="region" aria-label="Chat apps table" ref={region}>
         <Table2
@@ -148,13 +135,7 @@ export const ChatAppsPage = observer(function ChatAppsPage() {
           <Column name="Actions" cellRenderer={renderers.edit} />
         </Table2>
       </div>
-      <nav className="civic-pager" aria-label="Pages of chat apps">
-        <Button text="Previous" icon={<ChevronLeftIcon />} disabled={store.pageNum === 0} onClick={() => store.setPage(store.pageNum - 1)} />
-        <span>
-          {first}–{last} of {store.total.toLocaleString()}
-        </span>
-        <Button text="Next" endIcon={<ChevronRightIcon />} disabled={store.pageNum >= lastPage} onClick={() => store.setPage(store.pageNum + 1)} />
-      </nav>
+      <Pager list={list} label="Pages of chat apps" />
       {creating && <AppCreateDialog agencies={agencyNames} onClose={() => setCreating(false)} onCreated={(appId) => setEditing(appId)} />}
       {editing && <AppEditDialog key={editing} appId={editing} agencies={agencyNames} onClose={() => setEditing(null)} />}
     </Page>

@@ -1,8 +1,8 @@
 import { Button, Callout, HTMLTable, Switch } from '@civic/sdk/web/blueprint';
 import { useState } from '@civic/sdk/web/react';
-import { ApiClient, Page, PageSkeleton, ToastService, useService } from '@civic/sdk/web';
+import { ApiClient, Page, PageSkeleton, ToastService, useService, errorMessage } from '@civic/sdk/web';
 import { AdminApi, type FeatureFlagItem } from '../common/api';
-import { errorText, useResource } from './use-resource';
+import { useResource } from './use-resource';
 
 /** /feature-flags: switch the deployment's flags (next-generation console entry, helpdesk …). */
 export function FlagsPage() {
@@ -18,7 +18,7 @@ export function FlagsPage() {
       toasts.notify(`${flag.name} is ${enabled ? 'on' : 'off'}. Open consoles pick it up at their next flag refresh.`);
       await list.reload();
     } catch (error) {
-      setFailure(errorText(error));
+      setFailure(errorMessage(error));
     }
   }
 

@@ -1,9 +1,9 @@
 import { Button, Callout, Checkbox, HTMLTable, NumericInput } from '@civic/sdk/web/blueprint';
 import { useState } from '@civic/sdk/web/react';
 import type { TierLimit } from '@civic/sdk/common/model';
-import { ApiClient, Page, PageSkeleton, ToastService, useService } from '@civic/sdk/web';
+import { ApiClient, Page, PageSkeleton, ToastService, useService, errorMessage } from '@civic/sdk/web';
 import { AdminApi } from '../common/api';
-import { errorText, useResource } from './use-resource';
+import { useResource } from './use-resource';
 
 type Flag = keyof TierLimit['restrictions'];
 const FLAGS: Array<[Flag, string]> = [
@@ -34,7 +34,7 @@ function TierRow(props: { tier: TierLimit; onSaved: () => void }) {
       toasts.notify(`${value.tier} saved`);
       props.onSaved();
     } catch (error) {
-      setFailure(errorText(error));
+      setFailure(errorMessage(error));
     } finally {
       setSaving(false);
     }

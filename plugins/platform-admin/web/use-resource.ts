@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from '@civic/sdk/web/react';
-import { isApiError } from '@civic/sdk/web';
-import { Messages } from '@civic/sdk/common/messages';
+import { errorMessage } from '@civic/sdk/web';
 
 export interface Resource<T> {
   data: T | null;
@@ -20,7 +19,7 @@ export function useResource<T>(load: () => Promise<T>): Resource<T> {
       setData(await load());
       setError(null);
     } catch (e) {
-      setError(isApiError(e) ? e.message : Messages.errorEncountered);
+      setError(errorMessage(e));
     } finally {
       setLoading(false);
     }
@@ -28,8 +27,4 @@ export function useResource<T>(load: () => Promise<T>): Resource<T> {
   }, []);
   useEffect(() => void reload(), [reload]);
   return { data, error, loading, reload };
-}
-
-export function errorText(error: unknown): string {
-  return isApiError(error) ? error.message : Messages.errorEncountered;
 }

@@ -1,6 +1,12 @@
-import { appAdmin, appEditor, type AccessPredicate } from '@civic/sdk/common/access';
+import { appAdmin, appEditor, definePermission } from '@civic/sdk/common/access';
 
-/** team.view: editors and admins see Team; viewers do not (§6). */
-export const canViewTeam: AccessPredicate = appEditor;
-/** team.manage: invite, change roles, remove — the app's admins and platform admins. */
-export const canManageTeam: AccessPredicate = appAdmin;
+export const canViewTeam = definePermission({
+  id: 'team.view',
+  description: 'Editors and admins see Team; viewers do not (§6).',
+  predicate: appEditor,
+});
+export const canManageTeam = definePermission({
+  id: 'team.manage',
+  description: "Invite, change roles, remove: the app's admins and platform admins.",
+  predicate: appAdmin,
+});

@@ -3,9 +3,8 @@ import { AddIcon, PeopleIcon } from '@civic/sdk/web/icons';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useState } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
-import { Messages } from '@civic/sdk/common/messages';
 import { RoleName, ROLE_CODES, type RoleCode } from '@civic/sdk/common/model';
-import { EmptyState, isApiError, Page, PageSkeleton, ToastService, useAccess, useService } from '@civic/sdk/web';
+import { EmptyState, errorMessage, Page, PageSkeleton, ToastService, useAccess, useService, LoadError } from '@civic/sdk/web';
 import type { TeamMember } from '../common/api';
 import { TeamMessages } from '../common/messages';
 import { canManageTeam } from '../common/permissions';
@@ -30,7 +29,7 @@ export const TeamPage = observer(function TeamPage() {
       await action();
       toasts.notify(done);
     } catch (error) {
-      setFailure(isApiError(error) ? error.message : Messages.errorEncountered);
+      setFailure(errorMessage(error));
     }
   }
 
@@ -50,10 +49,7 @@ export const TeamPage = observer(function TeamPage() {
         </Callout>
       )}
       {store.status === 'error' && (
-        <Callout intent="danger" role="alert" title="The team could not be loaded" className="civic-form-notice">
-          <p>{store.error}</p>
-          <Button text="Try again" onClick={() => void store.load(appId)} />
-        </Callout>
+        <LoadError title="The team could not be loaded" error={store.error} onRetry={() => void store.load(appId)} />
       )}
       {store.status === 'loading' && store.members.length === 0 && <PageSkeleton />}
       {store.status === 'ready' && store.members.length === 0 && (

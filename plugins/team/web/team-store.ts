@@ -1,7 +1,6 @@
 import { inject, injectable } from '@civic/sdk/web/inversify';
 import { makeAutoObservable, runInAction } from '@civic/sdk/web/mobx';
-import { ApiClient, isApiError } from '@civic/sdk/web/services';
-import { Messages } from '@civic/sdk/common/messages';
+import { ApiClient, errorMessage } from '@civic/sdk/web/services';
 import type { RoleCode } from '@civic/sdk/common/model';
 import { TeamApi, type TeamList, type TeamMember } from '../common/api';
 
@@ -50,7 +49,7 @@ export class TeamStoreImpl implements TeamStore {
       if (this.appId !== appId) return;
       runInAction(() => {
         this.status = 'error';
-        this.error = isApiError(error) ? error.message : Messages.errorEncountered;
+        this.error = errorMessage(error);
       });
     }
   }

@@ -1,4 +1,7 @@
-import { platformAdmin, type AccessPredicate } from '@civic/sdk/common/access';
+import { definePermission, platformAdmin } from '@civic/sdk/common/access';
 
-/** users.manage: list, invite, edit, lock, reset and set roles — platform admins only. */
-export const canManageUsers: AccessPredicate = platformAdmin;
+export const canManageUsers = definePermission({
+  id: 'users.manage',
+  description: 'List, invite, edit, lock, reset and set roles: platform admins only.',
+  predicate: platformAdmin,
+});

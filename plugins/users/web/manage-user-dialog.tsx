@@ -3,7 +3,7 @@ import { observer } from '@civic/sdk/web/mobx';
 import { useState, type FormEvent } from '@civic/sdk/web/react';
 import { Messages } from '@civic/sdk/common/messages';
 import { isRoleCode, RoleName, ROLE_CODES, type RoleCode } from '@civic/sdk/common/model';
-import { AppContextService, FormField, isApiError, ToastService, useService } from '@civic/sdk/web';
+import { AppContextService, errorMessage, FormField, isApiError, ToastService, useService } from '@civic/sdk/web';
 import { serverFieldErrors, useDtoForm } from '@civic/sdk/web/forms';
 import type { UserListItem } from '../common/api';
 import { UpdateUserDto } from '../common/user-edit.dto';
@@ -32,7 +32,7 @@ export const ManageUserDialog = observer(function ManageUserDialog(props: { user
     } catch (error) {
       const fields = isApiError(error) ? serverFieldErrors(error.fields, ['name'] as const) : {};
       if (fields.name) form.showErrors(fields);
-      else setFailure(isApiError(error) ? error.message : Messages.errorEncountered);
+      else setFailure(errorMessage(error));
     } finally {
       setBusy(null);
     }

@@ -1,9 +1,10 @@
-import { Button, Callout, InputGroup, Tag } from '@civic/sdk/web/blueprint';
-import { AddIcon, ChevronLeftIcon, ChevronRightIcon, SearchIcon } from '@civic/sdk/web/icons';
-import { Cell, Column, Table2, type CellRenderer } from '@civic/sdk/web/blueprint-table';
+import { Button, InputGroup, Tag } from '@civic/sdk/web/blueprint';
+import { AddIcon, SearchIcon } from '@civic/sdk/web/icons';
+import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
-import { useCallback, useEffect, useMemo, useState } from '@civic/sdk/web/react';
-import { Page, useService } from '@civic/sdk/web';
+import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
+import { Page, Pager, useService, LoadError } from '@civic/sdk/web';
+import { useSearchBox } from '@civic/sdk/web/lists';
 import type { UserListItem } from '../common/api';
 import { formatLastSignIn } from './format-last-sign-in';
 import { InviteUserDialog } from './invite-user-dialog';
@@ -11,7 +12,6 @@ import { ManageUserDialog } from './manage-user-dialog';
 import { UsersStore } from './users-store';
 
 const ROW_HEIGHT = 40;
-const SEARCH_DELAY_MS = 300;
 const COLUMN_WIDTHS = [170, 220, 140, 110, 110, 190, 100];
 
 function statusOf(user: UserListItem): { text: string; intent: 'success' | 'danger' | 'warning' } {
@@ -23,52 +23,33 @@ function statusOf(user: UserListItem): { text: string; intent: 'success' | 'dang
 /** /users (platform admins): every account, searchable and paged on the server; invite and manage. */
 export const UsersPage = observer(function UsersPage() {
   const store = useService<UsersStore>(UsersStore);
-  const [search, setSearch] = useState(store.search);
+  const [search, setSearch] = useSearchBox(store.search, (text) => store.setSearch(text));
   const [inviting, setInviting] = useState(false);
   const [managedId, setManagedId] = useState<string | null>(null);
-  const items = store.items;
+  const list = store.list;
+  const items = list.items;
 
-  useEffect(() => void store.load(), [store]);
+  useEffect(() => void list.load(), [list]);
 
-  // Debounced: the server is asked once the typing pauses.
-  useEffect(() => {
-    if (search === store.search) return;
-    const timer = setTimeout(() => store.setSearch(search), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, store]);
+  const renderers = useMemo(() => {
+    const cell = rowCells(items);
+    return {
+      name: cell.text((u) => u.name),
+      email: cell.text((u) => u.email),
+      agency: cell.text((u) => u.agency ?? '—'),
+      status: cell.node((u) => {
+        const status = statusOf(u);
+        return <Tag minimal intent={status.intent}>{status.text}</Tag>;
+      }),
+      admin: cell.text((u) => (u.isPlatformAdmin ? 'Platform admin' : '—')),
+      lastSignIn: cell.text((u) => formatLastSignIn(u.lastLoginAt)),
+      manage: cell.node(
+        (u) => <Button size="small" variant="minimal" intent="primary" text="Manage" aria-label={`Manage ${u.name}`} onClick={() => setManagedId(u.id)} />,
+        { interactive: true },
+      ),
+    };
+  }, [items]);
 
-  const text = useCallback(
-    (read: (user: UserListItem) => string): CellRenderer =>
-      (row) => <Cell>{items[row] ? read(items[row]) : ''}</Cell>,
-    [items],
-  );
-  const renderers = useMemo(
-    () => ({
-      name: text((u) => u.name),
-      email: text((u) => u.email),
-      agency: text((u) => u.agency ?? '—'),
-      status: ((row: number) => {
-        const user = items[row];
-        const status = user ? statusOf(user) : null;
-        return <Cell>{status && <Tag minimal intent={status.intent}>{status.text}</Tag>}</Cell>;
-      }) as CellRenderer,
-      admin: text((u) => (u.isPlatformAdmin ? 'Platform admin' : '—')),
-      lastSignIn: text((u) => formatLastSignIn(u.lastLoginAt)),
-      manage: ((row: number) => {
-        const user = items[row];
-        return (
-          <Cell interactive>
-            {user && <Button size="small" variant="minimal" intent="primary" text="Manage" aria-label={`Manage ${user.name}`} onClick={() => setManagedId(user.id)} />}
-          </Cell>
-        );
-      }) as CellRenderer,
-    }),
-    [items, text],
-  );
-
-  const first = store.total === 0 ? 0 : store.pageNum * store.pageSize + 1;
-  const last = Math.min(store.total, (store.pageNum + 1) * store.pageSize);
-  const lastPage = Math.max(0, Math.ceil(store.total / store.pageSize) - 1);
   const managed = items.find((u) => u.id === managedId) ?? null;
 
   return (
@@ -88,16 +69,13 @@ export const UsersPage = observer(function UsersPage() {
             onChange={(e) => setSearch(e.target.value)}
           />
           <span className="civic-users-count" role="status" aria-live="polite">
-            {store.status === 'loading' && items.length === 0 ? 'Loading…' : `${store.total.toLocaleString()} ${store.total === 1 ? 'user' : 'users'}`}
+            {list.status === 'loading' && items.length === 0 ? 'Loading…' : `${list.total.toLocaleString()} ${list.total === 1 ? 'user' : 'users'}`}
           </span>
         </>
       }
     >
-      {store.status === 'error' && (
-        <Callout intent="danger" role="alert" title="The users could not be loaded" className="civic-form-notice">
-          <p>{store.error}</p>
-          <Button text="Try again" onClick={() => void store.load()} />
-        </Callout>
+      {list.status === 'error' && (
+        <LoadError title="The users could not be loaded" error={list.error} onRetry={() => void list.load()} />
       )}
       <div className="civic-users-table" role="region" aria-label="Users table">
         <Table2
@@ -118,13 +96,7 @@ export const UsersPage = observer(function UsersPage() {
           <Column name="Actions" cellRenderer={renderers.manage} />
         </Table2>
       </div>
-      <nav className="civic-pager" aria-label="Pages of users">
-        <Button text="Previous" icon={<ChevronLeftIcon />} disabled={store.pageNum === 0} onClick={() => store.setPage(store.pageNum - 1)} />
-        <span>
-          {first}–{last} of {store.total.toLocaleString()}
-        </span>
-        <Button text="Next" endIcon={<ChevronRightIcon />} disabled={store.pageNum >= lastPage} onClick={() => store.setPage(store.pageNum + 1)} />
-      </nav>
+      <Pager list={list} label="Pages of users" />
       <InviteUserDialog isOpen={inviting} onClose={() => setInviting(false)} />
       {managed && <ManageUserDialog user={managed} onClose={() => setManagedId(null)} />}
     </Page>

@@ -1,8 +1,17 @@
-import { anyone, appEditor, appViewer, type AccessPredicate } from '@civic/sdk/common/access';
+import { anyone, appEditor, appViewer, definePermission } from '@civic/sdk/common/access';
 
-/** webchat.view: anyone with a role on the app reads the widget settings and opens the fitting room. */
-export const canViewWebChat: AccessPredicate = appViewer;
-/** webchat.edit: editors and admins change the widget settings (§7 PUT webchat-settings). */
-export const canEditWebChat: AccessPredicate = appEditor;
-/** The sharing page and the embed script read the public widget settings without signing in. */
-export const canReadPublicWidget: AccessPredicate = anyone;
+export const canViewWebChat = definePermission({
+  id: 'webchat.view',
+  description: 'Anyone with a role on the app reads the widget settings and opens the fitting room.',
+  predicate: appViewer,
+});
+export const canEditWebChat = definePermission({
+  id: 'webchat.edit',
+  description: 'Editors and admins change the widget settings (§7 PUT webchat-settings).',
+  predicate: appEditor,
+});
+export const canReadPublicWidget = definePermission({
+  id: 'webchat.widget.read',
+  description: 'The sharing page and the embed script read the public widget settings without signing in.',
+  predicate: anyone,
+});

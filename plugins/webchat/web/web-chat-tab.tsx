@@ -3,16 +3,7 @@ import { FloppyDiskIcon } from '@civic/sdk/web/icons';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from '@civic/sdk/web/react';
 import { Messages } from '@civic/sdk/common/messages';
-import {
-  ApiClient,
-  isApiError,
-  PageSkeleton,
-  ToastService,
-  useAccess,
-  useSaveShortcut,
-  useService,
-  useUnsavedChangesPrompt,
-} from '@civic/sdk/web';
+import { ApiClient, errorMessage, isApiError, PageSkeleton, ToastService, useAccess, useSaveShortcut, useService, useUnsavedChangesPrompt } from '@civic/sdk/web';
 import { CONTRAST_PAIRS, contrastRatio, HEX_COLOUR, MIN_CONTRAST } from '../common/contrast';
 import { WebChatMessages } from '../common/messages';
 import { canEditWebChat } from '../common/permissions';
@@ -85,7 +76,7 @@ export const WebChatTab = observer(function WebChatTab(props: { appId: string })
         setErrors(mapped);
         inputs.current[WEBCHAT_FIELDS.find((f) => mapped[f]) ?? 'appName']?.focus();
       }
-      toasts.error(isApiError(error) ? error.message : Messages.errorEncountered);
+      toasts.error(errorMessage(error));
     } finally {
       setSaving(false);
     }

@@ -1,6 +1,12 @@
-import { appViewer, signedIn, type AccessPredicate } from '@civic/sdk/common/access';
+import { appViewer, definePermission, signedIn } from '@civic/sdk/common/access';
 
-/** workspace.dashboard.view: the landing page, for every signed-in user. */
-export const canViewDashboard: AccessPredicate = signedIn;
-/** workspace.app.view: My Workspace of one app, for anyone holding a role on it. */
-export const canViewAppWorkspace: AccessPredicate = appViewer;
+export const canViewDashboard = definePermission({
+  id: 'workspace.dashboard.view',
+  description: 'The landing page, for every signed-in user.',
+  predicate: signedIn,
+});
+export const canViewAppWorkspace = definePermission({
+  id: 'workspace.app.view',
+  description: 'My Workspace of one app, for anyone holding a role on it.',
+  predicate: appViewer,
+});

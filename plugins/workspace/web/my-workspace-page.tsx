@@ -1,10 +1,10 @@
-import { Button, Callout, Card, HTMLTable } from '@civic/sdk/web/blueprint';
+import { Card, HTMLTable } from '@civic/sdk/web/blueprint';
 import { HistoryIcon } from '@civic/sdk/web/icons';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
 import { engineLabel, RoleName } from '@civic/sdk/common/model';
-import { EmptyState, Page, PageSkeleton, useService } from '@civic/sdk/web';
+import { EmptyState, Page, PageSkeleton, useService, LoadError } from '@civic/sdk/web';
 import type { WorkspaceSummary } from '../common/api';
 import { WorkspaceStore } from './workspace-store';
 
@@ -22,10 +22,7 @@ export const MyWorkspacePage = observer(function MyWorkspacePage() {
     if (entry?.status === 'error') {
       return (
         <Page title="My Workspace">
-          <Callout intent="danger" role="alert" title="The workspace could not be loaded">
-            <p>{entry.error}</p>
-            <Button text="Try again" onClick={() => void store.load(appId)} />
-          </Callout>
+          <LoadError title="The workspace could not be loaded" error={entry.error} onRetry={() => void store.load(appId)} />
         </Page>
       );
     }

@@ -16,17 +16,19 @@ export function renderApiReference(routes: readonly MountedRoute[]): string {
     'errors are `{ message, info?, fields?, detail? }` with 400/401/403/404/409/413/415/422/429, and 500 with',
     'a `correlationId`. "session" routes need `Authorization: Bearer <token>`; app routes answer 404 for an',
     'app the caller holds no role on. Bodies and queries are validated with the named class-validator DTO',
-    '(the same class the browser form uses); unknown fields are refused.',
+    '(the same class the browser form uses); unknown fields are refused. "permission" is the id of the named',
+    'permission (`definePermission`) that guards the route, after the plugin\'s own predicate.',
     '',
   ];
   for (const owner of owners) {
     lines.push(`## ${owner === 'core' ? 'Core' : `Plugin \`${owner}\``}`, '');
-    lines.push('| method | path | auth | body / query | what |', '|---|---|---|---|---|');
+    lines.push('| method | path | auth | permission | body / query | what |', '|---|---|---|---|---|---|');
     const sorted = [...(byOwner.get(owner) ?? [])].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
     for (const route of sorted) {
       const input = [route.body, route.query].filter(Boolean).map((name) => `\`${name}\``).join(', ') || '—';
       const what = (route.description ?? '').replace(/\|/g, '\\|') || '—';
-      lines.push(`| ${route.method} | \`${route.url}\` | ${route.auth}${route.app ? ', app' : ''} | ${input} | ${what} |`);
+      const permission = route.permission ? `\`${route.permission}\`` : '—';
+      lines.push(`| ${route.method} | \`${route.url}\` | ${route.auth}${route.app ? ', app' : ''} | ${permission} | ${input} | ${what} |`);
     }
     lines.push('');
   }

@@ -1,10 +1,9 @@
 import { Button, Checkbox, FormGroup, ProgressBar } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
-import { Messages } from '@civic/core/common/messages';
-import { isApiError } from '../../api/api-error';
 import { useService } from '../../di/container-context';
 import { AuthService } from '../auth-service';
 import { solveAltcha } from './solve-altcha';
+import { errorMessage } from '../../api/error-message';
 
 export interface CaptchaFieldProps {
   /** The solved payload, or null while there is none (a new challenge after each use). */
@@ -41,7 +40,7 @@ export function CaptchaField(props: CaptchaFieldProps) {
       onChange(payload);
     } catch (error) {
       if (controller.signal.aborted) return;
-      setState({ kind: 'failed', message: isApiError(error) ? error.message : Messages.errorEncountered });
+      setState({ kind: 'failed', message: errorMessage(error) });
     }
   }
 

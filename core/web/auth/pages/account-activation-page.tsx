@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { CoreApi } from '@civic/core/common/api-paths';
 import { Messages } from '@civic/core/common/messages';
-import { isApiError } from '../../api/api-error';
 import { useService } from '../../di/container-context';
 import { usePageTitle } from '../../page/use-page-title';
 import { CardLinks, PublicCard } from '../auth-links';
 import { AuthService } from '../auth-service';
 import { IdentityPaths } from '../identity-routes';
 import type { ActivationState } from '../login-page';
+import { errorMessage } from '../../api/error-message';
 
 type Outcome = { intent: 'success' | 'danger'; message: string };
 
@@ -32,7 +32,7 @@ export function AccountActivationPage() {
     try {
       setOutcome({ intent: 'success', message: (await auth.publicCall(path, { token })) || fallback });
     } catch (error) {
-      setOutcome({ intent: 'danger', message: isApiError(error) ? error.message : Messages.errorEncountered });
+      setOutcome({ intent: 'danger', message: errorMessage(error) });
     } finally {
       setBusy(false);
     }

@@ -14,6 +14,7 @@ import { ToastService } from '../../toasts/toast-service';
 import { AuthService } from '../auth-service';
 import { describeDevice } from '../describe-device';
 import { IdentityPaths } from '../identity-routes';
+import { errorMessage } from '../../api/error-message';
 
 /** /settings: the signed-in user's profile, password, second factor and sessions. */
 export const AccountSettingsPage = observer(function AccountSettingsPage() {
@@ -82,7 +83,7 @@ function AuthenticatorSection() {
     try {
       await work();
     } catch (error) {
-      setNotice({ intent: 'danger', text: isApiError(error) ? error.message : Messages.errorEncountered });
+      setNotice({ intent: 'danger', text: errorMessage(error) });
     } finally {
       setBusy(null);
     }
@@ -318,7 +319,7 @@ function SessionsSection() {
     try {
       setList(await auth.listSessions());
     } catch (failure) {
-      setError(isApiError(failure) ? failure.message : Messages.errorEncountered);
+      setError(errorMessage(failure));
     }
   }, [auth]);
 
@@ -332,7 +333,7 @@ function SessionsSection() {
       toasts.notify(await work());
       await load();
     } catch (failure) {
-      setError(isApiError(failure) ? failure.message : Messages.errorEncountered);
+      setError(errorMessage(failure));
     } finally {
       setBusy(null);
     }

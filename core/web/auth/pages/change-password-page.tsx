@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router-dom';
 import { ChangePasswordDto } from '@civic/core/common/dto/password-flows.dto';
 import { Messages } from '@civic/core/common/messages';
 import { isApiError } from '../../api/api-error';
-import { failureText, useSubmission } from '../../forms/use-submission';
+import { errorMessage } from '../../api/error-message';
+import { useSubmission } from '../../forms/use-submission';
 import { useService } from '../../di/container-context';
 import { usePageTitle } from '../../page/use-page-title';
 import { ToastService } from '../../toasts/toast-service';
@@ -45,7 +46,7 @@ export const ChangePasswordPage = observer(function ChangePasswordPage() {
       (error) => {
         const shown = isApiError(error) ? serverFieldErrors(error.fields, FIELDS) : {};
         if (Object.keys(shown).length > 0) form.showErrors(shown);
-        else return failureText(error);
+        else return errorMessage(error);
       },
     );
   }

@@ -4,7 +4,8 @@ import { CoreApi } from '@civic/core/common/api-paths';
 import { ForgotPasswordDto } from '@civic/core/common/dto/forgot-password.dto';
 import { Messages } from '@civic/core/common/messages';
 import { isApiError } from '../../api/api-error';
-import { failureText, useSubmission } from '../../forms/use-submission';
+import { errorMessage } from '../../api/error-message';
+import { useSubmission } from '../../forms/use-submission';
 import { useService } from '../../di/container-context';
 import { usePageTitle } from '../../page/use-page-title';
 import { CardLinks, PublicCard } from '../auth-links';
@@ -37,7 +38,7 @@ export function ForgotPasswordPage() {
         const fields = isApiError(error) ? error.fields : {};
         captcha.renew(fields.captcha?.[0]);
         if (fields.email) form.showErrors({ email: fields.email[0] });
-        else if (!fields.captcha) return failureText(error);
+        else if (!fields.captcha) return errorMessage(error);
       },
     );
   }

@@ -5,7 +5,8 @@ import { CoreApi } from '@civic/core/common/api-paths';
 import { ResetPasswordDto } from '@civic/core/common/dto/password-flows.dto';
 import { Messages } from '@civic/core/common/messages';
 import { isApiError } from '../../api/api-error';
-import { failureText, useSubmission } from '../../forms/use-submission';
+import { errorMessage } from '../../api/error-message';
+import { useSubmission } from '../../forms/use-submission';
 import { useService } from '../../di/container-context';
 import { usePageTitle } from '../../page/use-page-title';
 import { CardLinks, PublicCard } from '../auth-links';
@@ -43,7 +44,7 @@ export function ResetPasswordPage() {
       (error) => {
         if (isApiError(error) && error.status === 401) setOutcome({ kind: 'expired', message: Messages.resetLinkExpired });
         else if (isApiError(error) && Object.keys(error.fields).some((f) => (FIELDS as readonly string[]).includes(f))) form.showErrors(serverFieldErrors(error.fields, FIELDS));
-        else return failureText(error, Messages.genericServerError);
+        else return errorMessage(error, Messages.genericServerError);
       },
     );
   }

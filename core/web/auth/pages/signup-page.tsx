@@ -5,7 +5,8 @@ import { SignupDto } from '@civic/core/common/dto/signup.dto';
 import { isAllowedEmailDomain } from '@civic/core/common/identity/email-domain';
 import { Messages } from '@civic/core/common/messages';
 import { isApiError } from '../../api/api-error';
-import { failureText, useSubmission } from '../../forms/use-submission';
+import { errorMessage } from '../../api/error-message';
+import { useSubmission } from '../../forms/use-submission';
 import { useService } from '../../di/container-context';
 import { usePageTitle } from '../../page/use-page-title';
 import { CardLinks, PublicCard } from '../auth-links';
@@ -52,7 +53,7 @@ export function SignupPage() {
         captcha.renew(fields.captcha?.[0]);
         const shown = serverFieldErrors(fields, FIELDS);
         if (Object.keys(shown).length > 0) form.showErrors(shown);
-        else if (!fields.captcha) return failureText(error);
+        else if (!fields.captcha) return errorMessage(error);
       },
     );
   }

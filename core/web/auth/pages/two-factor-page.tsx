@@ -9,6 +9,7 @@ import { ToastService } from '../../toasts/toast-service';
 import { AuthService } from '../auth-service';
 import { FormField } from '../../forms/form-field';
 import { useDtoForm } from '../../forms/use-dto-form';
+import { errorMessage } from '../../api/error-message';
 
 /**
  * /twofa-otp (bare layout): the second factor. The 6-digit code mailed for this sign-in, or the
@@ -55,7 +56,7 @@ export function TwoFactorPage() {
       form.reset({ otp: '' });
       form.refs.otp.current?.focus();
     } catch (error) {
-      if (!ended(error)) toasts.error(isApiError(error) ? error.message : Messages.errorEncountered);
+      if (!ended(error)) toasts.error(errorMessage(error));
     } finally {
       setBusy(null);
     }

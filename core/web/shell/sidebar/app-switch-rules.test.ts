@@ -1,6 +1,7 @@
 /** @jest-environment node */
-import { appViewer, tierRestricted, type AccessApp, type AccessContext } from '@civic/core/common/access';
+import { appViewer, tierRestricted, type AccessApp, type AccessContext, type AccessPredicate } from '@civic/core/common/access';
 import { NO_RESTRICTION_OVERRIDES, type SubscriptionTierName } from '@civic/core/common/model';
+import type { AppSwitchBehaviour } from '@civic/core/common/plugins';
 import { appSwitchTarget, type AppSwitchInput } from './app-switch-rules';
 
 const ctxFor = (tier: SubscriptionTierName): AccessContext => {
@@ -22,12 +23,25 @@ const ctxFor = (tier: SubscriptionTierName): AccessContext => {
   };
 };
 
-const known = new Set(['/intents/:appId', '/my-workspace/:appId']);
-const on = (path: string, params: Record<string, string>, tier: SubscriptionTierName, canAccess = appViewer): AppSwitchInput => ({
-  current: { path, appParam: 'appId', params, canAccess },
+/** Routes as plugins declare them; core knows none of these paths. */
+const served = new Map([
+  ['/intents/:appId', { path: '/intents/:appId', appParam: 'appId' }],
+  ['/my-workspace/:appId', { path: '/my-workspace/:appId', appParam: 'appId' }],
+  ['/list/:app', { path: '/list/:app', appParam: 'app' }],
+]);
+const toList = { goTo: '/intents/:appId' };
+const on = (
+  path: string,
+  params: Record<string, string>,
+  tier: SubscriptionTierName,
+  canAccess: AccessPredicate = appViewer,
+  onAppSwitch?: AppSwitchBehaviour,
+): AppSwitchInput => ({
+  current: { path, appParam: 'appId', params, canAccess, onAppSwitch },
   newAppId: 'new',
   ctx: ctxFor(tier),
-  hasRoute: (p) => known.has(p),
+  home: served.get('/my-workspace/:appId') ?? null,
+  route: (p) => served.get(p) ?? null,
 });
 
 describe('appSwitchTarget (§2 app switching)', () => {
@@ -42,10 +56,19 @@ describe('appSwitchTarget (§2 app switching)', () => {
     );
   });
 
-  it('sends editing routes to the intents list, whatever the tier', () => {
+  it('sends a route that declares { goTo } to that route of the new app, whatever the tier', () => {
     for (const path of ['/intent/:appId/:mode/:intentId', '/QandA/:appId/:mode', '/flow/:appId/:mode/:intentId']) {
-      expect(appSwitchTarget(on(path, { appId: 'old', mode: 'edit', intentId: 'i1' }, 'Starter'))).toBe('/intents/new');
+      expect(appSwitchTarget(on(path, { appId: 'old', mode: 'edit', intentId: 'i1' }, 'Starter', appViewer, toList))).toBe('/intents/new');
     }
+  });
+
+  it("fills the target route's own app parameter", () => {
+    expect(appSwitchTarget(on('/editor/:appId', { appId: 'old' }, 'Plus', appViewer, { goTo: '/list/:app' }))).toBe('/list/new');
+  });
+
+  it("keeps the page when the route says 'same' or nothing, and knows no path by name", () => {
+    expect(appSwitchTarget(on('/intent/:appId/:mode', { appId: 'old', mode: 'create' }, 'Plus', appViewer, 'same'))).toBe('/intent/new/create');
+    expect(appSwitchTarget(on('/intent/:appId/:mode', { appId: 'old', mode: 'create' }, 'Plus'))).toBe('/intent/new/create');
   });
 
   it('sends a Starter-tier app to My Workspace only from pages it may not use', () => {
@@ -54,9 +77,10 @@ describe('appSwitchTarget (§2 app switching)', () => {
     expect(appSwitchTarget(on('/team/:appId', { appId: 'old' }, 'Starter'))).toBe('/team/new');
   });
 
-  it('falls back to My Workspace, then the dashboard, when the intents list is not served', () => {
-    const input = on('/intent/:appId/:mode', { appId: 'old', mode: 'create' }, 'Plus');
-    expect(appSwitchTarget({ ...input, hasRoute: (p) => p === '/my-workspace/:appId' })).toBe('/my-workspace/new');
-    expect(appSwitchTarget({ ...input, hasRoute: () => false })).toBe('/dashboard');
+  it("falls back to the app's home, then the dashboard, when the declared route is not served", () => {
+    const input = on('/intent/:appId/:mode', { appId: 'old', mode: 'create' }, 'Plus', appViewer, toList);
+    expect(appSwitchTarget({ ...input, route: () => null })).toBe('/my-workspace/new');
+    expect(appSwitchTarget({ ...input, route: () => null, home: null })).toBe('/dashboard');
+    expect(appSwitchTarget({ ...on('/analytics/:appId', { appId: 'old' }, 'Starter', tierRestricted('analytics')), home: null })).toBe('/dashboard');
   });
 });

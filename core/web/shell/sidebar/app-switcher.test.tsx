@@ -15,11 +15,11 @@ const routes = definePlugin({
   title: 'Test routes',
   canAccess: appViewer,
   routes: [
-    { path: '/my-workspace/:appId', layout: 'main', appParam: 'appId', title: 'My Workspace', load: page },
+    { path: '/my-workspace/:appId', layout: 'main', appParam: 'appId', title: 'My Workspace', landmark: 'home', load: page },
     { path: '/analytics/:appId', layout: 'main', appParam: 'appId', title: 'Analytics', canAccess: tierRestricted('analytics'), load: page },
     { path: '/intents/:appId', layout: 'main', appParam: 'appId', title: 'Intents', load: page },
-    { path: '/intent/:appId/:mode/:intentId', layout: 'main', appParam: 'appId', title: 'Intent', load: page },
-    { path: '/app-settings/:appId', layout: 'main', appParam: 'appId', title: 'App settings', load: page },
+    { path: '/intent/:appId/:mode/:intentId', layout: 'main', appParam: 'appId', title: 'Intent', onAppSwitch: { goTo: '/intents/:appId' }, load: page },
+    { path: '/app-settings/:appId', layout: 'main', appParam: 'appId', title: 'App settings', landmark: 'settings', load: page },
     { path: '/app-settings/:tabId/:appId', layout: 'main', appParam: 'appId', title: 'App settings', load: page },
   ],
 });
@@ -29,7 +29,7 @@ const workspaceOnly = definePlugin({
   id: 'workspace-only',
   title: 'Workspace only',
   canAccess: appViewer,
-  routes: [{ path: '/my-workspace/:appId', layout: 'main', appParam: 'appId', title: 'My Workspace', load: page }],
+  routes: [{ path: '/my-workspace/:appId', layout: 'main', appParam: 'appId', title: 'My Workspace', landmark: 'home', load: page }],
 });
 
 const apps = [

@@ -1,7 +1,7 @@
 import { CogIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { generatePath, Link, useLocation, useNavigate } from 'react-router-dom';
 import type { AppSummary } from '@civic/core/common/model';
 import { AppContextService } from '../../apps/app-context-service';
 import { useService } from '../../di/container-context';
@@ -9,10 +9,6 @@ import { contributionAccess } from '../../plugins/plugin-access';
 import { PluginCatalog } from '../../plugins/plugin-catalog';
 import { AppPicker } from './app-picker';
 import { appSwitchTarget } from './app-switch-rules';
-
-/** §2: the gear next to the switcher opens the current app's settings. */
-export const appSettingsPath = (appId: string) => `/app-settings/${encodeURIComponent(appId)}`;
-const APP_SETTINGS_ROUTE = '/app-settings/:appId';
 
 /**
  * The app switcher (§2, §6): the user's apps sorted by tier then app id, searchable by name, id or
@@ -25,6 +21,7 @@ export const AppSwitcher = observer(function AppSwitcher() {
   const location = useLocation();
   const labelId = useId();
   const current = apps.currentApp;
+  const settingsRoute = catalog.landmark('settings');
   if (apps.apps.length === 0) return null;
 
   async function switchTo(app: AppSummary) {
@@ -38,11 +35,13 @@ export const AppSwitcher = observer(function AppSwitcher() {
             appParam: match.route.appParam,
             params: match.params,
             canAccess: contributionAccess(match.plugin, match.route),
+            onAppSwitch: match.route.onAppSwitch,
           }
         : null,
       newAppId: app.appId,
       ctx,
-      hasRoute: (pattern) => catalog.hasRoute(pattern),
+      home: catalog.landmark('home'),
+      route: (pattern) => catalog.routes().find(({ item }) => item.path === pattern)?.item ?? null,
     });
     // An app page makes its URL's app current itself; elsewhere the switch is all there is.
     if (target) navigate(target);
@@ -56,11 +55,11 @@ export const AppSwitcher = observer(function AppSwitcher() {
       </span>
       <div className="civic-app-switcher-row">
         <AppPicker apps={apps.apps} current={current} labelId={labelId} onPick={(app) => void switchTo(app)} />
-        {/* §2: the gear opens App settings — only when a deployment has that page at all. */}
-        {current && catalog.hasRoute(APP_SETTINGS_ROUTE) && (
+        {/* §2: the gear opens App settings — the route that declares itself the app's settings, if any. */}
+        {current && settingsRoute?.appParam && (
           <Link
             className="civic-icon-link"
-            to={appSettingsPath(current.appId)}
+            to={generatePath(settingsRoute.path, { [settingsRoute.appParam]: current.appId })}
             aria-label="App settings"
             title="App settings"
           >
