@@ -88,6 +88,8 @@ async function jest(): Promise<Outcome> {
 }
 
 const { DATABASE_URL: _unused, ...withoutDatabaseUrl } = process.env;
+/** The API suite: tests/api and each plugin's own API tests (plugins/<id>/tests/api). */
+const apiTests = () => [...findTests(['tests/api'], /\.test\.ts$/), ...findTests(['plugins'], /^plugins\/[^/]+\/tests\/api\/.*\.test\.ts$/)];
 
 const steps: Step[] = [
   { name: 'lint', group: 'lint', run: () => command('npx', ['eslint', '--max-warnings', '0', '.']) },
@@ -99,9 +101,9 @@ const steps: Step[] = [
     run: () => nodeTests(findTests(['core/server', 'sdk/server', 'plugins'], /\/server\/.*\.test\.ts$/), withoutDatabaseUrl, 2),
   },
   { name: 'architecture rules', group: 'arch', run: () => nodeTests(findTests(['tests/arch'], /\.test\.ts$/)) },
-  { name: 'API integration (PGlite)', group: 'api', run: () => nodeTests(findTests(['tests/api'], /\.test\.ts$/), withoutDatabaseUrl) },
+  { name: 'API integration (PGlite)', group: 'api', run: () => nodeTests(apiTests(), withoutDatabaseUrl) },
   ...(process.env.DATABASE_URL
-    ? [{ name: 'API integration (PostgreSQL)', group: 'api', run: () => nodeTests(findTests(['tests/api'], /\.test\.ts$/)) }]
+    ? [{ name: 'API integration (PostgreSQL)', group: 'api', run: () => nodeTests(apiTests()) }]
     : []),
   { name: 'build', group: 'build', run: () => command('npm', ['run', 'build']) },
   { name: 'browser e2e (Chromium)', group: 'e2e', run: () => nodeTests(findTests(['tests/e2e'], /\.test\.ts$/), withoutDatabaseUrl) },
