@@ -3,7 +3,7 @@
  * `N passed, N failed` summed over the suites that count tests.
  *
  *   npm test                    everything (API suite on PGlite; also on PostgreSQL when DATABASE_URL is set)
- *   npm test -- api e2e         only the named steps (lint, typecheck, unit, server, arch, api, build, e2e)
+ *   npm test -- api e2e         only the named steps (lint, typecheck, unit, server, arch, scaffold, api, build, e2e)
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -101,6 +101,7 @@ const steps: Step[] = [
     run: () => nodeTests(findTests(['core/server', 'sdk/server', 'plugins'], /\/server\/.*\.test\.ts$/), withoutDatabaseUrl, 2),
   },
   { name: 'architecture rules', group: 'arch', run: () => nodeTests(findTests(['tests/arch'], /\.test\.ts$/)) },
+  { name: 'plugin scaffold (in a temporary copy)', group: 'scaffold', run: () => nodeTests(findTests(['tests/scaffold'], /\.test\.ts$/), withoutDatabaseUrl) },
   { name: 'API integration (PGlite)', group: 'api', run: () => nodeTests(apiTests(), withoutDatabaseUrl) },
   ...(process.env.DATABASE_URL
     ? [{ name: 'API integration (PostgreSQL)', group: 'api', run: () => nodeTests(apiTests()) }]
