@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
@@ -26,14 +26,16 @@ const CALLERS: Record<Exclude<Caller, 'anonymous'>, string> = {
 const OWN_APP = 'demo-enterprise';
 
 /**
- * Every row file: tests/api/matrix/*.ts (`core.ts` for core), then each plugin's tests/matrix.ts,
- * `last` rows at the end.
+ * Every row file: tests/api/matrix/*.ts (`core.ts` for core), then the tests/matrix.ts of each plugin
+ * the server runs (the default profile's: a plugin not enabled there has no routes to check), `last`
+ * rows at the end.
  */
 const MATRIX_DIR = join(import.meta.dirname, 'matrix');
 const PLUGINS_DIR = join(import.meta.dirname, '../../plugins');
+const PROFILE = JSON.parse(readFileSync(join(import.meta.dirname, '../../config/profiles/default.json'), 'utf8')) as { plugins: string[] };
 const rowFiles = [
   ...readdirSync(MATRIX_DIR).filter((name) => name.endsWith('.ts')).sort().map((name) => join(MATRIX_DIR, name)),
-  ...readdirSync(PLUGINS_DIR).sort().map((id) => join(PLUGINS_DIR, id, 'tests', 'matrix.ts')).filter((file) => existsSync(file)),
+  ...[...PROFILE.plugins].sort().map((id) => join(PLUGINS_DIR, id, 'tests', 'matrix.ts')).filter((file) => existsSync(file)),
 ];
 const loaded: MatrixRow[] = [];
 for (const file of rowFiles) {
