@@ -55,7 +55,8 @@ process.stdout.write(
     `Created plugins/${names.id}/ (${Object.keys(files).length} files and its first migration).`,
     profileFile ? `Enabled in config/profiles/${values.profile}.json.` : `Enable it: add "${names.id}" to "plugins" in a profile (config/profiles/<name>.json), or run again with --profile default.`,
     'Next: npm run typecheck; npx jest plugins/' + names.id + `; node --import tsx --test plugins/${names.id}/tests/api/${names.id}.test.ts;`,
-    'then make it yours (docs/sdk-guide.md, "Start from the scaffold"), and run npm run docs:api once its routes are settled.',
+    'then make it yours (docs/sdk-guide.md, "Start from the scaffold").',
+    'Once it is enabled in the default profile, run npm run docs:api: docs/api.md lists every route, and its test checks that.',
     '',
   ].join('\n'),
 );
