@@ -29,7 +29,8 @@ export default {
     '<rootDir>/sdk/{common,web,testing}/**/*.test.{ts,tsx}',
     '<rootDir>/plugins/*/{common,web}/**/*.test.{ts,tsx}',
   ],
-  testPathIgnorePatterns: ['/node_modules/', '/server/', '<rootDir>/tests/', '<rootDir>/dist/'],
+  // A plugin's API tests (plugins/<id>/tests/) run on the real server under Node's test runner.
+  testPathIgnorePatterns: ['/node_modules/', '/server/', '<rootDir>/tests/', '<rootDir>/plugins/[^/]+/tests/', '<rootDir>/dist/'],
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swcConfig] },
   // inversify 8 and its @inversifyjs parts ship ESM only.
   transformIgnorePatterns: ['/node_modules/(?!(inversify|@inversifyjs)/)'],

@@ -3,7 +3,7 @@
  * `N passed, N failed` summed over the suites that count tests.
  *
  *   npm test                    everything (API suite on PGlite; also on PostgreSQL when DATABASE_URL is set)
- *   npm test -- api e2e         only the named steps (lint, typecheck, unit, server, arch, api, build, e2e)
+ *   npm test -- api e2e         only the named steps (lint, typecheck, unit, server, arch, scaffold, api, build, e2e)
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -88,6 +88,8 @@ async function jest(): Promise<Outcome> {
 }
 
 const { DATABASE_URL: _unused, ...withoutDatabaseUrl } = process.env;
+/** The API suite: tests/api and each plugin's own API tests (plugins/<id>/tests/api). */
+const apiTests = () => [...findTests(['tests/api'], /\.test\.ts$/), ...findTests(['plugins'], /^plugins\/[^/]+\/tests\/api\/.*\.test\.ts$/)];
 
 const steps: Step[] = [
   { name: 'lint', group: 'lint', run: () => command('npx', ['eslint', '--max-warnings', '0', '.']) },
@@ -99,9 +101,10 @@ const steps: Step[] = [
     run: () => nodeTests(findTests(['core/server', 'sdk/server', 'plugins'], /\/server\/.*\.test\.ts$/), withoutDatabaseUrl, 2),
   },
   { name: 'architecture rules', group: 'arch', run: () => nodeTests(findTests(['tests/arch'], /\.test\.ts$/)) },
-  { name: 'API integration (PGlite)', group: 'api', run: () => nodeTests(findTests(['tests/api'], /\.test\.ts$/), withoutDatabaseUrl) },
+  { name: 'plugin scaffold (in a temporary copy)', group: 'scaffold', run: () => nodeTests(findTests(['tests/scaffold'], /\.test\.ts$/), withoutDatabaseUrl) },
+  { name: 'API integration (PGlite)', group: 'api', run: () => nodeTests(apiTests(), withoutDatabaseUrl) },
   ...(process.env.DATABASE_URL
-    ? [{ name: 'API integration (PostgreSQL)', group: 'api', run: () => nodeTests(findTests(['tests/api'], /\.test\.ts$/)) }]
+    ? [{ name: 'API integration (PostgreSQL)', group: 'api', run: () => nodeTests(apiTests()) }]
     : []),
   { name: 'build', group: 'build', run: () => command('npm', ['run', 'build']) },
   { name: 'browser e2e (Chromium)', group: 'e2e', run: () => nodeTests(findTests(['tests/e2e'], /\.test\.ts$/), withoutDatabaseUrl) },

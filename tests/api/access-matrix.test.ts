@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
@@ -13,8 +13,9 @@ import { startTestServer, type TestServer } from './support/test-server';
 
 /**
  * The authorization matrix: every API route × every kind of caller × an app the caller holds a
- * role on ("own": demo-enterprise) and one they do not ("other": test-other). The rows live in
- * tests/api/matrix/<plugin>.ts; a new route fails the coverage test until it has a row there.
+ * role on ("own": demo-enterprise) and one they do not ("other": test-other). A plugin's rows live in
+ * plugins/<id>/tests/matrix.ts (core's, and plugins' not moved yet, in tests/api/matrix/<plugin>.ts);
+ * a new route fails the coverage test until it has a row.
  */
 const CALLERS: Record<Exclude<Caller, 'anonymous'>, string> = {
   platformAdmin: 'admin@demo.gov.sg',
@@ -25,11 +26,21 @@ const CALLERS: Record<Exclude<Caller, 'anonymous'>, string> = {
 };
 const OWN_APP = 'demo-enterprise';
 
-/** Every row file in tests/api/matrix (one per plugin, `core.ts` for core), `last` rows at the end. */
+/**
+ * Every row file: tests/api/matrix/*.ts (`core.ts` for core), then the tests/matrix.ts of each plugin
+ * the server runs (the default profile's: a plugin not enabled there has no routes to check), `last`
+ * rows at the end.
+ */
 const MATRIX_DIR = join(import.meta.dirname, 'matrix');
+const PLUGINS_DIR = join(import.meta.dirname, '../../plugins');
+const PROFILE = JSON.parse(readFileSync(join(import.meta.dirname, '../../config/profiles/default.json'), 'utf8')) as { plugins: string[] };
+const rowFiles = [
+  ...readdirSync(MATRIX_DIR).filter((name) => name.endsWith('.ts')).sort().map((name) => join(MATRIX_DIR, name)),
+  ...[...PROFILE.plugins].sort().map((id) => join(PLUGINS_DIR, id, 'tests', 'matrix.ts')).filter((file) => existsSync(file)),
+];
 const loaded: MatrixRow[] = [];
-for (const file of readdirSync(MATRIX_DIR).filter((name) => name.endsWith('.ts')).sort()) {
-  const module = (await import(join(MATRIX_DIR, file))) as { rows: MatrixRow[] };
+for (const file of rowFiles) {
+  const module = (await import(file)) as { rows: MatrixRow[] };
   loaded.push(...module.rows);
 }
 const MATRIX = [...loaded.filter((row) => !row.last), ...loaded.filter((row) => row.last)];

@@ -90,10 +90,12 @@ test("a plugin imports only the sdk, itself, and the contract of a plugin it req
   const found = violations((file) => {
     const plugin = pluginOf(file.path);
     if (!plugin) return [];
-    const isTest = /\.test\.tsx?$/.test(file.path);
+    // A plugin's tests: beside the code (*.test.ts[x]) or its API tests and matrix rows in tests/.
+    const isTest = /\.test\.tsx?$/.test(file.path) || file.path.startsWith(`plugins/${plugin}/tests/`);
     const required = requiresOf(plugin);
     return file.imports.flatMap((edge) => {
-      // Tests may name the test runner they run under; nothing else comes from outside.
+      // Tests may name the test runner they run under; nothing else comes from outside (the sdk's
+      // testing helpers, @civic/sdk/testing and @civic/sdk/testing/server, are sdk like the rest).
       if (isTest && TEST_RUNNER_MODULES.includes(edge.specifier)) return [];
       if (edge.target === null) return [`${file.path}:${edge.line} imports the package ${edge.specifier} directly (use @civic/sdk)`];
       if (edge.target.startsWith('sdk/')) return [];
@@ -133,9 +135,15 @@ test('core holds no plugin table, in its schema or its migrations', () => {
   assert.deepEqual(created.filter((name) => !CORE_TABLES.includes(name)), []);
 });
 
+/** The scaffold's templates hold a new plugin's files as text, its table among them. */
+const SCAFFOLD_TEMPLATES = 'sdk/scaffold/templates/';
+
 test("a plugin's tables are declared in its server/db folder only", () => {
   const found = violations((file) =>
-    /pgTable\(/.test(file.text) && !file.path.startsWith('core/server/db/schema/') && !/^plugins\/[^/]+\/server\/db\//.test(file.path)
+    /pgTable\(/.test(file.text) &&
+    !file.path.startsWith('core/server/db/schema/') &&
+    !/^plugins\/[^/]+\/server\/db\//.test(file.path) &&
+    !file.path.startsWith(SCAFFOLD_TEMPLATES)
       ? [`${file.path} declares a table outside core/server/db/schema and plugins/<id>/server/db`]
       : [],
   );

@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { and, desc, eq } from 'drizzle-orm';
-import { Messages } from '@civic/core/common/messages';
-import { appMembers, auditLog, tierLimits, users } from './support/tables';
-import { TeamMessages } from '../../plugins/team/common/messages';
-import { call } from './support/api-call';
-import { linkTokenOf, outboxMail } from './support/identity';
-import { postLogin, signIn } from './support/login';
-import { startTestServer, type TestServer } from './support/test-server';
+import { Messages } from '@civic/sdk/common/messages';
+import { and, desc, eq } from '@civic/sdk/server';
+import { appMembers, auditLog, call, linkTokenOf, outboxMail, postLogin, startTestServer, tierLimits, users, type TestServer } from '@civic/sdk/testing/server';
+import { TeamMessages } from '../../common/messages';
 
 const APP = 'demo-starter';
 let t: TestServer;
@@ -16,8 +12,9 @@ let platformAdmin: string;
 let editor: string;
 
 before(async () => {
-  t = await startTestServer();
-  [appAdmin, platformAdmin, editor] = await Promise.all(['appadmin@demo.gov.sg', 'admin@demo.gov.sg', 'editor@demo.gov.sg'].map((email) => signIn(t.http, email)));
+  // Team needs no other plugin: the server runs with it alone, as a profile that enables only it would.
+  t = await startTestServer({ pluginIds: ['team'] });
+  [appAdmin, platformAdmin, editor] = await Promise.all((['appAdmin', 'platformAdmin', 'editor'] as const).map((caller) => t.signInAs(caller)));
 });
 
 after(async () => {
@@ -86,7 +83,7 @@ test('invite: bad email, role and domain are 422 with a clear message', async ()
 
 test('editors cannot manage; viewers cannot even see the team', async () => {
   assert.equal((await team(editor, 'POST', '', { email: 'x@agency.gov.sg', role: '0' })).status, 403);
-  const viewer = await signIn(t.http, 'viewer@demo.gov.sg');
+  const viewer = await t.signInAs('viewer');
   assert.equal((await team(viewer, 'GET')).status, 403);
 });
 
@@ -112,7 +109,7 @@ test('change role and remove; the last admin can be neither demoted nor removed'
   const list = await team(platformAdmin, 'GET');
   assert.ok(!list.body.data.members.some((m: { email: string }) => m.email === 'editor@demo.gov.sg'));
   // The removed editor loses the app at once.
-  assert.equal((await call(t.http, 'GET', `/api/v1/apps/${APP}/settings`, { token: editor })).status, 404);
+  assert.equal((await team(editor, 'GET')).status, 404);
 });
 
 test('the tier maximum of members is enforced with a 422', async () => {

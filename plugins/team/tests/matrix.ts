@@ -1,4 +1,4 @@
-import { adminApp, editApp, NO_ID, type MatrixRow } from '../support/matrix';
+import { adminApp, editApp, NO_ID, type MatrixRow } from '@civic/sdk/testing/server';
 
 export const rows: MatrixRow[] = [
   { method: 'GET', url: '/api/v1/apps/:appId/team', ...editApp(200) },
