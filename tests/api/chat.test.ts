@@ -6,7 +6,8 @@ import { and, eq, isNull, like } from 'drizzle-orm';
 import { apps, auditLog, chatSessions, intents, trainingPhrases, transcripts } from '@civic/core/server/db/schema';
 import { Messages } from '@civic/core/common/messages';
 import { EngineMessages } from '../../plugins/dialog-engine/common/messages';
-import { CHAT_LIMITS } from '../../plugins/dialog-engine/server/chat-routes';
+import { DEFAULT_CHAT_LIMITS as CHAT_LIMITS } from '@civic/core/server/config/server-config';
+import { SESSION_IDLE_MINUTES } from '../../plugins/dialog-engine/server/chat-routes';
 import { call } from './support/api-call';
 import { signIn } from './support/login';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -183,7 +184,7 @@ test('bad input is a 4xx: empty or long text, unknown fields, oversized bodies',
 
 test('a session expires after 30 idle minutes', async () => {
   const sessionId = await startDraft();
-  t.clock.advance((CHAT_LIMITS.sessionIdleMinutes + 1) * 60_000);
+  t.clock.advance((SESSION_IDLE_MINUTES + 1) * 60_000);
   // The console session idles out too: sign in again (the same member, so the chat session is still theirs).
   admin = await signIn(t.http, 'admin@demo.gov.sg', undefined, t.clock.unixSeconds());
   const expired = await chat(`/api/v1/chat/${APP}/sessions/${sessionId}/messages`, { token: admin, json: { text: 'renew passport' } });

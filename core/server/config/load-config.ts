@@ -5,7 +5,7 @@ import { ENV_KEYS, EnvDto } from './env.dto';
 import { resolveKeyMaterial, type KeyFallback } from './key-material';
 import { loadProfile, type SwitchOverrides } from './load-profile';
 import { RepoPaths } from './repo-paths';
-import type { DatabaseTarget, ServerConfig } from './server-config';
+import { DEFAULT_CHAT_LIMITS, type DatabaseTarget, type ServerConfig } from './server-config';
 
 export interface LoadConfigOptions {
   /** Base for a relative CIVIC_DATA_DIR; defaults to process.cwd(). */
@@ -78,6 +78,10 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     demoPassword: vars.CIVIC_DEMO_PASSWORD,
     logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: vars.CIVIC_TRUST_PROXY === 'on',
+    chatLimits: {
+      perIp: vars.CIVIC_CHAT_RATE_LIMIT === undefined ? DEFAULT_CHAT_LIMITS.perIp : Number(vars.CIVIC_CHAT_RATE_LIMIT),
+      perSession: vars.CIVIC_CHAT_SESSION_RATE_LIMIT === undefined ? DEFAULT_CHAT_LIMITS.perSession : Number(vars.CIVIC_CHAT_SESSION_RATE_LIMIT),
+    },
     webRoot: options.webRoot ?? RepoPaths.webRoot,
     versionFile: RepoPaths.versionFile,
     now: options.now ?? (() => new Date()),

@@ -25,6 +25,15 @@ export interface SsoConfig {
   mfaEnforced: boolean;
 }
 
+/** Public chat requests per minute: per client IP address (all chat routes) and messages per chat session. */
+export interface ChatLimits {
+  perIp: number;
+  perSession: number;
+}
+
+/** Defaults of the chat limits when the variables are not set. */
+export const DEFAULT_CHAT_LIMITS: ChatLimits = { perIp: 120, perSession: 20 };
+
 /** The validated configuration the server runs with. Built by loadConfig, or in-process by tests. */
 export interface ServerConfig {
   port: number;
@@ -46,6 +55,8 @@ export interface ServerConfig {
   demoPassword: string | undefined;
   logLevel: string;
   trustProxy: boolean;
+  /** The public chat API's limits per minute (CIVIC_CHAT_RATE_LIMIT, CIVIC_CHAT_SESSION_RATE_LIMIT); 0 turns one off. */
+  chatLimits: ChatLimits;
   /** Built console (dist/web); served when present. */
   webRoot: string;
   /** The one version file (repo root). */

@@ -12,9 +12,9 @@ export const dialogEngine = new DialogEngine();
 export default defineServerModule({
   pluginId: 'dialog-engine',
   register(api) {
-    registerChatRoutes(api.routes, dialogEngine, api.deployment.publicUrl);
+    registerChatRoutes(api.routes, dialogEngine, api.deployment.publicUrl, api.deployment.chatLimits);
     registerDialogFlowRoutes(api.routes, dialogEngine);
-    registerSuggestRoutes(api.routes, dialogEngine, api.deployment.publicUrl);
+    registerSuggestRoutes(api.routes, dialogEngine, api.deployment.publicUrl, api.deployment.chatLimits);
     registerTrainingJobs(api.jobs, dialogEngine, api.log);
     registerReplayRoutes(api.routes, dialogEngine);
   },

@@ -1,4 +1,4 @@
-import { loadProductionVersion, readDraftSnapshot, type DbExecutor } from '@civic/sdk/server';
+import { appProduction, eq, loadProductionVersion, readDraftSnapshot, type DbExecutor } from '@civic/sdk/server';
 import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
 import type { Environment } from '../../common/api';
 
@@ -15,6 +15,11 @@ export interface KnowledgeContent {
  */
 export interface KnowledgeSource {
   load(db: DbExecutor, appId: string): Promise<KnowledgeContent | null>;
+  /**
+   * The id of the content `load` would give, without loading it (null: none), when the source has
+   * one: content with a known id is kept in memory and not read again (a published version never changes).
+   */
+  version?(db: DbExecutor, appId: string): Promise<string | null>;
 }
 
 export const draftSource: KnowledgeSource = {
@@ -28,6 +33,10 @@ export const productionSource: KnowledgeSource = {
   async load(db, appId) {
     const published = await loadProductionVersion(db, appId);
     return published ? { snapshot: published.snapshot, version: published.versionId } : null;
+  },
+  async version(db, appId) {
+    const [row] = await db.select({ versionId: appProduction.versionId }).from(appProduction).where(eq(appProduction.appId, appId));
+    return row?.versionId ?? null;
   },
 };
 
