@@ -1,5 +1,5 @@
-import { definePlugin } from '@civic/sdk/common';
-import { canChat, canConfigureEngine } from './common/permissions';
+import { definePlugin, PanelSlots } from '@civic/sdk/common';
+import { canChat, canConfigureEngine, canViewThresholdAdvice } from './common/permissions';
 
 /**
  * dialog-engine: the built-in engine (a trained intent classifier), the engine adaptors, the public
@@ -17,6 +17,16 @@ export default definePlugin({
       title: 'Dialog engine config',
       canAccess: canConfigureEngine,
       load: () => import('./web/dialog-flow-page').then((m) => ({ default: m.DialogFlowPage })),
+    },
+  ],
+  panels: [
+    {
+      id: 'fallback-trade-off',
+      slot: PanelSlots.knowledgeBaseSettings,
+      title: 'Fallback trade-off',
+      order: 10,
+      canAccess: canViewThresholdAdvice,
+      load: () => import('./web/threshold-advice-panel').then((m) => ({ default: m.ThresholdAdvicePanel })),
     },
   ],
   nav: [{ id: 'dialog-flow', section: 'platform', label: 'Dialog engine', order: 450, to: '/dialogFlow', icon: 'predictive-analysis', canAccess: canConfigureEngine }],

@@ -105,6 +105,8 @@ export interface PanelProps {
 export const PanelSlots = {
   /** Beside the intent and Q&A editors (knowledge-base): context `intentId`, `mode`. */
   intentEditor: 'intent-editor',
+  /** Under the confidence thresholds (App settings, Knowledge base): context `mlConfidenceThreshold`, the form's value as typed. */
+  knowledgeBaseSettings: 'knowledge-base-settings',
 } as const;
 
 /** `order` of the App settings tabs §2 names, so tabs from different plugins line up as it lists them. */

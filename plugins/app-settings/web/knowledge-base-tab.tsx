@@ -2,10 +2,12 @@ import { Button, Callout, FormGroup, InputGroup, Tooltip } from '@civic/sdk/web/
 import { FloppyDiskIcon } from '@civic/sdk/web/icons';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useRef, useState, type FormEvent } from '@civic/sdk/web/react';
+import { PanelSlots } from '@civic/sdk/common';
 import { Messages } from '@civic/sdk/common/messages';
 import {
   isApiError,
   PageSkeleton,
+  PanelSlot,
   ToastService,
   useAccess,
   useSaveShortcut,
@@ -178,6 +180,7 @@ export const KnowledgeBaseTab = observer(function KnowledgeBaseTab(props: { appI
           saveButton
         )}
       </form>
+      <PanelSlot slot={PanelSlots.knowledgeBaseSettings} appId={appId} context={{ mlConfidenceThreshold: shown.mlConfidenceThreshold }} />
       {prompt}
     </section>
   );

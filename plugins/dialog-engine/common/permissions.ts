@@ -1,4 +1,4 @@
-import { anyone, appEditor, platformAdmin, type AccessPredicate } from '@civic/sdk/common/access';
+import { anyone, appEditor, appViewer, platformAdmin, type AccessPredicate } from '@civic/sdk/common/access';
 
 /** The chat API is public; the routes themselves check origins, rate limits and draft membership. */
 export const canChat: AccessPredicate = anyone;
@@ -6,3 +6,5 @@ export const canChat: AccessPredicate = anyone;
 export const canConfigureEngine: AccessPredicate = platformAdmin;
 /** Publish replay: whoever may publish (editors and admins of the app) compares draft and production answers. */
 export const canReplay: AccessPredicate = appEditor;
+/** The fallback threshold advice: whoever sees the app's settings (viewers read, editors change them in App settings). */
+export const canViewThresholdAdvice: AccessPredicate = appViewer;

@@ -4,6 +4,7 @@ import { registerDialogFlowRoutes } from './dialogflow-routes';
 import { DialogEngine } from './engine/dialog-engine';
 import { registerSuggestRoutes } from './suggest-routes';
 import { registerReplayRoutes } from './replay-routes';
+import { registerThresholdRoutes } from './threshold-routes';
 import { registerTrainingJobs } from './training-jobs';
 
 /** One engine per server process: its trained models are cached in memory per app and environment. */
@@ -17,5 +18,6 @@ export default defineServerModule({
     registerSuggestRoutes(api.routes, dialogEngine, api.deployment.publicUrl, api.deployment.chatLimits);
     registerTrainingJobs(api.jobs, dialogEngine, api.log);
     registerReplayRoutes(api.routes, dialogEngine);
+    registerThresholdRoutes(api.routes, dialogEngine);
   },
 });
