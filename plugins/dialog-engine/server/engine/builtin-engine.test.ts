@@ -81,6 +81,25 @@ test('thresholds: Q&A pairs use qnaConfidenceThreshold, intents mlConfidenceThre
   assert.ok(outOfScope.confidence < 0.5);
 });
 
+test('a null threshold is the one the model suggests from its own held-out phrases', () => {
+  const asks = ['how do i', 'i want to', 'help me', 'can i', 'where can i', 'i need to', 'is it possible to', 'tell me how to'];
+  const phrases = (topics: string[]) => asks.flatMap((ask) => topics.map((topic) => `${ask} ${topic}`));
+  const passport = phrases(['renew my passport', 'extend a passport', 'replace an expired passport', 'get a new passport', 'apply for a passport']);
+  const bins = phrases(['report a missed bin', 'book a bulky waste pickup', 'get a new rubbish bin', 'check the bin day', 'recycle garden waste']);
+  const tax = phrases(['pay property tax', 'appeal my tax bill', 'claim a tax rebate', 'set up a tax instalment', 'check what tax i owe']);
+  const calibrated = trainKnowledge({ ...snapshot(), intents: [intent('fallback', [], { defaultKind: 'fallback' }), intent('passport', passport), intent('bins', bins), intent('tax', tax)] });
+  const calibration = calibrated.model?.stats.calibration;
+  assert.ok(calibration, 'enough phrases to hold some out');
+  assert.ok(calibration.suggestedThreshold > 0 && calibration.suggestedThreshold < 1);
+  assert.equal(calibration.fallbackRates.length, 21);
+  assert.ok(calibration.fallbackRates.every((rate, i) => i === 0 || rate >= calibration.fallbackRates[i - 1]), 'a higher threshold never lets fewer questions fall back');
+  const auto = (text: string) => answerTurn(calibrated, { text, state: EMPTY_STATE }, { ...options, thresholds: { ml: null, qna: null } });
+  const fixed = (text: string, ml: number) => answerTurn(calibrated, { text, state: EMPTY_STATE }, { ...options, thresholds: { ml, qna: ml } });
+  for (const text of ['renew my passport please', 'tell me a joke about cats', 'bin']) {
+    assert.equal(auto(text).fallback, fixed(text, calibration.suggestedThreshold).fallback, text);
+  }
+});
+
 test('phrases of the Default Fallback Intent are negative examples: matching them is a fallback', () => {
   const question = 'what colour is the sky on mars';
   const withNegatives = trainKnowledge({

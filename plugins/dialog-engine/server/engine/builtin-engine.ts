@@ -33,10 +33,14 @@ export interface EngineAnswer {
   state: SessionState;
 }
 
+/** An app's confidence thresholds; null: the threshold the model's calibration suggests. */
 export interface Thresholds {
-  ml: number;
-  qna: number;
+  ml: number | null;
+  qna: number | null;
 }
+
+/** Without a calibration (too few phrases to hold some out) a null threshold is this. */
+export const UNCALIBRATED_THRESHOLD = 0.7;
 
 export interface AnswerOptions {
   thresholds: Thresholds;
@@ -183,7 +187,8 @@ function rank(knowledge: TrainedKnowledge, text: string, state: SessionState): S
 }
 
 function thresholdOf(knowledge: TrainedKnowledge, intentId: string, thresholds: Thresholds): number {
-  return knowledge.intents.get(intentId)?.kind === 'qna' ? thresholds.qna : thresholds.ml;
+  const chosen = knowledge.intents.get(intentId)?.kind === 'qna' ? thresholds.qna : thresholds.ml;
+  return chosen ?? knowledge.model?.stats.calibration?.suggestedThreshold ?? UNCALIBRATED_THRESHOLD;
 }
 
 /** Every turn ages the active contexts by one. */

@@ -5,6 +5,8 @@ import { SoftmaxClassifier, type ClassifierTransfer, type LabelledVector, type T
 
 /** Fewer held-out phrases than this leave the temperature at 1. */
 const MIN_CALIBRATION_PHRASES = 30;
+/** Fewer than this give no suggested threshold (the app's setting, or 0.7, applies). */
+const MIN_THRESHOLD_PHRASES = 10;
 
 export interface TrainingExample {
   text: string;
@@ -95,9 +97,10 @@ export class NluModel {
       // A run on about nine phrases in ten, asked the tenth: what the final model will do on questions
       // it has not seen. Same settings as the final run, so its temperature carries over to it.
       const { trainSet, heldSet } = holdOut(all, ys, options.seed ?? 11);
-      if (heldSet.length >= MIN_CALIBRATION_PHRASES) {
+      if (heldSet.length >= MIN_THRESHOLD_PHRASES) {
         const { model: probe } = SoftmaxClassifier.train(trainSet, classCount, { ...trainOptions, onProgress: (f) => report?.(0.1 + f * 0.4) });
-        temperature = probe.calibrate(heldSet);
+        // Too few held-out phrases say little about calibration: keep T = 1 then (no sharpening).
+        if (heldSet.length >= MIN_CALIBRATION_PHRASES) temperature = probe.calibrate(heldSet);
         calibration = calibrationOf(probe, heldSet, options.fallbackLabel === undefined ? -1 : (indexOf.get(options.fallbackLabel) ?? -1));
       }
     }

@@ -22,6 +22,8 @@ export interface TrainOptions {
   seed?: number;
   /** Most weights the dense rows may hold (rows × classes); the commonest features get them first. */
   denseBudget?: number;
+  /** Most multiply-adds the dense rows may cost per epoch (phrases having a feature × classes, summed). */
+  workBudget?: number;
   /** Called with the fraction done (0..1) of this training run. */
   onProgress?: (fraction: number) => void | Promise<void>;
 }
@@ -50,6 +52,11 @@ const SKIP = 1e-4;
  * commonest features; a 2,000-intent app to its 2,000 commonest, so training stays within a minute.
  */
 export const DENSE_BUDGET = 4_000_000;
+/**
+ * Dense work per epoch at most: Banking77 (77 intents, 10,000 phrases) and a 150-intent app of
+ * 15,000 phrases fit whole; a 2,000-intent app gets dense rows for mid-frequency features only.
+ */
+export const WORK_BUDGET = 400_000_000;
 
 export class SoftmaxClassifier {
   temperature = 1;
@@ -101,7 +108,7 @@ export class SoftmaxClassifier {
   static train(examples: readonly LabelledVector[], classCount: number, options: TrainOptions = {}): { model: SoftmaxClassifier; stats: TrainStats } {
     const epochs = options.epochs ?? 10;
     const losses: number[] = [];
-    const model = SoftmaxClassifier.withSupport(classCount, supportRows(examples, classCount, options.denseBudget ?? DENSE_BUDGET));
+    const model = SoftmaxClassifier.withSupport(classCount, supportRows(examples, classCount, options.denseBudget ?? DENSE_BUDGET, options.workBudget ?? WORK_BUDGET));
     const state = { sumSq: new Float32Array(model.weight.length), biasSumSq: new Float64Array(classCount) };
     const random = seededRandom(options.seed ?? 7);
     const order = examples.map((_, i) => i);
@@ -232,20 +239,32 @@ interface SupportRows {
  * phrases have them) get every class, as many as `denseBudget` allows; the others get the classes
  * whose phrases have them. Classes are ascending within a row.
  */
-function supportRows(examples: readonly LabelledVector[], classCount: number, denseBudget: number): SupportRows {
+function supportRows(examples: readonly LabelledVector[], classCount: number, denseBudget: number, workBudget: number): SupportRows {
   const documentFrequency = new Uint32Array(HASH_SIZE);
   let total = 0;
   for (const { x } of examples) {
     for (const bucket of x.indices) documentFrequency[bucket] += 1;
     total += x.indices.length;
   }
-  // Dense rows: features in two phrases or more, commonest first, within the budget.
+  // Dense rows: features in two phrases or more, commonest first, within the budgets of weights and
+  // of work (a dense row costs every class at every phrase that has it, each epoch). A feature that
+  // alone would overrun the work left is skipped for rarer ones: with many classes, the commonest
+  // features ("how", " th") are the least telling and the dearest.
   const seen: number[] = [];
   for (let bucket = 0; bucket < HASH_SIZE; bucket++) if (documentFrequency[bucket] > 0) seen.push(bucket);
   const candidates = seen.filter((bucket) => documentFrequency[bucket] > 1).sort((a, b) => documentFrequency[b] - documentFrequency[a]);
   const dense = new Uint8Array(HASH_SIZE);
-  const denseRows = Math.min(candidates.length, Math.floor(denseBudget / Math.max(1, classCount)));
-  for (let i = 0; i < denseRows; i++) dense[candidates[i]] = 1;
+  const maxRows = Math.floor(denseBudget / Math.max(1, classCount));
+  let work = workBudget;
+  let denseRows = 0;
+  for (const bucket of candidates) {
+    if (denseRows >= maxRows) break;
+    const cost = documentFrequency[bucket] * classCount;
+    if (cost > work) continue;
+    work -= cost;
+    dense[bucket] = 1;
+    denseRows += 1;
+  }
   // Sparse rows: sorted unique (bucket × classCount + class) keys of the other features.
   const keys = new Float64Array(total);
   let n = 0;
