@@ -56,7 +56,11 @@ export const DENSE_BUDGET = 4_000_000;
  * Dense work per epoch at most: Banking77 (77 intents, 10,000 phrases) and a 150-intent app of
  * 15,000 phrases fit whole; a 2,000-intent app gets dense rows for mid-frequency features only.
  */
-export const WORK_BUDGET = 400_000_000;
+export const WORK_BUDGET = 200_000_000;
+/** A feature without a dense row in more than this share of the classes gets no weights (20+ classes)… */
+const MAX_CLASS_SHARE = 0.4;
+/** …and in at most this many classes, so scoring stays cheap for large apps. */
+const MAX_CLASSES_PER_FEATURE = 150;
 
 export class SoftmaxClassifier {
   temperature = 1;
@@ -96,17 +100,25 @@ export class SoftmaxClassifier {
   /** Same, before temperature: raw logits. */
   scoresInto(x: SparseVector, scores: Float64Array): void {
     scores.set(this.bias);
+    const K = this.classCount;
     const { indices, values } = x;
     for (let i = 0; i < indices.length; i++) {
       const row = this.rowOf[indices[i]];
       if (row === NO_ROW) continue;
       const v = values[i];
-      for (let p = this.rowStart[row], end = this.rowStart[row + 1]; p < end; p++) scores[this.rowClass[p]] += this.weight[p] * v;
+      const start = this.rowStart[row];
+      const end = this.rowStart[row + 1];
+      if (end - start === K) {
+        // A dense row: class k sits at start + k.
+        for (let k = 0; k < K; k++) scores[k] += this.weight[start + k] * v;
+        continue;
+      }
+      for (let p = start; p < end; p++) scores[this.rowClass[p]] += this.weight[p] * v;
     }
   }
 
   static train(examples: readonly LabelledVector[], classCount: number, options: TrainOptions = {}): { model: SoftmaxClassifier; stats: TrainStats } {
-    const epochs = options.epochs ?? 10;
+    const epochs = options.epochs ?? 8;
     const losses: number[] = [];
     const model = SoftmaxClassifier.withSupport(classCount, supportRows(examples, classCount, options.denseBudget ?? DENSE_BUDGET, options.workBudget ?? WORK_BUDGET));
     const state = { sumSq: new Float32Array(model.weight.length), biasSumSq: new Float64Array(classCount) };
@@ -272,21 +284,39 @@ function supportRows(examples: readonly LabelledVector[], classCount: number, de
   const sorted = keys.subarray(0, n).sort();
   let unique = 0;
   for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[unique++] = sorted[i];
-  const rowOf = new Int32Array(HASH_SIZE).fill(NO_ROW);
-  const rowStart = new Int32Array(seen.length + 1);
-  const rowClass = new Int32Array(denseRows * classCount + unique);
-  let p = 0;
-  let k = 0;
-  seen.forEach((bucket, row) => {
-    rowOf[bucket] = row;
-    rowStart[row] = p;
-    if (dense[bucket]) {
-      for (let c = 0; c < classCount; c++) rowClass[p++] = c;
-      return;
+  // A sparse row in more classes than the cap is dropped: a feature most classes share that did not
+  // get a dense row (too dear) tells them apart little, and would cost the most to score.
+  const cap = classCount >= 20 ? Math.min(MAX_CLASSES_PER_FEATURE, Math.ceil(classCount * MAX_CLASS_SHARE)) : Infinity;
+  const kept: number[] = [];
+  let keptPairs = 0;
+  for (let start = 0; start < unique; ) {
+    const bucket = Math.floor(sorted[start] / classCount);
+    let end = start;
+    while (end < unique && Math.floor(sorted[end] / classCount) === bucket) end++;
+    if (end - start <= cap) {
+      kept.push(start, end);
+      keptPairs += end - start;
     }
-    while (k < unique && Math.floor(sorted[k] / classCount) === bucket) rowClass[p++] = sorted[k++] - bucket * classCount;
-  });
-  rowStart[seen.length] = p;
+    start = end;
+  }
+  const rows = seen.filter((bucket) => dense[bucket]);
+  const rowOf = new Int32Array(HASH_SIZE).fill(NO_ROW);
+  const rowStart = new Int32Array(rows.length + kept.length / 2 + 1);
+  const rowClass = new Int32Array(denseRows * classCount + keptPairs);
+  let p = 0;
+  let row = 0;
+  for (const bucket of rows) {
+    rowOf[bucket] = row;
+    rowStart[row++] = p;
+    for (let c = 0; c < classCount; c++) rowClass[p++] = c;
+  }
+  for (let i = 0; i < kept.length; i += 2) {
+    const bucket = Math.floor(sorted[kept[i]] / classCount);
+    rowOf[bucket] = row;
+    rowStart[row++] = p;
+    for (let k = kept[i]; k < kept[i + 1]; k++) rowClass[p++] = sorted[k] - bucket * classCount;
+  }
+  rowStart[row] = p;
   return { rowOf, rowStart, rowClass };
 }
 
