@@ -87,7 +87,7 @@ export interface ScoredMatch {
  * phrase in ten, asked those phrases (the app's good questions it has not seen).
  */
 export interface ThresholdCalibration {
-  /** The threshold the data suggests: about 5% of the good questions fall back. */
+  /** The threshold the data suggests: about 1% of the questions answered right fall back. */
   suggestedThreshold: number;
   /** At threshold i / 20 (i = 0…20): the share of good questions that would fall back. */
   fallbackRates: number[];
