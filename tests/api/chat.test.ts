@@ -317,3 +317,27 @@ test('production answers from the published version: a draft change reaches citi
   const after = await ask('how do I pay my parking ticket');
   assert.deepEqual(after.messages, [{ type: 'text', text: ['Pay parking fines on the parking portal.'] }]);
 });
+
+test('the fallback trade-off: the trained draft suggests a threshold from its own phrases; viewers of the app read it', async () => {
+  const asks = ['how do i', 'i want to', 'help me', 'can i', 'where can i', 'i need to', 'is it possible to', 'tell me how to'];
+  const phrases = (topics: string[]) => asks.flatMap((ask) => topics.map((topic) => `${ask} ${topic}`));
+  await addIntent(APP, 'Zz Bulky waste', phrases(['book a bulky waste pickup', 'throw away an old sofa', 'dispose of a mattress', 'get rid of old furniture', 'arrange a large item collection']), 'Book bulky waste online.');
+  await addIntent(APP, 'Zz Tax rebate', phrases(['claim a tax rebate', 'get money back on my tax', 'apply for tax relief', 'check my rebate status', 'ask for a tax refund']), 'Claim rebates on the tax portal.');
+  await addIntent(APP, 'Zz Library card', phrases(['get a library card', 'join the library', 'replace a lost library card', 'renew my library membership', 'borrow books from the library']), 'Join the library online.');
+  const path = `/api/v1/apps/${APP}/fallback-threshold`;
+  const sessionId = await startDraft();
+  assert.equal((await chat(`/api/v1/chat/${APP}/sessions/${sessionId}/messages`, { token: admin, json: { text: 'join the library' } })).status, 200);
+  let advice = (await call(t.http, 'GET', path, { token: viewer })).body.data;
+  for (let tries = 0; !advice.calibration.draft && tries < 600; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    advice = (await call(t.http, 'GET', path, { token: viewer })).body.data;
+  }
+  const [app] = await t.server.db.db.select().from(apps).where(eq(apps.appId, APP));
+  assert.equal(advice.mlConfidenceThreshold, app.mlConfidenceThreshold);
+  assert.equal(advice.training.draft, 'trained');
+  const calibration = advice.calibration.draft;
+  assert.ok(calibration, 'the draft has enough phrases to hold some out');
+  assert.ok(calibration.suggestedThreshold > 0 && calibration.suggestedThreshold < 1);
+  assert.equal(calibration.fallbackRates.length, 21);
+  assert.ok(calibration.heldOut >= 10);
+});

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { definePlugin } from '@civic/core/common/plugins/plugin-manifest';
 import { appMembers, apps, auditLog, intents, trainingPhrases, users } from '@civic/core/server/db/schema';
 import type { ServerPlugin } from '@civic/core/server/plugins/server-module';
@@ -198,6 +198,17 @@ test('Q&A pairs carry owner, source URL and review-by date', async () => {
   const http = await call(t.http, 'POST', `${BASE}/intents`, { token: editor, json: { kind: 'qna', displayName: 'Insecure', sourceUrl: 'http://example.gov.sg' } });
   assert.equal(http.status, 422);
   assert.equal(http.body.message, 'Please input valid URL with https');
+});
+
+test('the Default Welcome and Default Fallback intents cannot be deleted, only edited (409)', async () => {
+  const defaults = await t.server.db.db.select().from(intents).where(and(eq(intents.appId, 'demo-enterprise'), isNotNull(intents.defaultKind)));
+  assert.deepEqual(new Set(defaults.map((row) => row.defaultKind)), new Set(['welcome', 'fallback']));
+  for (const row of defaults) {
+    const refused = await call(t.http, 'DELETE', `${BASE}/intents/${row.id}`, { token: editor });
+    assert.equal(refused.status, 409, row.displayName);
+    assert.equal(refused.body.message, 'The Default Welcome and Default Fallback intents cannot be deleted: every app answers with them. Edit them instead.');
+    assert.equal((await call(t.http, 'GET', `${BASE}/intents/${row.id}`, { token: viewer })).status, 200);
+  }
 });
 
 test('deleting an intent deletes its follow-ups at any depth', async () => {

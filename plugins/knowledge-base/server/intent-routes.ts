@@ -168,11 +168,13 @@ export function registerIntentRoutes(routes: RouteAdder): void {
       target: (ctx) => ctx.params.intentId,
       summary: (_ctx, result: IntentDeleteResponse) => `deleted ${result.deletedIds.length} intent(s) with follow-ups`,
     },
-    description: 'Deletes the intent and all of its follow-ups (§4)',
+    description: 'Deletes the intent and all of its follow-ups (§4); the Default Welcome and Default Fallback intents are refused (409)',
     handler: async (ctx): Promise<IntentDeleteResponse> => {
       const intentId = uuidParam(ctx.params.intentId);
-      const [row] = await ctx.db.select({ id: intents.id }).from(intents).where(and(eq(intents.id, intentId), eq(intents.appId, ctx.app.appId)));
+      const [row] = await ctx.db.select({ id: intents.id, defaultKind: intents.defaultKind }).from(intents).where(and(eq(intents.id, intentId), eq(intents.appId, ctx.app.appId)));
       if (!row) throw HttpError.notFound();
+      // The welcome and fallback intents are how every conversation starts and what an unknown question gets.
+      if (row.defaultKind) throw HttpError.conflict(KbMessages.defaultIntentKept);
       const deletedIds = await subtreeIds(ctx.db, intentId);
       // Follow-ups go with it through the parent_id cascade.
       await ctx.db.delete(intents).where(eq(intents.id, intentId));
