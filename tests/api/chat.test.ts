@@ -325,9 +325,13 @@ test('the fallback trade-off: the trained draft suggests a threshold from its ow
   await addIntent(APP, 'Zz Tax rebate', phrases(['claim a tax rebate', 'get money back on my tax', 'apply for tax relief', 'check my rebate status', 'ask for a tax refund']), 'Claim rebates on the tax portal.');
   await addIntent(APP, 'Zz Library card', phrases(['get a library card', 'join the library', 'replace a lost library card', 'renew my library membership', 'borrow books from the library']), 'Join the library online.');
   const path = `/api/v1/apps/${APP}/fallback-threshold`;
+  // Earlier tests moved the clock past the console session's idle time: the viewer signs in again.
+  viewer = await signIn(t.http, 'viewer@demo.gov.sg', undefined, t.clock.unixSeconds());
   const sessionId = await startDraft();
   assert.equal((await chat(`/api/v1/chat/${APP}/sessions/${sessionId}/messages`, { token: admin, json: { text: 'join the library' } })).status, 200);
-  let advice = (await call(t.http, 'GET', path, { token: viewer })).body.data;
+  const first = await call(t.http, 'GET', path, { token: viewer });
+  assert.equal(first.status, 200, JSON.stringify(first.body));
+  let advice = first.body.data;
   for (let tries = 0; !advice.calibration.draft && tries < 600; tries++) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     advice = (await call(t.http, 'GET', path, { token: viewer })).body.data;
