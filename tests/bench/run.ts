@@ -90,7 +90,7 @@ targets.push({ what: 'dialog engine memory above Node baseline (peak RSS)', valu
 targets.push({ what: 'dialog engine answer p95 (CPU time)', value: `${engine.p95CpuMs?.toFixed(2)} ms`, target: '≤ 5 ms', ok: engine.p95CpuMs <= 5 });
 
 // Dialog engine quality on real questions (issue 20): Banking77 through the engine, its own process.
-const bankingRun = spawnSync(process.execPath, ['--import', 'tsx', 'plugins/dialog-engine/server/nlu/banking77-bench.ts'], { encoding: 'utf8', maxBuffer: 1 << 20 });
+const bankingRun = spawnSync(process.execPath, ['--import', 'tsx', 'tests/bench/banking77-bench.ts'], { encoding: 'utf8', maxBuffer: 1 << 20 });
 const banking = JSON.parse(bankingRun.stdout.trim().split('\n').pop() ?? '{}') as Record<string, number>;
 const pct = (share: number | undefined) => `${((share ?? 0) * 100).toFixed(1)}%`;
 console.log(`\nDialog engine on Banking77 (77 intents, 10,003 training and 3,080 test questions; trained in ${banking.trainSeconds?.toFixed(1)} s): top-1 ${pct(banking.top1)} ` +

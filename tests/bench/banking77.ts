@@ -18,7 +18,7 @@ export interface Banking77 {
   test: LabelledText[];
 }
 
-export const BANKING77_DIR = join(import.meta.dirname, '../../../../tests/fixtures/banking77');
+export const BANKING77_DIR = join(import.meta.dirname, '../fixtures/banking77');
 
 function readSplit(file: string): LabelledText[] {
   const parsed = Papa.parse<{ text: string; category: string }>(readFileSync(join(BANKING77_DIR, file), 'utf8'), { header: true, skipEmptyLines: true });

@@ -1,7 +1,7 @@
 import type { KnowledgeSnapshot, SnapshotIntent } from '@civic/sdk/common/knowledge';
-import { answerTurn, EMPTY_STATE } from '../engine/builtin-engine';
-import { knowledgeEntityExtractor } from '../engine/entity-extractor';
-import { trainKnowledge, type TrainedKnowledge } from '../engine/trained-knowledge';
+import { answerTurn, EMPTY_STATE } from '../../plugins/dialog-engine/server/engine/builtin-engine';
+import { knowledgeEntityExtractor } from '../../plugins/dialog-engine/server/engine/entity-extractor';
+import { trainKnowledge, type TrainedKnowledge } from '../../plugins/dialog-engine/server/engine/trained-knowledge';
 import { heldOutIntents, loadBanking77, type LabelledText } from './banking77';
 
 export interface Banking77BenchResult {
