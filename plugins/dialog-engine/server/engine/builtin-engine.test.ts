@@ -100,6 +100,18 @@ test('a null threshold is the one the model suggests from its own held-out phras
   }
 });
 
+test('an optional parameter with no value never leaks as "$centre"; other $ text stays', () => {
+  const centre: SnapshotEntityType = { id: 'e3', display_name: 'centre', kind: 'KIND_MAP', enable_fuzzy_extraction: false, entities: [{ value: 'Jurong Centre', synonyms: ['jurong'] }] };
+  const opening = intent('opening', ['what are the opening hours', 'when are you open', 'opening hours please', 'when do you open', 'what time do you open', 'are you open today', 'opening times', 'hours of the service centre'], {
+    parameters: [{ reference_id: 'p9', display_name: 'centre', entity_type_display_name: '@centre', value: '$centre', mandatory: false, is_list: false, prompts: [] }],
+    responses: say('We are open 9am to 5pm at $centre. A visit costs $5 at $centre, paid at the counter.'),
+  });
+  const withCentre = trainKnowledge({ ...snapshot(), intents: [...snapshot().intents, opening], entityTypes: [clinic, city, centre] });
+  const ask = (text: string) => answerTurn(withCentre, { text, state: EMPTY_STATE }, options);
+  assert.deepEqual(ask('what are the opening hours').messages, [{ type: 'text', text: ['We are open 9am to 5pm at. A visit costs $5 at, paid at the counter.'] }]);
+  assert.deepEqual(ask('what are the opening hours at jurong').messages, [{ type: 'text', text: ['We are open 9am to 5pm at Jurong Centre. A visit costs $5 at Jurong Centre, paid at the counter.'] }]);
+});
+
 test('phrases of the Default Fallback Intent are negative examples: matching them is a fallback', () => {
   const question = 'what colour is the sky on mars';
   const withNegatives = trainKnowledge({

@@ -130,7 +130,7 @@ function fillSlots(
   if (missing) {
     const prompt = missing.prompts.length > 0 ? missing.prompts[choose(missing.prompts.length)] : `What is the ${missing.display_name}?`;
     return {
-      messages: [{ type: 'text', text: [substitute(prompt, values)] }],
+      messages: [{ type: 'text', text: [substitute(prompt, values, declaredNames(intent))] }],
       intentId: intent.id,
       intentName: intent.displayName,
       confidence,
@@ -214,14 +214,31 @@ export function channelMessages(intent: SnapshotIntent, channel: string, values:
   const messages: ResponseMessage[] = [];
   if (own) messages.push(...own.messages);
   if ((!own || own.messages.length === 0 || own.enable_default_response) && fallback && fallback !== own) messages.push(...fallback.messages);
+  const declared = declaredNames(intent);
   return messages.map((message) => {
     if (message.type !== 'text') return message;
     const lines = message.text.filter((line) => line.trim());
     if (lines.length === 0) return message;
-    return { type: 'text', text: [substitute(lines[choose(lines.length)], values)] };
+    return { type: 'text', text: [substitute(lines[choose(lines.length)], values, declared)] };
   });
 }
 
-function substitute(text: string, values: Record<string, string>): string {
-  return text.replace(/\$([A-Za-z0-9_-]+)/g, (whole, name: string) => values[name] ?? whole);
+/**
+ * `$name` references filled with the values. A declared parameter without a value (an optional one
+ * the citizen did not give) is left out, never shown as "$centre"; the spaces around it are tidied.
+ * Other `$` text ("$50") stays as written.
+ */
+function substitute(text: string, values: Record<string, string>, declared: ReadonlySet<string> = new Set()): string {
+  let blanked = false;
+  const filled = text.replace(/\$([A-Za-z0-9_-]+)/g, (whole, name: string) => {
+    if (values[name] !== undefined) return values[name];
+    if (!declared.has(name)) return whole;
+    blanked = true;
+    return '';
+  });
+  return blanked ? filled.replace(/[ \t]{2,}/g, ' ').replace(/[ \t]+([.,;:!?)])/g, '$1').trim() : filled;
+}
+
+function declaredNames(intent: SnapshotIntent): Set<string> {
+  return new Set(intent.parameters.map((parameter) => parameter.display_name));
 }
