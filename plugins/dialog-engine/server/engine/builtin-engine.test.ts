@@ -112,6 +112,25 @@ test('an optional parameter with no value never leaks as "$centre"; other $ text
   assert.deepEqual(ask('what are the opening hours at jurong').messages, [{ type: 'text', text: ['We are open 9am to 5pm at Jurong Centre. A visit costs $5 at Jurong Centre, paid at the counter.'] }]);
 });
 
+test('a follow-up made in the console with no contexts answers only right after its parent', () => {
+  const base = snapshot();
+  const booking = trainKnowledge({
+    ...base,
+    intents: [
+      ...base.intents,
+      intent('renewal', ['book a renewal appointment', 'i want a renewal appointment', 'appointment to renew my licence', 'schedule my licence renewal', 'renewal booking', 'book licence renewal', 'licence renewal slot', 'make a renewal appointment'], { responses: say('Your renewal appointment is booked.') }),
+      intent('renewal-cancel', ['cancel it', 'please cancel', 'cancel that', 'i want to cancel', 'cancel the booking', 'no cancel it', 'undo that', 'scrap it'], { parentId: 'renewal', responses: say('Your appointment is cancelled.') }),
+    ],
+  });
+  const fresh = answerTurn(booking, { text: 'cancel it', state: EMPTY_STATE }, options);
+  assert.notEqual(fresh.intentName, 'renewal-cancel', 'a fresh chat has nothing to cancel');
+  const booked = answerTurn(booking, { text: 'book a renewal appointment', state: EMPTY_STATE }, options);
+  assert.equal(booked.intentName, 'renewal');
+  const cancelled = answerTurn(booking, { text: 'cancel it', state: booked.state }, options);
+  assert.equal(cancelled.intentName, 'renewal-cancel');
+  assert.deepEqual(cancelled.messages, [{ type: 'text', text: ['Your appointment is cancelled.'] }]);
+});
+
 test('phrases of the Default Fallback Intent are negative examples: matching them is a fallback', () => {
   const question = 'what colour is the sky on mars';
   const withNegatives = trainKnowledge({

@@ -67,7 +67,7 @@ export function answerTurn(knowledge: TrainedKnowledge, request: EngineRequest, 
     const intent =
       knowledge.snapshot.intents.find((candidate) => candidate.events.includes(event)) ??
       (event === WELCOME_EVENT ? knowledge.welcome : null);
-    const state = intent ? applyContexts(request.state, intent) : request.state;
+    const state = intent ? applyContexts(request.state, intent, parentsOf(knowledge).has(intent.id)) : request.state;
     return { messages: reply(intent, {}), intentId: intent?.id ?? null, intentName: intent?.displayName ?? null, confidence: intent ? 1 : 0, fallback: !intent, topMatches: [], parameters: {}, state };
   }
 
@@ -85,7 +85,7 @@ export function answerTurn(knowledge: TrainedKnowledge, request: EngineRequest, 
       const switched = best && best.intentId !== intent.id && best.score >= thresholdOf(knowledge, best.intentId, options.thresholds);
       if (found || !switched) {
         const values = { ...pending.values, ...(found && asked ? { [asked.display_name]: found.value } : {}) };
-        return fillSlots(intent, values, { ...request.state, pending: null }, best?.score ?? 1, ranked, channel, choose);
+        return fillSlots(intent, values, { ...request.state, pending: null }, best?.score ?? 1, ranked, channel, choose, parentsOf(knowledge).has(intent.id));
       }
     }
   }
@@ -114,7 +114,7 @@ export function answerTurn(knowledge: TrainedKnowledge, request: EngineRequest, 
     const hit = extracted.find((entity) => entity.entityType === parameter.entity_type_display_name);
     if (hit) values[parameter.display_name] = hit.value;
   }
-  return fillSlots(intent, values, { ...request.state, pending: null }, best.score, ranked, channel, choose);
+  return fillSlots(intent, values, { ...request.state, pending: null }, best.score, ranked, channel, choose, parentsOf(knowledge).has(intent.id));
 }
 
 function fillSlots(
@@ -125,6 +125,7 @@ function fillSlots(
   ranked: ScoredMatch[],
   channel: string,
   choose: (count: number) => number,
+  hasFollowUps: boolean,
 ): EngineAnswer {
   const missing = intent.parameters.find((parameter) => parameter.mandatory && !values[parameter.display_name]);
   if (missing) {
@@ -148,15 +149,36 @@ function fillSlots(
     fallback: false,
     topMatches: ranked,
     parameters: values,
-    state: { ...applyContexts(state, intent), pending: null },
+    state: { ...applyContexts(state, intent, hasFollowUps), pending: null },
   };
 }
 
-/** Intents allowed now: all of an intent's input contexts must be active. */
+/**
+ * A follow-up intent made in the console may carry no contexts of its own: it still answers only
+ * right after its parent did (as Dialogflow's follow-ups do), through this context the parent sets.
+ */
+export const FOLLOW_UP_LIFESPAN = 2;
+function followUpContext(parentId: string): string {
+  return `__followup:${parentId}`;
+}
+
+const parentsCache = new WeakMap<TrainedKnowledge, ReadonlySet<string>>();
+/** The intents with a follow-up that has no input contexts of its own (computed once per trained model). */
+function parentsOf(knowledge: TrainedKnowledge): ReadonlySet<string> {
+  let parents = parentsCache.get(knowledge);
+  if (!parents) {
+    parents = new Set(knowledge.snapshot.intents.flatMap((intent) => (intent.parentId && intent.inputContexts.length === 0 ? [intent.parentId] : [])));
+    parentsCache.set(knowledge, parents);
+  }
+  return parents;
+}
+
+/** Intents allowed now: all of an intent's input contexts must be active; a follow-up without any needs its parent's. */
 function eligible(intent: SnapshotIntent, state: SessionState): boolean {
-  if (intent.inputContexts.length === 0) return true;
+  const required = intent.inputContexts.length > 0 ? intent.inputContexts : intent.parentId ? [followUpContext(intent.parentId)] : [];
+  if (required.length === 0) return true;
   const active = new Set(state.contexts.filter((context) => context.lifespan > 0).map((context) => context.name.toLowerCase()));
-  return intent.inputContexts.every((name) => active.has(name.toLowerCase()));
+  return required.every((name) => active.has(name.toLowerCase()));
 }
 
 /** The best eligible intents with their scores renormalised over the eligible ones, best first. */
@@ -197,13 +219,14 @@ function ageContexts(state: SessionState): SessionState {
 }
 
 /** A matched intent ages the contexts, then sets its output contexts (lifespan 0 removes one). */
-function applyContexts(state: SessionState, intent: SnapshotIntent): SessionState {
+function applyContexts(state: SessionState, intent: SnapshotIntent, hasFollowUps = false): SessionState {
   const aged = ageContexts(state).contexts;
   const byName = new Map(aged.map((context) => [context.name.toLowerCase(), context]));
   for (const output of intent.outputContexts) {
     if (output.lifespanCount <= 0) byName.delete(output.name.toLowerCase());
     else byName.set(output.name.toLowerCase(), { name: output.name, lifespan: output.lifespanCount });
   }
+  if (hasFollowUps) byName.set(followUpContext(intent.id).toLowerCase(), { name: followUpContext(intent.id), lifespan: FOLLOW_UP_LIFESPAN });
   return { ...state, contexts: [...byName.values()] };
 }
 
