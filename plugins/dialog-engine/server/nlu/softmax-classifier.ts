@@ -164,7 +164,7 @@ export class SoftmaxClassifier {
 
   private epoch(examples: readonly LabelledVector[], order: readonly number[], state: { sumSq: Float32Array; biasSumSq: Float64Array }, options: TrainOptions): number {
     const lr = options.learningRate ?? 0.2;
-    const l2 = options.l2 ?? 1e-5;
+    const l2 = options.l2 ?? 3e-5;
     const K = this.classCount;
     const scores = new Float64Array(K);
     const active = new Int32Array(K);
