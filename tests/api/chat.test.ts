@@ -6,7 +6,8 @@ import { and, eq, isNull, like } from 'drizzle-orm';
 import { apps, auditLog, chatSessions, intents, trainingPhrases, transcripts } from './support/tables';
 import { Messages } from '@civic/core/common/messages';
 import { EngineMessages } from '../../plugins/dialog-engine/common/messages';
-import { CHAT_LIMITS } from '../../plugins/dialog-engine/server/chat-routes';
+import { DEFAULT_CHAT_LIMITS as CHAT_LIMITS } from '@civic/core/server/config/server-config';
+import { SESSION_IDLE_MINUTES } from '../../plugins/dialog-engine/server/chat-routes';
 import { call } from './support/api-call';
 import { signIn } from './support/login';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -183,7 +184,7 @@ test('bad input is a 4xx: empty or long text, unknown fields, oversized bodies',
 
 test('a session expires after 30 idle minutes', async () => {
   const sessionId = await startDraft();
-  t.clock.advance((CHAT_LIMITS.sessionIdleMinutes + 1) * 60_000);
+  t.clock.advance((SESSION_IDLE_MINUTES + 1) * 60_000);
   // The console session idles out too: sign in again (the same member, so the chat session is still theirs).
   admin = await signIn(t.http, 'admin@demo.gov.sg', undefined, t.clock.unixSeconds());
   const expired = await chat(`/api/v1/chat/${APP}/sessions/${sessionId}/messages`, { token: admin, json: { text: 'renew passport' } });
@@ -315,4 +316,32 @@ test('production answers from the published version: a draft change reaches citi
   await t.server.db.db.update(intents).set({ responses }).where(and(eq(intents.appId, APP), eq(intents.displayName, 'Zz Parking fine')));
   const after = await ask('how do I pay my parking ticket');
   assert.deepEqual(after.messages, [{ type: 'text', text: ['Pay parking fines on the parking portal.'] }]);
+});
+
+test('the fallback trade-off: the trained draft suggests a threshold from its own phrases; viewers of the app read it', async () => {
+  const asks = ['how do i', 'i want to', 'help me', 'can i', 'where can i', 'i need to', 'is it possible to', 'tell me how to'];
+  const phrases = (topics: string[]) => asks.flatMap((ask) => topics.map((topic) => `${ask} ${topic}`));
+  await addIntent(APP, 'Zz Bulky waste', phrases(['book a bulky waste pickup', 'throw away an old sofa', 'dispose of a mattress', 'get rid of old furniture', 'arrange a large item collection']), 'Book bulky waste online.');
+  await addIntent(APP, 'Zz Tax rebate', phrases(['claim a tax rebate', 'get money back on my tax', 'apply for tax relief', 'check my rebate status', 'ask for a tax refund']), 'Claim rebates on the tax portal.');
+  await addIntent(APP, 'Zz Library card', phrases(['get a library card', 'join the library', 'replace a lost library card', 'renew my library membership', 'borrow books from the library']), 'Join the library online.');
+  const path = `/api/v1/apps/${APP}/fallback-threshold`;
+  // Earlier tests moved the clock past the console session's idle time: the viewer signs in again.
+  viewer = await signIn(t.http, 'viewer@demo.gov.sg', undefined, t.clock.unixSeconds());
+  const sessionId = await startDraft();
+  assert.equal((await chat(`/api/v1/chat/${APP}/sessions/${sessionId}/messages`, { token: admin, json: { text: 'join the library' } })).status, 200);
+  const first = await call(t.http, 'GET', path, { token: viewer });
+  assert.equal(first.status, 200, JSON.stringify(first.body));
+  let advice = first.body.data;
+  for (let tries = 0; !advice.calibration.draft && tries < 600; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    advice = (await call(t.http, 'GET', path, { token: viewer })).body.data;
+  }
+  const [app] = await t.server.db.db.select().from(apps).where(eq(apps.appId, APP));
+  assert.equal(advice.mlConfidenceThreshold, app.mlConfidenceThreshold);
+  assert.equal(advice.training.draft, 'trained');
+  const calibration = advice.calibration.draft;
+  assert.ok(calibration, 'the draft has enough phrases to hold some out');
+  assert.ok(calibration.suggestedThreshold > 0 && calibration.suggestedThreshold < 1);
+  assert.equal(calibration.fallbackRates.length, 21);
+  assert.ok(calibration.heldOut >= 10);
 });

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { definePlugin } from '@civic/core/common/plugins/plugin-manifest';
-import { appMembers, apps, auditLog, intents, trainingPhrases, users } from './support/tables';
+import { appMembers, apps, auditLog, entityTypes, intents, trainingPhrases, users } from './support/tables';
 import type { ServerPlugin } from '@civic/core/server/plugins/server-module';
 import { call } from './support/api-call';
 import { signIn } from './support/login';
@@ -80,7 +80,27 @@ test('an app created through the lifecycle starts with the default intents', asy
   assert.ok(detail.body.data.intent.trainingPhrases.length > 0);
 });
 
+test('a parameter may only name an entity the app has (or a system one): refused on save, and every seeded one does', async () => {
+  const unknown = await call(t.http, 'POST', `${BASE}/intents`, {
+    token: editor,
+    json: { displayName: 'Lost pet', trainingPhrases: [{ type: 'example', parts: [{ text: 'I lost my dog' }] }], parameters: [{ display_name: 'pet', entity_type_display_name: '@pet', mandatory: true, prompts: ['Which pet?'] }], responses: textResponse('Report it to the shelter.') },
+  });
+  assert.equal(unknown.status, 422);
+  assert.equal(unknown.body.message, 'Parameter "pet" names the entity @pet, which this app does not have. Create the entity first, or pick one it has.');
+  const system = await call(t.http, 'POST', `${BASE}/intents`, {
+    token: editor,
+    json: { displayName: 'Lost pet on a day', trainingPhrases: [{ type: 'example', parts: [{ text: 'I lost my dog yesterday' }] }], parameters: [{ display_name: 'date', entity_type_display_name: '@sys.date', mandatory: false, prompts: [] }], responses: textResponse('Report it to the shelter.') },
+  });
+  assert.equal(system.status, 201, JSON.stringify(system.body));
+
+  const seeded = await t.server.db.db.select({ name: intents.displayName, parameters: intents.parameters }).from(intents).where(eq(intents.appId, 'demo-enterprise'));
+  const entities = new Set((await t.server.db.db.select({ name: entityTypes.displayName }).from(entityTypes).where(eq(entityTypes.appId, 'demo-enterprise'))).map((row) => `@${row.name.toLowerCase()}`));
+  const dangling = seeded.flatMap((intent) => intent.parameters.filter((p) => !p.entity_type_display_name.startsWith('@sys.') && !entities.has(p.entity_type_display_name.toLowerCase())).map((p) => `${intent.name}: ${p.entity_type_display_name}`));
+  assert.deepEqual(dangling, []);
+});
+
 test('create, read and update an intent with tagged phrases, parameters and responses', async () => {
+  await t.server.db.db.insert(entityTypes).values({ appId: 'demo-enterprise', displayName: 'flat-type', kind: 'KIND_LIST', entries: [{ value: '4-room', synonyms: [] }] }).onConflictDoNothing();
   const intent = await create({
     displayName: '  Apply for housing grant ',
     trainingPhrases: [
@@ -198,6 +218,17 @@ test('Q&A pairs carry owner, source URL and review-by date', async () => {
   const http = await call(t.http, 'POST', `${BASE}/intents`, { token: editor, json: { kind: 'qna', displayName: 'Insecure', sourceUrl: 'http://example.gov.sg' } });
   assert.equal(http.status, 422);
   assert.equal(http.body.message, 'Please input valid URL with https');
+});
+
+test('the Default Welcome and Default Fallback intents cannot be deleted, only edited (409)', async () => {
+  const defaults = await t.server.db.db.select().from(intents).where(and(eq(intents.appId, 'demo-enterprise'), isNotNull(intents.defaultKind)));
+  assert.deepEqual(new Set(defaults.map((row) => row.defaultKind)), new Set(['welcome', 'fallback']));
+  for (const row of defaults) {
+    const refused = await call(t.http, 'DELETE', `${BASE}/intents/${row.id}`, { token: editor });
+    assert.equal(refused.status, 409, row.displayName);
+    assert.equal(refused.body.message, 'The Default Welcome and Default Fallback intents cannot be deleted: every app answers with them. Edit them instead.');
+    assert.equal((await call(t.http, 'GET', `${BASE}/intents/${row.id}`, { token: viewer })).status, 200);
+  }
 });
 
 test('deleting an intent deletes its follow-ups at any depth', async () => {

@@ -82,6 +82,14 @@ export class EnvDto {
   CIVIC_AUTH_RATE_LIMIT?: string;
 
   @IsOptional()
+  @Matches(/^\d{1,6}$/, { message: 'CIVIC_CHAT_RATE_LIMIT must be a whole number of chat requests per minute per IP address (0 turns the limit off)' })
+  CIVIC_CHAT_RATE_LIMIT?: string;
+
+  @IsOptional()
+  @Matches(/^\d{1,6}$/, { message: 'CIVIC_CHAT_SESSION_RATE_LIMIT must be a whole number of messages per minute per chat session (0 turns the limit off)' })
+  CIVIC_CHAT_SESSION_RATE_LIMIT?: string;
+
+  @IsOptional()
   @IsIn(['0', '1'], { message: 'CIVIC_EPHEMERAL_KEYS must be 0 or 1' })
   CIVIC_EPHEMERAL_KEYS?: string;
 
@@ -109,5 +117,5 @@ export const ENV_KEYS: readonly (keyof EnvDto)[] = [
   'CIVIC_LOGIN_KEY', 'CIVIC_TOKEN_PRIVATE_KEY', 'CIVIC_TOKEN_PUBLIC_KEY', 'CIVIC_SECRETS_KEY', 'SMTP_URL', 'MAIL_FROM',
   'CIVIC_SSO_ISSUER', 'CIVIC_SSO_CLIENT_ID', 'CIVIC_SSO_CLIENT_SECRET', 'CIVIC_SSO_MFA_ENFORCED',
   'CIVIC_TWO_FACTOR', 'CIVIC_CAPTCHA', 'CIVIC_HISTORY', 'CIVIC_FILE_RESPONSES', 'CIVIC_PUBLISH_APPROVAL', 'CIVIC_TRUST_PROXY', 'CIVIC_TRUSTED_PROXIES',
-  'CIVIC_AUTH_RATE_LIMIT', 'CIVIC_EPHEMERAL_KEYS', 'CIVIC_DEMO_PASSWORD', 'LOG_LEVEL', 'NODE_ENV',
+  'CIVIC_AUTH_RATE_LIMIT', 'CIVIC_CHAT_RATE_LIMIT', 'CIVIC_CHAT_SESSION_RATE_LIMIT', 'CIVIC_EPHEMERAL_KEYS', 'CIVIC_DEMO_PASSWORD', 'LOG_LEVEL', 'NODE_ENV',
 ];

@@ -6,7 +6,7 @@ import { resolveKeyMaterial, type KeyFallback } from './key-material';
 import { loadProfile, type SwitchOverrides } from './load-profile';
 import { RepoPaths } from './repo-paths';
 import { parseTrustedProxies } from './trusted-proxies';
-import type { DatabaseTarget, ServerConfig } from './server-config';
+import { DEFAULT_CHAT_LIMITS, type DatabaseTarget, type ServerConfig } from './server-config';
 
 export interface LoadConfigOptions {
   /** Base for a relative CIVIC_DATA_DIR; defaults to process.cwd(). */
@@ -86,6 +86,10 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     demoPassword: vars.CIVIC_DEMO_PASSWORD,
     logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: trusted.proxies,
+    chatLimits: {
+      perIp: vars.CIVIC_CHAT_RATE_LIMIT === undefined ? DEFAULT_CHAT_LIMITS.perIp : Number(vars.CIVIC_CHAT_RATE_LIMIT),
+      perSession: vars.CIVIC_CHAT_SESSION_RATE_LIMIT === undefined ? DEFAULT_CHAT_LIMITS.perSession : Number(vars.CIVIC_CHAT_SESSION_RATE_LIMIT),
+    },
     webRoot: options.webRoot ?? RepoPaths.webRoot,
     versionFile: RepoPaths.versionFile,
     now: options.now ?? (() => new Date()),

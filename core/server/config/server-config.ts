@@ -26,6 +26,15 @@ export interface SsoConfig {
   mfaEnforced: boolean;
 }
 
+/** Public chat requests per minute: per client IP address (all chat routes) and messages per chat session. */
+export interface ChatLimits {
+  perIp: number;
+  perSession: number;
+}
+
+/** Defaults of the chat limits when the variables are not set. */
+export const DEFAULT_CHAT_LIMITS: ChatLimits = { perIp: 120, perSession: 20 };
+
 /** The validated configuration the server runs with. Built by loadConfig, or in-process by tests. */
 export interface ServerConfig {
   port: number;
@@ -48,6 +57,8 @@ export interface ServerConfig {
   logLevel: string;
   /** CIVIC_TRUSTED_PROXIES: the proxies whose X-Forwarded-For is believed (never every hop). */
   trustProxy: TrustedProxies;
+  /** The public chat API's limits per minute (CIVIC_CHAT_RATE_LIMIT, CIVIC_CHAT_SESSION_RATE_LIMIT); 0 turns one off. */
+  chatLimits: ChatLimits;
   /** Built console (dist/web); served when present. */
   webRoot: string;
   /** The one version file (repo root). */

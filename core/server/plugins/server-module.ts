@@ -1,6 +1,7 @@
 import type { AccessPredicate } from '@civic/core/common/access';
 import type { DeploymentSwitches } from '@civic/core/common/model/api';
 import type { AppCreatedHandler } from '../apps/app-lifecycle';
+import type { ChatLimits } from '../config/server-config';
 import type { DbExecutor } from '../db/database';
 import type { DomainEvents } from '../events/event-bus';
 import type { MigrationOwner } from '../db/migration-runner';
@@ -15,7 +16,7 @@ export interface ServerModuleApi {
   readonly pluginId: string;
   /** Same route definitions as core: access predicate required, audited when mutating. */
   readonly routes: RouteAdder;
-  readonly deployment: Readonly<{ profileName: string; publicUrl: string; switches: DeploymentSwitches; allowedEmailDomains: readonly string[] }>;
+  readonly deployment: Readonly<{ profileName: string; publicUrl: string; switches: DeploymentSwitches; allowedEmailDomains: readonly string[]; chatLimits: Readonly<ChatLimits> }>;
   readonly log: Logger;
   /** Account administration (the users plugin): plugins never touch credential tables directly. */
   readonly users: UserAdmin;

@@ -2,8 +2,9 @@ import { Button, Callout, FormGroup, InputGroup, Tooltip } from '@civic/sdk/web/
 import { FloppyDiskIcon } from '@civic/sdk/web/icons';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useRef, useState, type FormEvent } from '@civic/sdk/web/react';
+import { KnowledgeBaseSettingsSlot } from '../contract/knowledge-base-settings-slot';
 import { Messages } from '@civic/sdk/common/messages';
-import { errorMessage, isApiError, PageSkeleton, ToastService, useAccess, useSaveShortcut, useService, useUnsavedChangesPrompt, LoadError } from '@civic/sdk/web';
+import { errorMessage, isApiError, PageSkeleton, PanelSlot, ToastService, useAccess, useSaveShortcut, useService, useUnsavedChangesPrompt, LoadError } from '@civic/sdk/web';
 import { canEditAppSettings } from '../common/permissions';
 import { AppSettingsStore } from './app-settings-store';
 import {
@@ -167,6 +168,7 @@ export const KnowledgeBaseTab = observer(function KnowledgeBaseTab(props: { appI
           saveButton
         )}
       </form>
+      <PanelSlot slot={KnowledgeBaseSettingsSlot} appId={appId} context={{ mlConfidenceThreshold: shown.mlConfidenceThreshold }} />
       {prompt}
     </section>
   );

@@ -82,6 +82,43 @@ export interface ScoredMatch {
   score: number;
 }
 
+/**
+ * What an app's own phrases say about its fallback threshold: a probe training run without one
+ * phrase in ten, asked those phrases (the app's good questions it has not seen).
+ */
+export interface ThresholdCalibration {
+  /** The threshold the data suggests: about 1% of the questions answered right fall back. */
+  suggestedThreshold: number;
+  /** At threshold i / 20 (i = 0…20): the share of good questions that would fall back. */
+  fallbackRates: number[];
+  heldOut: number;
+  /** Share of the held-out phrases whose best intent was right. */
+  accuracy: number;
+}
+
+/** The share of good questions that fall back at `threshold` (linear between the measured steps). */
+export function fallbackRateAt(calibration: ThresholdCalibration, threshold: number): number {
+  const rates = calibration.fallbackRates;
+  const steps = rates.length - 1;
+  const at = Math.min(steps, Math.max(0, threshold * steps));
+  const low = Math.floor(at);
+  const high = Math.min(steps, low + 1);
+  return rates[low] + (rates[high] - rates[low]) * (at - low);
+}
+
+/** GET fallback threshold advice (app editors and viewers): the app's thresholds and each environment's calibration. */
+export const ThresholdApi = {
+  route: '/api/v1/apps/:appId/fallback-threshold',
+  advice: (appId: string) => `/api/v1/apps/${encodeURIComponent(appId)}/fallback-threshold`,
+} as const;
+
+export interface ThresholdAdvice {
+  mlConfidenceThreshold: number;
+  qnaConfidenceThreshold: number;
+  calibration: Record<Environment, ThresholdCalibration | null>;
+  training: Record<Environment, TrainingStatus['state']>;
+}
+
 /** Training state of one app and environment's model. */
 export interface TrainingStatus {
   state: 'untrained' | 'training' | 'trained' | 'failed';
@@ -91,6 +128,8 @@ export interface TrainingStatus {
   intents: number;
   phrases: number;
   millis: number | null;
+  /** The model's threshold calibration (null until trained, or with too few phrases to hold some out). */
+  calibration: ThresholdCalibration | null;
 }
 
 export interface EngineConfig {

@@ -1,4 +1,4 @@
-import { anyone, appEditor, definePermission, platformAdmin } from '@civic/sdk/common/access';
+import { anyone, appEditor, appViewer, definePermission, platformAdmin } from '@civic/sdk/common/access';
 
 export const canChat = definePermission({
   id: 'dialog-engine.chat',
@@ -14,4 +14,9 @@ export const canReplay = definePermission({
   id: 'dialog-engine.replay',
   description: 'Publish replay: whoever may publish (editors and admins) compares draft and production answers.',
   predicate: appEditor,
+});
+export const canViewThresholdAdvice = definePermission({
+  id: 'dialog-engine.threshold-advice',
+  description: "The fallback threshold trade-off: whoever sees the app's settings (viewers read, editors change them in App settings).",
+  predicate: appViewer,
 });

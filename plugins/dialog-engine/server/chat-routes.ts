@@ -9,8 +9,14 @@ import { canChat } from '../common/permissions';
 import type { DialogEngine } from './engine/dialog-engine';
 import { originAllowed } from './origin-policy';
 
-/** Per-minute limits: messages per chat session, chat requests per IP address. */
-export const CHAT_LIMITS = { perSession: 20, perIp: 120, sessionIdleMinutes: 30 } as const;
+/** A chat session ends after this many idle minutes. */
+export const SESSION_IDLE_MINUTES = 30;
+
+/** Per-minute limits (the deployment's CIVIC_CHAT_RATE_LIMIT, CIVIC_CHAT_SESSION_RATE_LIMIT): 0 turns one off. */
+export interface ChatRateLimits {
+  perIp: number;
+  perSession: number;
+}
 /** Answers this close above the threshold are put up for review too. */
 export const LOW_CONFIDENCE_MARGIN = 0.1;
 const BODY_LIMIT = 4 * 1024;
@@ -23,12 +29,14 @@ type ChatContext = HandlerContext<unknown, unknown, 'public', 'appId'>;
  * session and per IP (counted in the database), small bodies, and the draft environment only for
  * a signed-in member of the app. Every turn is stored as a §3 transcript.
  */
-export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, consoleUrl: string): void {
+export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, consoleUrl: string, limits: ChatRateLimits): void {
   const guard = async (ctx: ChatContext) => {
     if (isDecommissioned(ctx.app, ctx.now)) throw HttpError.notFound();
     if (!originAllowed(ctx.origin, consoleUrl, ctx.app.allowedDomains)) throw new HttpError(403, EngineMessages.originRefused);
-    const decision = await new RateLimiter(ctx.db).hit(`chat-ip:${ctx.ip}`, CHAT_LIMITS.perIp, ctx.now);
-    if (!decision.allowed) throw HttpError.tooManyRequests(decision.retryAfterSeconds);
+    if (limits.perIp > 0) {
+      const decision = await new RateLimiter(ctx.db).hit(`chat-ip:${ctx.ip}`, limits.perIp, ctx.now);
+      if (!decision.allowed) throw HttpError.tooManyRequests(decision.retryAfterSeconds);
+    }
   };
   const requireMember = (user: RequestUser | null, app: AppRecord): RequestUser => {
     if (!user || (!user.isPlatformAdmin && user.permissions[app.appId] === undefined)) throw new HttpError(403, EngineMessages.draftNeedsMember);
@@ -84,8 +92,10 @@ export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, con
       await guard(ctx);
       const session = await loadSession(ctx, ctx.params.sessionId);
       if (session.expiresAt.getTime() <= ctx.now.getTime()) throw new HttpError(410, EngineMessages.sessionExpired);
-      const perSession = await new RateLimiter(ctx.db).hit(`chat-session:${session.id}`, CHAT_LIMITS.perSession, ctx.now);
-      if (!perSession.allowed) throw HttpError.tooManyRequests(perSession.retryAfterSeconds);
+      if (limits.perSession > 0) {
+        const perSession = await new RateLimiter(ctx.db).hit(`chat-session:${session.id}`, limits.perSession, ctx.now);
+        if (!perSession.allowed) throw HttpError.tooManyRequests(perSession.retryAfterSeconds);
+      }
       const text = ctx.body.text.trim();
       if (!text) throw HttpError.invalid(['text is required'], { text: ['text is required'] });
       const result = await engine.answer(ctx.db, ctx.app, session.environment, { text, channel: session.channel, state: session.state, sessionId: session.id });
@@ -157,7 +167,7 @@ export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, con
 }
 
 function expiry(now: Date): Date {
-  return new Date(now.getTime() + CHAT_LIMITS.sessionIdleMinutes * 60_000);
+  return new Date(now.getTime() + SESSION_IDLE_MINUTES * 60_000);
 }
 
 function isUuid(value: string | undefined): value is string {

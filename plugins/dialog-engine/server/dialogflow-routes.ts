@@ -5,7 +5,6 @@ import { ENVIRONMENTS, type DialogFlowAppRow, type EngineConfig, type Environmen
 import { EngineConfigDto, handlerUrlProblem, TestMessageDto } from '../common/chat.dto';
 import { canConfigureEngine } from '../common/permissions';
 import type { DialogEngine } from './engine/dialog-engine';
-import { contentHash } from './engine/trained-knowledge';
 
 function environmentOf(value: string | undefined): Environment {
   if (!(ENVIRONMENTS as readonly string[]).includes(value ?? '')) throw HttpError.notFound();
@@ -123,7 +122,7 @@ export function registerDialogFlowRoutes(routes: RouteAdder, engine: DialogEngin
       const environment = environmentOf(ctx.params.environment);
       const content = await engine.content(ctx.db, appId, environment).catch(() => null);
       // Unpublished production still gets its job: it fails, saying why, where the app's jobs are listed.
-      const hash = content ? contentHash(content.snapshot) : 'unpublished';
+      const hash = content ? content.hash : 'unpublished';
       const jobId = await engine.requestTraining(ctx.db, appId, environment, hash, { id: ctx.user.id, email: ctx.user.email });
       return { jobId, training: engine.status(appId, environment) };
     },

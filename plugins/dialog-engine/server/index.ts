@@ -8,6 +8,7 @@ import { DbModelStore } from './engine/model-store';
 import { draftSource, productionSource } from './engine/knowledge-source';
 import { registerSuggestRoutes } from './suggest-routes';
 import { registerReplayRoutes } from './replay-routes';
+import { registerThresholdRoutes } from './threshold-routes';
 import { registerTraining } from './training-jobs';
 
 /** One engine per server process: its trained models are cached in memory per app and environment. */
@@ -21,10 +22,11 @@ export default defineServerModule({
     const published = api.services.get(PublishedKnowledge);
     dialogEngine.setSource('draft', draftSource(drafts));
     dialogEngine.setSource('production', productionSource(published));
-    registerChatRoutes(api.routes, dialogEngine, api.deployment.publicUrl);
+    registerChatRoutes(api.routes, dialogEngine, api.deployment.publicUrl, api.deployment.chatLimits);
     registerDialogFlowRoutes(api.routes, dialogEngine);
-    registerSuggestRoutes(api.routes, dialogEngine, api.deployment.publicUrl, { drafts, published });
+    registerSuggestRoutes(api.routes, dialogEngine, api.deployment.publicUrl, api.deployment.chatLimits, { drafts, published });
     registerTraining(api, dialogEngine);
     registerReplayRoutes(api.routes, dialogEngine);
+    registerThresholdRoutes(api.routes, dialogEngine);
   },
 });

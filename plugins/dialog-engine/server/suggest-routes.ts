@@ -8,7 +8,7 @@ import { IsIn, IsOptional, IsString, MaxLength, MinLength } from '@civic/sdk/com
 import { ENVIRONMENTS, type Environment } from '../common/api';
 import { EngineMessages } from '../common/messages';
 import { canChat } from '../common/permissions';
-import { CHAT_LIMITS } from './chat-routes';
+import type { ChatRateLimits } from './chat-routes';
 import type { DialogEngine } from './engine/dialog-engine';
 import { EMPTY_STATE } from './engine/builtin-engine';
 import { contentHash } from './engine/trained-knowledge';
@@ -61,7 +61,7 @@ type Feature = 'appEnableAutoComplete' | 'appEnableRecommendations';
  * limit of the same size in its own bucket (typing must not eat the chat's budget), short queries —
  * and the draft for members only. Citizens get answers only when the app switched the feature on.
  */
-export function registerSuggestRoutes(routes: RouteAdder, engine: DialogEngine, consoleUrl: string, knowledge: { drafts: KnowledgeSnapshots; published: PublishedKnowledge }): void {
+export function registerSuggestRoutes(routes: RouteAdder, engine: DialogEngine, consoleUrl: string, limits: ChatRateLimits, knowledge: { drafts: KnowledgeSnapshots; published: PublishedKnowledge }): void {
   const indexes = new Map<string, CachedIndex>();
   const remember = (key: string, entry: CachedIndex) => {
     indexes.delete(key);
@@ -81,8 +81,10 @@ export function registerSuggestRoutes(routes: RouteAdder, engine: DialogEngine, 
   const guard = async (ctx: SuggestContext, feature: Feature): Promise<Environment> => {
     if (isDecommissioned(ctx.app, ctx.now)) throw HttpError.notFound();
     if (!originAllowed(ctx.origin, consoleUrl, ctx.app.allowedDomains)) throw new HttpError(403, EngineMessages.originRefused);
-    const decision = await new RateLimiter(ctx.db).hit(`chat-suggest-ip:${ctx.ip}`, CHAT_LIMITS.perIp, ctx.now);
-    if (!decision.allowed) throw HttpError.tooManyRequests(decision.retryAfterSeconds);
+    if (limits.perIp > 0) {
+      const decision = await new RateLimiter(ctx.db).hit(`chat-suggest-ip:${ctx.ip}`, limits.perIp, ctx.now);
+      if (!decision.allowed) throw HttpError.tooManyRequests(decision.retryAfterSeconds);
+    }
     const environment = ctx.query.environment ?? 'production';
     const member = ctx.user !== null && (ctx.user.isPlatformAdmin || ctx.user.permissions[ctx.app.appId] !== undefined);
     if (environment === 'draft' && !member) throw new HttpError(403, EngineMessages.draftNeedsMember);

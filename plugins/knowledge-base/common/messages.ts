@@ -1,5 +1,7 @@
 /** Texts of the knowledge base the spec leaves open (its own §5/§8 texts come from `Messages`). */
 export const KbMessages = {
+  unknownEntity: (parameter: string, entity: string) => `Parameter "${parameter}" names the entity @${entity}, which this app does not have. Create the entity first, or pick one it has.`,
+  defaultIntentKept: 'The Default Welcome and Default Fallback intents cannot be deleted: every app answers with them. Edit them instead.',
   intentConflict:
     'Someone else saved this intent after you opened it. Reload to see their version; your changes stay on this page until you do.',
   termConflict: 'Someone else saved this term after you opened it. Reload to see their version.',

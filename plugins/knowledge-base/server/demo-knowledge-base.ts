@@ -1,4 +1,5 @@
 import { and, count, eq, isNull, type DbExecutor } from '@civic/sdk/server';
+import { entityTypes } from '../../entities/contract/server/tables';
 import { glossaryTerms, intents } from './db/schema';
 import type { ActionParameter, PhrasePart } from '@civic/sdk/common/knowledge';
 import { DEFAULT_PLATFORM, type ChannelResponses, type ResponseMessage } from '@civic/sdk/common/responses';
@@ -109,6 +110,15 @@ export const DEMO_GLOSSARY: ReadonlyArray<{ term: string; synonyms: string[]; de
   { term: 'digital identity', synonyms: ['digital ID', 'login ID'], definition: 'The national login for government services.' },
 ];
 
+/**
+ * The entities the demo intents' parameters name: a parameter may only name an entity the app has
+ * ("Report a lost identity card" asks for @document, the passport and vaccination intents for @branch).
+ */
+const DEMO_ENTITIES: Array<{ displayName: string; entries: Array<{ value: string; synonyms: string[] }> }> = [
+  { displayName: 'branch', entries: [{ value: 'Woodlands', synonyms: ['woodlands', 'woodlands branch'] }, { value: 'Tampines', synonyms: ['tampines', 'tampines branch'] }, { value: 'Jurong', synonyms: ['jurong', 'jurong east'] }] },
+  { displayName: 'document', entries: [{ value: 'NRIC', synonyms: ['IC', 'identity card', 'pink IC'] }, { value: 'passport', synonyms: ['travel document'] }, { value: 'birth certificate', synonyms: ['birth cert'] }] },
+];
+
 /** `[text](@entity)` → an annotated part. */
 function parts(line: string): PhrasePart[] {
   const result: PhrasePart[] = [];
@@ -162,6 +172,10 @@ export async function seedDemoKnowledgeBase(db: DbExecutor, appIds: readonly str
     await ensureDefaultIntents(db, appId, now);
     if (!WITH_KNOWLEDGE.has(appId)) continue;
     const [own] = await db.select({ n: count() }).from(intents).where(and(eq(intents.appId, appId), isNull(intents.defaultKind)));
+    await db
+      .insert(entityTypes)
+      .values(DEMO_ENTITIES.map((entity) => ({ appId, displayName: entity.displayName, kind: 'KIND_MAP' as const, entries: entity.entries, createdAt: now, updatedAt: now })))
+      .onConflictDoNothing();
     if ((own?.n ?? 0) === 0) for (const demo of DEMO_INTENTS) await insertIntent(db, appId, demo, null, now);
     await db
       .insert(glossaryTerms)

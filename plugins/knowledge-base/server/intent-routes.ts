@@ -1,4 +1,5 @@
-import { and, eq, HttpError, type HandlerContext, type RouteAdder } from '@civic/sdk/server';
+import { and, eq, HttpError, type DbExecutor, type HandlerContext, type RouteAdder } from '@civic/sdk/server';
+import { entityTypes } from '../../entities/contract/server/tables';
 import { intents } from './db/schema';
 import type { IntentDeleteResponse, IntentListResponse, IntentResponse } from '../common/api';
 import { KbApi } from '../common/api';
@@ -21,6 +22,21 @@ function prepare(body: IntentCreateDto) {
     parameters: parameters.value,
     responses: prepareResponses(body.responses),
   };
+}
+
+/**
+ * A parameter names an entity type the app has (or a system one, `@sys.…`): one that does not exist
+ * would never be filled, and a mandatory one would ask its prompt forever.
+ */
+async function checkParameterEntities(db: DbExecutor, appId: string, parameters: ReadonlyArray<{ display_name: string; entity_type_display_name: string }>): Promise<void> {
+  const named = parameters.map((parameter) => ({ parameter: parameter.display_name, entity: parameter.entity_type_display_name.replace(/^@/, '') })).filter(({ entity }) => entity !== '' && !entity.startsWith('sys.'));
+  if (named.length === 0) return;
+  const existing = new Set((await db.select({ name: entityTypes.displayName }).from(entityTypes).where(eq(entityTypes.appId, appId))).map((row) => row.name.toLowerCase()));
+  const missing = named.filter(({ entity }) => !existing.has(entity.toLowerCase()));
+  if (missing.length > 0) {
+    const messages = missing.map(({ parameter, entity }) => KbMessages.unknownEntity(parameter, entity));
+    throw HttpError.invalid(messages, { parameters: messages });
+  }
 }
 
 async function mustLoad(ctx: Ctx<unknown>, intentId: string): Promise<IntentResponse> {
@@ -66,6 +82,7 @@ export function registerIntentRoutes(routes: RouteAdder): void {
     handler: async (ctx): Promise<IntentResponse> => {
       const body = ctx.body;
       const { phrases, parameters, responses } = prepare(body);
+      await checkParameterEntities(ctx.db, ctx.app.appId, parameters);
       await checkIntentLimit(ctx.db, ctx.app.appId, ctx.app.subscriptionTier);
       await checkNameFree(ctx.db, ctx.app.appId, body.displayName);
       if (body.parentId) await checkParent(ctx.db, ctx.app.appId, body.parentId);
@@ -127,6 +144,7 @@ export function registerIntentRoutes(routes: RouteAdder): void {
       if (current.version !== body.version) throw new HttpError(409, KbMessages.intentConflict, { detail: { currentVersion: current.version } });
       const kind = body.kind ?? current.kind;
       const { phrases, parameters, responses } = prepare({ ...body, kind });
+      await checkParameterEntities(ctx.db, ctx.app.appId, parameters);
       await checkNameFree(ctx.db, ctx.app.appId, body.displayName, intentId);
       if (body.parentId) await checkParent(ctx.db, ctx.app.appId, body.parentId, intentId);
       const updated = await ctx.db
@@ -169,11 +187,13 @@ export function registerIntentRoutes(routes: RouteAdder): void {
       target: (ctx) => ctx.params.intentId,
       summary: (_ctx, result: IntentDeleteResponse) => `deleted ${result.deletedIds.length} intent(s) with follow-ups`,
     },
-    description: 'Deletes the intent and all of its follow-ups (§4)',
+    description: 'Deletes the intent and all of its follow-ups (§4); the Default Welcome and Default Fallback intents are refused (409)',
     handler: async (ctx): Promise<IntentDeleteResponse> => {
       const intentId = uuidParam(ctx.params.intentId);
-      const [row] = await ctx.db.select({ id: intents.id }).from(intents).where(and(eq(intents.id, intentId), eq(intents.appId, ctx.app.appId)));
+      const [row] = await ctx.db.select({ id: intents.id, defaultKind: intents.defaultKind }).from(intents).where(and(eq(intents.id, intentId), eq(intents.appId, ctx.app.appId)));
       if (!row) throw HttpError.notFound();
+      // The welcome and fallback intents are how every conversation starts and what an unknown question gets.
+      if (row.defaultKind) throw HttpError.conflict(KbMessages.defaultIntentKept);
       const deletedIds = await subtreeIds(ctx.db, intentId);
       // Follow-ups go with it through the parent_id cascade.
       await ctx.db.delete(intents).where(eq(intents.id, intentId));

@@ -25,6 +25,7 @@ const row = (id: string, displayName: string, extra: Partial<IntentRow> = {}): I
 });
 
 const tree = [
+  row('w1', 'Default Welcome Intent', { defaultKind: 'welcome' }),
   row('i1', 'Renew passport', { childCount: 1, categoryIds: ['c1'] }),
   row('i2', 'Renew passport - fees', { parentId: 'i1', level: 2 }),
   row('q1', 'Opening hours?', { kind: 'qna', answerOwner: 'Customer Experience', reviewBy: '2027-01-31' }),
@@ -105,6 +106,13 @@ describe('IntentsPage', () => {
 
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Renew passport - fees' }));
     expect(await screen.findByText(KbMessages.deleteChildrenWarning, { exact: false })).toBeTruthy();
+  });
+
+  it('the default welcome and fallback intents have Edit and no Delete', async () => {
+    await render('1');
+    expect(await screen.findByRole('link', { name: 'Edit Default Welcome Intent' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Delete Renew passport' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete Default Welcome Intent' })).toBeNull();
   });
 
   it('bulk-assigns categories to the selected rows', async () => {

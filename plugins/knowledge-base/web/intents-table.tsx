@@ -195,8 +195,8 @@ export function makeRenderers(model: IntentTableModel, appId: string, names: Map
           <a href={path(row)} onClick={open(path(row))} aria-label={`${canEdit ? 'Edit' : 'View'} ${row.displayName}`}>
             {canEdit ? 'Edit' : 'View'}
           </a>
-          {canEdit && (
-            // A native button: one per visible row, so kept light.
+          {canEdit && !row.defaultKind && (
+            // A native button: one per visible row, so kept light. Default intents are edited, never deleted.
             <button type="button" className="bp6-button bp6-small bp6-minimal bp6-intent-danger" aria-label={`Delete ${row.displayName}`} onClick={() => onDelete(row)}>
               Delete
             </button>

@@ -6,14 +6,14 @@ import { registerConflicts } from './conflicts';
 import { registerGenerator } from './generator';
 import { registerImportExport } from './import-export';
 import { registerJobRoutes } from './jobs-routes';
-import { loadProductionVersion } from './production-snapshot';
+import { loadProductionVersion, productionVersionId } from './production-snapshot';
 import { registerPublishing } from './publish-routes';
 
 export default defineServerModule({
   pluginId: 'publishing',
   register(api) {
     const drafts = api.services.get(KnowledgeSnapshots);
-    api.services.provide(PublishedKnowledge, { loadVersion: loadProductionVersion });
+    api.services.provide(PublishedKnowledge, { loadVersion: loadProductionVersion, currentVersionId: productionVersionId });
     registerJobRoutes(api.routes, api.jobs);
     registerPublishing(api.routes, api.jobs, api.deployment, api.events, drafts);
     registerImportExport(api.routes, api.jobs, api.events, drafts);

@@ -19,3 +19,9 @@ export async function loadProductionVersion(db: DbExecutor, appId: string): Prom
     .where(eq(appProduction.appId, appId));
   return row ?? null;
 }
+
+/** Which version production points at, without reading its content (null before the first publish). */
+export async function productionVersionId(db: DbExecutor, appId: string): Promise<string | null> {
+  const [row] = await db.select({ versionId: appProduction.versionId }).from(appProduction).where(eq(appProduction.appId, appId));
+  return row?.versionId ?? null;
+}

@@ -1,4 +1,4 @@
-import { editApp, NO_ID, platformOnly, type Expect, type MatrixRow } from '../support/matrix';
+import { editApp, NO_ID, platformOnly, readApp, type Expect, type MatrixRow } from '../support/matrix';
 
 /** The public chat API: the same answer for every caller (the route's own guards decide, not roles). */
 const everyone = (status: number): Expect => ({ platformAdmin: status, appAdmin: status, editor: status, viewer: status, outsider: status, anonymous: status });
@@ -40,4 +40,5 @@ export const rows: MatrixRow[] = [
   { method: 'POST', url: '/api/v1/admin/dialog-engine/apps/:appId/:environment/test', call: '/api/v1/admin/dialog-engine/apps/:appId/draft/test', ...platformAdminOnApp(200), json: { text: 'hello' } },
   { method: 'POST', url: '/api/v1/admin/dialog-engine/apps/:appId/:environment/train', call: '/api/v1/admin/dialog-engine/apps/:appId/draft/train', ...platformAdminOnApp(202) },
   { method: 'POST', url: '/api/v1/apps/:appId/replay', ...editApp() },
+  { method: 'GET', url: '/api/v1/apps/:appId/fallback-threshold', ...readApp() },
 ];

@@ -81,6 +81,56 @@ test('thresholds: Q&A pairs use qnaConfidenceThreshold, intents mlConfidenceThre
   assert.ok(outOfScope.confidence < 0.5);
 });
 
+test('a null threshold is the one the model suggests from its own held-out phrases', () => {
+  const asks = ['how do i', 'i want to', 'help me', 'can i', 'where can i', 'i need to', 'is it possible to', 'tell me how to'];
+  const phrases = (topics: string[]) => asks.flatMap((ask) => topics.map((topic) => `${ask} ${topic}`));
+  const passport = phrases(['renew my passport', 'extend a passport', 'replace an expired passport', 'get a new passport', 'apply for a passport']);
+  const bins = phrases(['report a missed bin', 'book a bulky waste pickup', 'get a new rubbish bin', 'check the bin day', 'recycle garden waste']);
+  const tax = phrases(['pay property tax', 'appeal my tax bill', 'claim a tax rebate', 'set up a tax instalment', 'check what tax i owe']);
+  const calibrated = trainKnowledge({ ...snapshot(), intents: [intent('fallback', [], { defaultKind: 'fallback' }), intent('passport', passport), intent('bins', bins), intent('tax', tax)] });
+  const calibration = calibrated.model?.stats.calibration;
+  assert.ok(calibration, 'enough phrases to hold some out');
+  assert.ok(calibration.suggestedThreshold > 0 && calibration.suggestedThreshold < 1);
+  assert.equal(calibration.fallbackRates.length, 21);
+  assert.ok(calibration.fallbackRates.every((rate, i) => i === 0 || rate >= calibration.fallbackRates[i - 1]), 'a higher threshold never lets fewer questions fall back');
+  const auto = (text: string) => answerTurn(calibrated, { text, state: EMPTY_STATE }, { ...options, thresholds: { ml: null, qna: null } });
+  const fixed = (text: string, ml: number) => answerTurn(calibrated, { text, state: EMPTY_STATE }, { ...options, thresholds: { ml, qna: ml } });
+  for (const text of ['renew my passport please', 'tell me a joke about cats', 'bin']) {
+    assert.equal(auto(text).fallback, fixed(text, calibration.suggestedThreshold).fallback, text);
+  }
+});
+
+test('an optional parameter with no value never leaks as "$centre"; other $ text stays', () => {
+  const centre: SnapshotEntityType = { id: 'e3', display_name: 'centre', kind: 'KIND_MAP', enable_fuzzy_extraction: false, entities: [{ value: 'Jurong Centre', synonyms: ['jurong'] }] };
+  const opening = intent('opening', ['what are the opening hours', 'when are you open', 'opening hours please', 'when do you open', 'what time do you open', 'are you open today', 'opening times', 'hours of the service centre'], {
+    parameters: [{ reference_id: 'p9', display_name: 'centre', entity_type_display_name: '@centre', value: '$centre', mandatory: false, is_list: false, prompts: [] }],
+    responses: say('We are open 9am to 5pm at $centre. A visit costs $5 at $centre, paid at the counter.'),
+  });
+  const withCentre = trainKnowledge({ ...snapshot(), intents: [...snapshot().intents, opening], entityTypes: [clinic, city, centre] });
+  const ask = (text: string) => answerTurn(withCentre, { text, state: EMPTY_STATE }, options);
+  assert.deepEqual(ask('what are the opening hours').messages, [{ type: 'text', text: ['We are open 9am to 5pm at. A visit costs $5 at, paid at the counter.'] }]);
+  assert.deepEqual(ask('what are the opening hours at jurong').messages, [{ type: 'text', text: ['We are open 9am to 5pm at Jurong Centre. A visit costs $5 at Jurong Centre, paid at the counter.'] }]);
+});
+
+test('a follow-up made in the console with no contexts answers only right after its parent', () => {
+  const base = snapshot();
+  const booking = trainKnowledge({
+    ...base,
+    intents: [
+      ...base.intents,
+      intent('renewal', ['book a renewal appointment', 'i want a renewal appointment', 'appointment to renew my licence', 'schedule my licence renewal', 'renewal booking', 'book licence renewal', 'licence renewal slot', 'make a renewal appointment'], { responses: say('Your renewal appointment is booked.') }),
+      intent('renewal-cancel', ['cancel it', 'please cancel', 'cancel that', 'i want to cancel', 'cancel the booking', 'no cancel it', 'undo that', 'scrap it'], { parentId: 'renewal', responses: say('Your appointment is cancelled.') }),
+    ],
+  });
+  const fresh = answerTurn(booking, { text: 'cancel it', state: EMPTY_STATE }, options);
+  assert.notEqual(fresh.intentName, 'renewal-cancel', 'a fresh chat has nothing to cancel');
+  const booked = answerTurn(booking, { text: 'book a renewal appointment', state: EMPTY_STATE }, options);
+  assert.equal(booked.intentName, 'renewal');
+  const cancelled = answerTurn(booking, { text: 'cancel it', state: booked.state }, options);
+  assert.equal(cancelled.intentName, 'renewal-cancel');
+  assert.deepEqual(cancelled.messages, [{ type: 'text', text: ['Your appointment is cancelled.'] }]);
+});
+
 test('phrases of the Default Fallback Intent are negative examples: matching them is a fallback', () => {
   const question = 'what colour is the sky on mars';
   const withNegatives = trainKnowledge({

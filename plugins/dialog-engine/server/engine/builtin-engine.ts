@@ -33,10 +33,14 @@ export interface EngineAnswer {
   state: SessionState;
 }
 
+/** An app's confidence thresholds; null: the threshold the model's calibration suggests. */
 export interface Thresholds {
-  ml: number;
-  qna: number;
+  ml: number | null;
+  qna: number | null;
 }
+
+/** Without a calibration (too few phrases to hold some out) a null threshold is this. */
+export const UNCALIBRATED_THRESHOLD = 0.7;
 
 export interface AnswerOptions {
   thresholds: Thresholds;
@@ -63,7 +67,7 @@ export function answerTurn(knowledge: TrainedKnowledge, request: EngineRequest, 
     const intent =
       knowledge.snapshot.intents.find((candidate) => candidate.events.includes(event)) ??
       (event === WELCOME_EVENT ? knowledge.welcome : null);
-    const state = intent ? applyContexts(request.state, intent) : request.state;
+    const state = intent ? applyContexts(request.state, intent, parentsOf(knowledge).has(intent.id)) : request.state;
     return { messages: reply(intent, {}), intentId: intent?.id ?? null, intentName: intent?.displayName ?? null, confidence: intent ? 1 : 0, fallback: !intent, topMatches: [], parameters: {}, state };
   }
 
@@ -81,7 +85,7 @@ export function answerTurn(knowledge: TrainedKnowledge, request: EngineRequest, 
       const switched = best && best.intentId !== intent.id && best.score >= thresholdOf(knowledge, best.intentId, options.thresholds);
       if (found || !switched) {
         const values = { ...pending.values, ...(found && asked ? { [asked.display_name]: found.value } : {}) };
-        return fillSlots(intent, values, { ...request.state, pending: null }, best?.score ?? 1, ranked, channel, choose);
+        return fillSlots(intent, values, { ...request.state, pending: null }, best?.score ?? 1, ranked, channel, choose, parentsOf(knowledge).has(intent.id));
       }
     }
   }
@@ -110,7 +114,7 @@ export function answerTurn(knowledge: TrainedKnowledge, request: EngineRequest, 
     const hit = extracted.find((entity) => entity.entityType === parameter.entity_type_display_name);
     if (hit) values[parameter.display_name] = hit.value;
   }
-  return fillSlots(intent, values, { ...request.state, pending: null }, best.score, ranked, channel, choose);
+  return fillSlots(intent, values, { ...request.state, pending: null }, best.score, ranked, channel, choose, parentsOf(knowledge).has(intent.id));
 }
 
 function fillSlots(
@@ -121,12 +125,13 @@ function fillSlots(
   ranked: ScoredMatch[],
   channel: string,
   choose: (count: number) => number,
+  hasFollowUps: boolean,
 ): EngineAnswer {
   const missing = intent.parameters.find((parameter) => parameter.mandatory && !values[parameter.display_name]);
   if (missing) {
     const prompt = missing.prompts.length > 0 ? missing.prompts[choose(missing.prompts.length)] : `What is the ${missing.display_name}?`;
     return {
-      messages: [{ type: 'text', text: [substitute(prompt, values)] }],
+      messages: [{ type: 'text', text: [substitute(prompt, values, declaredNames(intent))] }],
       intentId: intent.id,
       intentName: intent.displayName,
       confidence,
@@ -144,15 +149,36 @@ function fillSlots(
     fallback: false,
     topMatches: ranked,
     parameters: values,
-    state: { ...applyContexts(state, intent), pending: null },
+    state: { ...applyContexts(state, intent, hasFollowUps), pending: null },
   };
 }
 
-/** Intents allowed now: all of an intent's input contexts must be active. */
+/**
+ * A follow-up intent made in the console may carry no contexts of its own: it still answers only
+ * right after its parent did (as Dialogflow's follow-ups do), through this context the parent sets.
+ */
+export const FOLLOW_UP_LIFESPAN = 2;
+function followUpContext(parentId: string): string {
+  return `__followup:${parentId}`;
+}
+
+const parentsCache = new WeakMap<TrainedKnowledge, ReadonlySet<string>>();
+/** The intents with a follow-up that has no input contexts of its own (computed once per trained model). */
+function parentsOf(knowledge: TrainedKnowledge): ReadonlySet<string> {
+  let parents = parentsCache.get(knowledge);
+  if (!parents) {
+    parents = new Set(knowledge.snapshot.intents.flatMap((intent) => (intent.parentId && intent.inputContexts.length === 0 ? [intent.parentId] : [])));
+    parentsCache.set(knowledge, parents);
+  }
+  return parents;
+}
+
+/** Intents allowed now: all of an intent's input contexts must be active; a follow-up without any needs its parent's. */
 function eligible(intent: SnapshotIntent, state: SessionState): boolean {
-  if (intent.inputContexts.length === 0) return true;
+  const required = intent.inputContexts.length > 0 ? intent.inputContexts : intent.parentId ? [followUpContext(intent.parentId)] : [];
+  if (required.length === 0) return true;
   const active = new Set(state.contexts.filter((context) => context.lifespan > 0).map((context) => context.name.toLowerCase()));
-  return intent.inputContexts.every((name) => active.has(name.toLowerCase()));
+  return required.every((name) => active.has(name.toLowerCase()));
 }
 
 /** The best eligible intents with their scores renormalised over the eligible ones, best first. */
@@ -183,7 +209,8 @@ function rank(knowledge: TrainedKnowledge, text: string, state: SessionState): S
 }
 
 function thresholdOf(knowledge: TrainedKnowledge, intentId: string, thresholds: Thresholds): number {
-  return knowledge.intents.get(intentId)?.kind === 'qna' ? thresholds.qna : thresholds.ml;
+  const chosen = knowledge.intents.get(intentId)?.kind === 'qna' ? thresholds.qna : thresholds.ml;
+  return chosen ?? knowledge.model?.stats.calibration?.suggestedThreshold ?? UNCALIBRATED_THRESHOLD;
 }
 
 /** Every turn ages the active contexts by one. */
@@ -192,13 +219,14 @@ function ageContexts(state: SessionState): SessionState {
 }
 
 /** A matched intent ages the contexts, then sets its output contexts (lifespan 0 removes one). */
-function applyContexts(state: SessionState, intent: SnapshotIntent): SessionState {
+function applyContexts(state: SessionState, intent: SnapshotIntent, hasFollowUps = false): SessionState {
   const aged = ageContexts(state).contexts;
   const byName = new Map(aged.map((context) => [context.name.toLowerCase(), context]));
   for (const output of intent.outputContexts) {
     if (output.lifespanCount <= 0) byName.delete(output.name.toLowerCase());
     else byName.set(output.name.toLowerCase(), { name: output.name, lifespan: output.lifespanCount });
   }
+  if (hasFollowUps) byName.set(followUpContext(intent.id).toLowerCase(), { name: followUpContext(intent.id), lifespan: FOLLOW_UP_LIFESPAN });
   return { ...state, contexts: [...byName.values()] };
 }
 
@@ -209,14 +237,31 @@ export function channelMessages(intent: SnapshotIntent, channel: string, values:
   const messages: ResponseMessage[] = [];
   if (own) messages.push(...own.messages);
   if ((!own || own.messages.length === 0 || own.enable_default_response) && fallback && fallback !== own) messages.push(...fallback.messages);
+  const declared = declaredNames(intent);
   return messages.map((message) => {
     if (message.type !== 'text') return message;
     const lines = message.text.filter((line) => line.trim());
     if (lines.length === 0) return message;
-    return { type: 'text', text: [substitute(lines[choose(lines.length)], values)] };
+    return { type: 'text', text: [substitute(lines[choose(lines.length)], values, declared)] };
   });
 }
 
-function substitute(text: string, values: Record<string, string>): string {
-  return text.replace(/\$([A-Za-z0-9_-]+)/g, (whole, name: string) => values[name] ?? whole);
+/**
+ * `$name` references filled with the values. A declared parameter without a value (an optional one
+ * the citizen did not give) is left out, never shown as "$centre"; the spaces around it are tidied.
+ * Other `$` text ("$50") stays as written.
+ */
+function substitute(text: string, values: Record<string, string>, declared: ReadonlySet<string> = new Set()): string {
+  let blanked = false;
+  const filled = text.replace(/\$([A-Za-z0-9_-]+)/g, (whole, name: string) => {
+    if (values[name] !== undefined) return values[name];
+    if (!declared.has(name)) return whole;
+    blanked = true;
+    return '';
+  });
+  return blanked ? filled.replace(/[ \t]{2,}/g, ' ').replace(/[ \t]+([.,;:!?)])/g, '$1').trim() : filled;
+}
+
+function declaredNames(intent: SnapshotIntent): Set<string> {
+  return new Set(intent.parameters.map((parameter) => parameter.display_name));
 }

@@ -7,10 +7,11 @@ import { ENGINE_SERVICES, type EngineConfig, type EngineService, type Environmen
 import { EngineMessages } from '../../common/messages';
 import { answerTurn, EMPTY_STATE, type EngineAnswer, type SessionState } from './builtin-engine';
 import { knowledgeEntityExtractor, type EntityExtractor } from './entity-extractor';
-import { unconnectedSource, type KnowledgeContent, type KnowledgeSources } from './knowledge-source';
+import { ContentCache, type HashedContent } from './content-cache';
+import { unconnectedSource, type KnowledgeSources } from './knowledge-source';
 import { ModelCache } from './model-cache';
 import type { ModelStore } from './model-store';
-import { contentHash, type TrainedKnowledge } from './trained-knowledge';
+import type { TrainedKnowledge } from './trained-knowledge';
 
 /** The job kind training runs as (listed with the app's other jobs on /importjob). */
 export const TRAINING_JOB = 'training';
@@ -57,6 +58,7 @@ export interface DialogEngineOptions {
 export class DialogEngine {
   readonly cache: ModelCache;
   private readonly sources: KnowledgeSources;
+  private readonly contents = new ContentCache();
   private readonly extract: EntityExtractor;
   private readonly adaptors: Record<EngineService, EngineAdaptor>;
   private jobs: JobService | null = null;
@@ -149,8 +151,8 @@ export class DialogEngine {
   }
 
   /** The content an environment answers from now; 409 before production's first publish. */
-  async content(db: DbExecutor, appId: string, environment: Environment): Promise<KnowledgeContent> {
-    const content = await this.sources[environment].load(db, appId);
+  async content(db: DbExecutor, appId: string, environment: Environment): Promise<HashedContent> {
+    const content = await this.contents.load(db, appId, environment, this.sources[environment]);
     if (!content) throw new HttpError(409, EngineMessages.notPublished);
     return content;
   }
@@ -175,7 +177,7 @@ export class DialogEngine {
   /** The model of an environment's current content exactly (waits for its training, off the request thread). */
   async currentKnowledge(db: DbExecutor, appId: string, environment: Environment): Promise<TrainedKnowledge> {
     const content = await this.content(db, appId, environment);
-    return this.cache.ensure(appId, environment, content.snapshot);
+    return this.cache.ensure(appId, environment, content.snapshot, undefined, content.hash);
   }
 
   /** One question answered by a given model as a new conversation would be (first text variant). */
@@ -194,7 +196,7 @@ export class DialogEngine {
 
   private async builtin(db: DbExecutor, app: AppRecord, environment: Environment, input: TurnInput): Promise<TurnResult> {
     const content = await this.content(db, app.appId, environment);
-    const hash = contentHash(content.snapshot);
+    const hash = content.hash;
     if (!this.cache.knownHashes(app.appId, environment).includes(hash)) {
       // Trained by another process or before a restart: answer with that model, train nothing.
       const stored = await this.adoptStored(db, app.appId, environment, content.snapshot, hash).catch(() => false);

@@ -17,6 +17,11 @@ export interface KnowledgeContent {
  */
 export interface KnowledgeSource {
   load(db: DbExecutor, appId: string): Promise<KnowledgeContent | null>;
+  /**
+   * The id of the content `load` would give, without loading it (null: none), when the source has
+   * one: content with a known id is kept in memory and not read again (a published version never changes).
+   */
+  version?(db: DbExecutor, appId: string): Promise<string | null>;
 }
 
 export function draftSource(drafts: KnowledgeSnapshots): KnowledgeSource {
@@ -34,6 +39,7 @@ export function productionSource(published: PublishedKnowledge): KnowledgeSource
       const version = await published.loadVersion(db, appId);
       return version ? { snapshot: version.snapshot, version: version.versionId } : null;
     },
+    version: (db, appId) => published.currentVersionId(db, appId),
   };
 }
 

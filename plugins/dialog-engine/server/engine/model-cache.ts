@@ -1,6 +1,6 @@
 import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
 import type { Environment, TrainingStatus } from '../../common/api';
-import { contentHash, type TrainedKnowledge } from './trained-knowledge';
+import { calibrationOf, contentHash, type TrainedKnowledge } from './trained-knowledge';
 import { TrainingThread } from './training-thread';
 
 /** Training as a job calls it: the snapshot in, the trained knowledge out, progress reported (0..1). */
@@ -30,7 +30,7 @@ export interface ModelCacheOptions {
   staleWaitMs?: number;
 }
 
-const UNTRAINED: TrainingStatus = { state: 'untrained', progress: 0, contentHash: null, trainedAt: null, intents: 0, phrases: 0, millis: null };
+const UNTRAINED: TrainingStatus = { state: 'untrained', progress: 0, contentHash: null, trainedAt: null, intents: 0, phrases: 0, millis: null, calibration: null };
 
 /**
  * Trained models per app and environment, held in memory; training runs on a worker thread (the
@@ -109,7 +109,7 @@ export class ModelCache {
       if (onProgress) slot.training.listeners.add(onProgress);
       return slot.training.ready;
     }
-    const status: TrainingStatus = { state: 'training', progress: 0, contentHash: hash, trainedAt: null, intents: snapshot.intents.length, phrases: 0, millis: null };
+    const status: TrainingStatus = { state: 'training', progress: 0, contentHash: hash, trainedAt: null, intents: snapshot.intents.length, phrases: 0, millis: null, calibration: null };
     const listeners = new Set<(fraction: number) => void>(onProgress ? [onProgress] : []);
     const progress = (fraction: number) => {
       status.progress = Math.min(1, Math.max(status.progress, fraction));
@@ -123,7 +123,7 @@ export class ModelCache {
           if (training.stopped) throw new Error('The training was stopped');
           const trained = await this.trainer(snapshot, progress, hash);
           progress(1);
-          Object.assign(status, { state: 'trained', progress: 1, trainedAt: this.clock().toISOString(), phrases: trained.phrases, millis: trained.millis });
+          Object.assign(status, { state: 'trained', progress: 1, trainedAt: this.clock().toISOString(), phrases: trained.phrases, millis: trained.millis, calibration: calibrationOf(trained) });
           if (slot.training === training) {
             slot.current = trained;
             slot.training = null;
@@ -154,7 +154,7 @@ export class ModelCache {
     if (slot.training === null) {
       slot.status = {
         state: 'trained', progress: 1, contentHash: knowledge.contentHash, trainedAt: trainedAt.toISOString(),
-        intents: knowledge.snapshot.intents.length, phrases: knowledge.phrases, millis: knowledge.millis,
+        intents: knowledge.snapshot.intents.length, phrases: knowledge.phrases, millis: knowledge.millis, calibration: calibrationOf(knowledge),
       };
     }
   }

@@ -1,7 +1,8 @@
 import { createHash } from '@civic/sdk/server';
 import type { KnowledgeSnapshot, SnapshotIntent } from '@civic/sdk/common/knowledge';
+import type { ThresholdCalibration } from '../../common/api';
 import { NluModel } from '../nlu/nlu-model';
-import { trainingExamples } from './training-data';
+import { fallbackLabelOf, trainingExamples } from './training-data';
 
 export { phraseTexts, trainingExamples } from './training-data';
 
@@ -26,9 +27,17 @@ export function contentHash(snapshot: KnowledgeSnapshot): string {
 export function trainKnowledge(snapshot: KnowledgeSnapshot, onProgress?: (fraction: number) => void, hash = contentHash(snapshot)): TrainedKnowledge {
   const started = performance.now();
   const examples = trainingExamples(snapshot);
-  const model = examples.length > 0 ? NluModel.train(examples, { glossary: snapshot.glossary, onProgress }) : null;
+  const model = examples.length > 0 ? NluModel.train(examples, { glossary: snapshot.glossary, fallbackLabel: fallbackLabelOf(snapshot), onProgress }) : null;
   onProgress?.(1);
   return knowledgeOf(snapshot, model, { hash, phrases: examples.length, millis: Math.round(performance.now() - started) });
+}
+
+/** The model's threshold calibration as the console shows it (null without a model or enough phrases). */
+export function calibrationOf(knowledge: TrainedKnowledge): ThresholdCalibration | null {
+  const calibration = knowledge.model?.stats.calibration;
+  if (!calibration) return null;
+  const { suggestedThreshold, fallbackRates, heldOut, accuracy } = calibration;
+  return { suggestedThreshold, fallbackRates, heldOut, accuracy };
 }
 
 /** The answering side of a trained model: the model with the snapshot's intents looked up. */

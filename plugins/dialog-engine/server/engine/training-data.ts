@@ -36,6 +36,11 @@ export function phraseTexts(parts: readonly PhrasePart[], type: 'example' | 'tem
   return [...new Set(texts)];
 }
 
+/** The Default Fallback Intent's id: its phrases are negatives, answered with the fallback. */
+export function fallbackLabelOf(snapshot: KnowledgeSnapshot): string | undefined {
+  return snapshot.intents.find((intent) => intent.defaultKind === 'fallback')?.id;
+}
+
 /** Training examples from a snapshot: every intent and Q&A pair with phrases is a class. */
 export function trainingExamples(snapshot: KnowledgeSnapshot): TrainingExample[] {
   const entityTypes = new Map(snapshot.entityTypes.map((type) => [type.display_name, type]));

@@ -1,7 +1,7 @@
 import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
 import { parentPort } from '@civic/sdk/server/worker';
 import { NluModel, type NluTransfer } from '../nlu/nlu-model';
-import { trainingExamples } from './training-data';
+import { fallbackLabelOf, trainingExamples } from './training-data';
 
 /** Asked of the training thread: train this snapshot. */
 export interface TrainRequest {
@@ -34,6 +34,7 @@ parentPort?.on('message', (request: TrainRequest) => {
       examples.length > 0
         ? NluModel.train(examples, {
             glossary: request.snapshot.glossary,
+            fallbackLabel: fallbackLabelOf(request.snapshot),
             onProgress: (fraction) => {
               const now = performance.now();
               if (now - last < PROGRESS_EVERY_MS) return;

@@ -15,7 +15,7 @@ const BIGRAM_SEED = 0x01000193;
 const CHAR_SEED = 0x2f6b5a1d;
 
 /** Group weights: characters carry typo tolerance, words and bigrams carry meaning and order. */
-export const GROUP_WEIGHTS = { word: 1, bigram: 0.6, char: 1 } as const;
+export const GROUP_WEIGHTS = { word: 1, bigram: 1, char: 1 } as const;
 
 export interface SparseVector {
   /** Bucket ids, ascending. */

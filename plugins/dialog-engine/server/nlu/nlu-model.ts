@@ -1,10 +1,12 @@
 import { IdfTable, rawFeatures, type IdfTransfer, type SparseVector } from './features';
 import { GlossaryExpander, type GlossaryEntry } from './glossary';
-import { seededRandom } from './random';
+import { calibrationOf, holdOut, type Calibration } from './calibration';
 import { SoftmaxClassifier, type ClassifierTransfer, type LabelledVector, type TrainStats } from './softmax-classifier';
 
 /** Fewer held-out phrases than this leave the temperature at 1. */
 const MIN_CALIBRATION_PHRASES = 30;
+/** Fewer than this give no suggested threshold (the app's setting, or 0.7, applies). */
+const MIN_THRESHOLD_PHRASES = 10;
 
 export interface TrainingExample {
   text: string;
@@ -20,13 +22,23 @@ export interface RankedLabel {
 export interface NluTrainOptions {
   glossary?: readonly GlossaryEntry[];
   epochs?: number;
+  learningRate?: number;
+  l2?: number;
   seed?: number;
-  /** Fit a temperature on 10% held-out phrases (a second training run). Default true. */
+  /** Fit a temperature and a threshold on 10% held-out phrases (a second training run). Default true. */
   calibrate?: boolean;
+  /** The label whose phrases are negatives (the Default Fallback Intent's): its answers are fallbacks. */
+  fallbackLabel?: string;
   onProgress?: (fraction: number) => void | Promise<void>;
 }
 
-export type NluStats = TrainStats & { examples: number; temperature: number; millis: number };
+export type NluStats = TrainStats & {
+  examples: number;
+  temperature: number;
+  millis: number;
+  /** Held-out measurements behind the temperature and the suggested threshold (null: too few phrases). */
+  calibration: Calibration | null;
+};
 
 /** A trained model as structured-clonable data; `transfer` lists the buffers to move, not copy. */
 export interface NluTransfer {
@@ -77,42 +89,29 @@ export class NluModel {
     void report?.(0.05);
     const all: LabelledVector[] = texts.map((text, i) => ({ x: idf.vector(rawFeatures(text)), y: ys[i] }));
     void report?.(0.1);
+    const classCount = Math.max(1, labels.length);
+    const trainOptions = { epochs: options.epochs, learningRate: options.learningRate, l2: options.l2, seed: options.seed };
+    let calibration: Calibration | null = null;
     let temperature = 1;
-    let trainSet = all;
-    const heldSet: LabelledVector[] = [];
     if (calibrate) {
-      // Hold out about every tenth phrase of classes with at least four; train on the rest, fit the
-      // temperature on the held-out ones, then train on everything for a few more epochs.
-      const counts = new Map<number, number>();
-      for (const y of ys) counts.set(y, (counts.get(y) ?? 0) + 1);
-      const seen = new Map<number, number>();
-      const random = seededRandom(options.seed ?? 11);
-      trainSet = [];
-      all.forEach((example) => {
-        const n = (seen.get(example.y) ?? 0) + 1;
-        seen.set(example.y, n);
-        if ((counts.get(example.y) ?? 0) >= 4 && (n % 10 === 3 || random() < 0.02)) heldSet.push(example);
-        else trainSet.push(example);
-      });
+      // A run on about nine phrases in ten, asked the tenth: what the final model will do on questions
+      // it has not seen. Same settings as the final run, so its temperature carries over to it.
+      const { trainSet, heldSet } = holdOut(all, ys, options.seed ?? 11);
+      if (heldSet.length >= MIN_THRESHOLD_PHRASES) {
+        const { model: probe } = SoftmaxClassifier.train(trainSet, classCount, { ...trainOptions, onProgress: (f) => report?.(0.1 + f * 0.4) });
+        // Too few held-out phrases say little about calibration: keep T = 1 then (no sharpening).
+        if (heldSet.length >= MIN_CALIBRATION_PHRASES) temperature = probe.calibrate(heldSet);
+        calibration = calibrationOf(probe, heldSet, options.fallbackLabel === undefined ? -1 : (indexOf.get(options.fallbackLabel) ?? -1));
+      }
     }
-    const { model, stats, resume } = SoftmaxClassifier.train(trainSet, Math.max(1, labels.length), {
-      epochs: options.epochs,
-      seed: options.seed,
-      supportFrom: all,
-      onProgress: (f) => report?.(0.1 + f * 0.75),
-    });
-    if (heldSet.length > 0) {
-      // Too few held-out phrases say little about calibration: keep T = 1 then (no sharpening).
-      if (heldSet.length >= MIN_CALIBRATION_PHRASES) temperature = model.calibrate(heldSet);
-      void report?.(0.88);
-      resume(all, 2);
-    }
+    const { model, stats } = SoftmaxClassifier.train(all, classCount, { ...trainOptions, onProgress: (f) => report?.((calibration ? 0.5 : 0.1) + f * (calibration ? 0.45 : 0.85)) });
     model.temperature = temperature;
     void report?.(1);
     return new NluModel(labels, idf, model, glossary, {
       ...stats,
       examples: examples.length,
       temperature,
+      calibration,
       millis: Math.round(performance.now() - started),
     });
   }

@@ -70,10 +70,11 @@ test('calibration fits a temperature on held-out phrases; an out-of-scope questi
   assert.ok(inScope.probability > outOfScope.probability + 0.2, `${inScope.probability} vs ${outOfScope.probability}`);
 });
 
-test('glossary synonyms expand the input (and the training phrases) to the term', () => {
+test('glossary synonyms expand the input (and the training phrases) to the rest of their group, both ways', () => {
   const expander = new GlossaryExpander([{ term: 'passport', synonyms: ['PP', 'travel document'] }]);
-  assert.equal(expander.expand('renew my pp'), 'renew my pp passport');
-  assert.equal(expander.expand('lost my Travel Document!'), 'lost my Travel Document! passport');
+  assert.equal(expander.expand('renew my pp'), 'renew my pp passport travel document');
+  assert.equal(expander.expand('lost my Travel Document!'), 'lost my Travel Document! passport pp');
+  assert.equal(expander.expand('renew my passport'), 'renew my passport pp travel document', 'the term brings its synonyms');
   assert.equal(expander.expand('app for pay'), 'app for pay', 'whole words only');
   const withGlossary = NluModel.train(examples, { glossary: [{ term: 'passport', synonyms: ['pp'] }] });
   const without = NluModel.train(examples);
@@ -81,4 +82,17 @@ test('glossary synonyms expand the input (and the training phrases) to the term'
   const gloss = withGlossary.classify(query)[0];
   assert.equal(gloss.label, 'passport');
   assert.ok(gloss.probability > (without.classify(query).find((r) => r.label === 'passport')?.probability ?? 0) + 0.2);
+});
+
+test('a question worded with the glossary term reaches phrases worded only with its synonym', () => {
+  const fines = ['how do i pay my fine', 'pay a fine online', 'i got a fine', 'appeal against my fine', 'fine payment'];
+  const withFines = [...examples, ...fines.map((text) => ({ text, label: 'fines' }))];
+  const glossary = [{ term: 'summons', synonyms: ['fine'] }];
+  // Both ways: the phrase's synonym brings the term, and the question's term brings the synonym.
+  const expander = new GlossaryExpander(glossary);
+  assert.equal(expander.expand('pay my fine'), 'pay my fine summons');
+  assert.equal(expander.expand('pay my summons'), 'pay my summons fine');
+  const model = NluModel.train(withFines, { glossary });
+  assert.equal(model.classify('summons')[0].label, 'fines');
+  assert.equal(model.classify('what do i do about a summons')[0].label, 'fines');
 });

@@ -2,12 +2,13 @@ import { HASH_SIZE, type SparseVector } from './features';
 import { seededRandom, shuffleInPlace } from './random';
 
 /**
- * Multinomial logistic regression over hashed sparse features, with sparse weights: a class has a
- * weight for a feature only when the feature occurs in that class's examples (its "support"), plus
- * the features of examples the class was confused with after a first pass (negative evidence).
- * Weights sit in one compressed-sparse-row table (feature → [class, weight] pairs), so a 2,000-intent
- * app stays small; scoring walks only the rows of the features present. Trained with AdaGrad and
- * L2 regularisation; a temperature fitted on held-out phrases calibrates the probabilities.
+ * Multinomial logistic regression over hashed sparse features. Every class weighs every common
+ * feature (a "dense" row: the classes a phrase is NOT in learn negative evidence from its words);
+ * features rarer than the dense budget allows keep weights only for the classes whose phrases have
+ * them. Weights sit in one compressed-sparse-row table (feature → [class, weight] pairs), so a
+ * 2,000-intent app stays within its memory and time bounds; scoring walks only the rows of the
+ * features present. Trained with AdaGrad and L2 regularisation; the temperature that calibrates the
+ * probabilities is fitted by the caller on phrases this model did not see (`calibrate`).
  */
 export interface LabelledVector {
   x: SparseVector;
@@ -19,10 +20,12 @@ export interface TrainOptions {
   learningRate?: number;
   l2?: number;
   seed?: number;
+  /** Most weights the dense rows may hold (rows × classes); the commonest features get them first. */
+  denseBudget?: number;
+  /** Most multiply-adds the dense rows may cost per epoch (phrases having a feature × classes, summed). */
+  workBudget?: number;
   /** Called with the fraction done (0..1) of this training run. */
   onProgress?: (fraction: number) => void | Promise<void>;
-  /** Examples whose features define the support too (held out now, trained on later with `resume`). */
-  supportFrom?: readonly LabelledVector[];
 }
 
 export interface TrainStats {
@@ -43,7 +46,18 @@ export interface ClassifierTransfer {
 
 const NO_ROW = -1;
 const SKIP = 1e-4;
-/** A feature in more than this share of the classes gets no weights (when there are 20+ classes). */
+/**
+ * Dense weights at most (4M floats: 16 MB, twice that while training). Every feature of a
+ * 77-intent app gets a dense row; a 150-intent app with 15,000 phrases gives them to its ~27,000
+ * commonest features; a 2,000-intent app to its 2,000 commonest, so training stays within a minute.
+ */
+export const DENSE_BUDGET = 4_000_000;
+/**
+ * Dense work per epoch at most: Banking77 (77 intents, 10,000 phrases) and a 150-intent app of
+ * 15,000 phrases fit whole; a 2,000-intent app gets dense rows for mid-frequency features only.
+ */
+export const WORK_BUDGET = 200_000_000;
+/** A feature without a dense row in more than this share of the classes gets no weights (20+ classes)… */
 const MAX_CLASS_SHARE = 0.4;
 /** …and in at most this many classes, so scoring stays cheap for large apps. */
 const MAX_CLASSES_PER_FEATURE = 150;
@@ -86,50 +100,35 @@ export class SoftmaxClassifier {
   /** Same, before temperature: raw logits. */
   scoresInto(x: SparseVector, scores: Float64Array): void {
     scores.set(this.bias);
+    const K = this.classCount;
     const { indices, values } = x;
     for (let i = 0; i < indices.length; i++) {
       const row = this.rowOf[indices[i]];
       if (row === NO_ROW) continue;
       const v = values[i];
-      for (let p = this.rowStart[row], end = this.rowStart[row + 1]; p < end; p++) scores[this.rowClass[p]] += this.weight[p] * v;
+      const start = this.rowStart[row];
+      const end = this.rowStart[row + 1];
+      if (end - start === K) {
+        // A dense row: class k sits at start + k.
+        for (let k = 0; k < K; k++) scores[k] += this.weight[start + k] * v;
+        continue;
+      }
+      for (let p = start; p < end; p++) scores[this.rowClass[p]] += this.weight[p] * v;
     }
   }
 
-  static train(examples: readonly LabelledVector[], classCount: number, options: TrainOptions = {}): { model: SoftmaxClassifier; stats: TrainStats; resume: (more: readonly LabelledVector[], epochs: number) => void } {
+  static train(examples: readonly LabelledVector[], classCount: number, options: TrainOptions = {}): { model: SoftmaxClassifier; stats: TrainStats } {
     const epochs = options.epochs ?? 8;
-    const firstPass = Math.max(1, Math.round(epochs / 3));
     const losses: number[] = [];
-    // Pass 1: positive support only.
-    let model = SoftmaxClassifier.withSupport(classCount, supportPairs(options.supportFrom ?? examples, classCount, []));
+    const model = SoftmaxClassifier.withSupport(classCount, supportRows(examples, classCount, options.denseBudget ?? DENSE_BUDGET, options.workBudget ?? WORK_BUDGET));
     const state = { sumSq: new Float32Array(model.weight.length), biasSumSq: new Float64Array(classCount) };
     const random = seededRandom(options.seed ?? 7);
     const order = examples.map((_, i) => i);
-    const report = options.onProgress;
-    for (let epoch = 0; epoch < firstPass; epoch++) {
+    for (let epoch = 0; epoch < epochs; epoch++) {
       losses.push(model.epoch(examples, shuffleInPlace(order, random), state, options));
-      void report?.((epoch + 1) / epochs);
+      void options.onProgress?.((epoch + 1) / epochs);
     }
-    // Pass 2: add the features of examples to the classes they were confused with, keep what was learnt.
-    const confused = model.confusions(examples, 0.02);
-    if (confused.length > 0) {
-      const grown = SoftmaxClassifier.withSupport(classCount, supportPairs(options.supportFrom ?? examples, classCount, confused, examples, model.rowOf));
-      const sumSq = new Float32Array(grown.weight.length);
-      grown.copyFrom(model, state.sumSq, sumSq);
-      state.sumSq = sumSq;
-      model = grown;
-    }
-    for (let epoch = firstPass; epoch < epochs; epoch++) {
-      losses.push(model.epoch(examples, shuffleInPlace(order, random), state, options));
-      void report?.((epoch + 1) / epochs);
-    }
-    const stats = { losses, weights: model.weight.length };
-    const trained = model;
-    /** More epochs over (usually more) examples, keeping the support; used after calibration. */
-    const resume = (more: readonly LabelledVector[], extra: number) => {
-      const all = more.map((_, i) => i);
-      for (let epoch = 0; epoch < extra; epoch++) losses.push(trained.epoch(more, shuffleInPlace(all, random), state, options));
-    };
-    return { model, stats, resume };
+    return { model, stats: { losses, weights: model.weight.length } };
   }
 
   /** Fits the temperature that minimises held-out cross-entropy (golden-section search). */
@@ -164,8 +163,8 @@ export class SoftmaxClassifier {
   }
 
   private epoch(examples: readonly LabelledVector[], order: readonly number[], state: { sumSq: Float32Array; biasSumSq: Float64Array }, options: TrainOptions): number {
-    const lr = options.learningRate ?? 0.4;
-    const l2 = options.l2 ?? 1e-5;
+    const lr = options.learningRate ?? 0.2;
+    const l2 = options.l2 ?? 3e-5;
     const K = this.classCount;
     const scores = new Float64Array(K);
     const active = new Int32Array(K);
@@ -194,6 +193,16 @@ export class SoftmaxClassifier {
         const v = values[i];
         const end = rowStart[row + 1];
         let p = rowStart[row];
+        if (end - p === K) {
+          // A dense row: class k sits at p + k.
+          for (let a = 0; a < activeCount; a++) {
+            const q = p + active[a];
+            const g = scores[active[a]] * v + l2 * weight[q];
+            sumSq[q] += g * g;
+            weight[q] -= (lr * g) / Math.sqrt(sumSq[q] + 1e-8);
+          }
+          continue;
+        }
         if (end - p <= activeCount * 4) {
           for (; p < end; p++) {
             const d = scores[rowClass[p]];
@@ -226,85 +235,89 @@ export class SoftmaxClassifier {
     return loss / Math.max(1, order.length);
   }
 
-  /** (example, class) pairs where a wrong class got more than `threshold` probability. */
-  private confusions(examples: readonly LabelledVector[], threshold: number): Array<[number, number]> {
-    const pairs: Array<[number, number]> = [];
-    const scores = new Float64Array(this.classCount);
-    examples.forEach(({ x, y }, index) => {
-      this.probabilities(x, scores);
-      for (let k = 0; k < this.classCount; k++) if (k !== y && scores[k] > threshold) pairs.push([index, k]);
-    });
-    return pairs;
-  }
-
-  private copyFrom(old: SoftmaxClassifier, oldSumSq: Float32Array, sumSq: Float32Array): void {
-    this.bias.set(old.bias);
-    for (let bucket = 0; bucket < HASH_SIZE; bucket++) {
-      const oldRow = old.rowOf[bucket];
-      if (oldRow === NO_ROW) continue;
-      const row = this.rowOf[bucket];
-      let p = this.rowStart[row];
-      const end = this.rowStart[row + 1];
-      for (let q = old.rowStart[oldRow]; q < old.rowStart[oldRow + 1]; q++) {
-        const cls = old.rowClass[q];
-        while (p < end && this.rowClass[p] < cls) p++;
-        if (p < end && this.rowClass[p] === cls) {
-          this.weight[p] = old.weight[q];
-          sumSq[p] = oldSumSq[q];
-        }
-      }
-    }
-  }
-
-  private static withSupport(classCount: number, pairs: Float64Array): SoftmaxClassifier {
-    const rowOf = new Int32Array(HASH_SIZE).fill(NO_ROW);
-    const rowStarts: number[] = [];
-    const rowClass = new Int32Array(pairs.length);
-    let previousBucket = -1;
-    pairs.forEach((pair, p) => {
-      const bucket = Math.floor(pair / classCount);
-      rowClass[p] = pair - bucket * classCount;
-      if (bucket !== previousBucket) {
-        rowOf[bucket] = rowStarts.length;
-        rowStarts.push(p);
-        previousBucket = bucket;
-      }
-    });
-    rowStarts.push(pairs.length);
-    return new SoftmaxClassifier(classCount, rowOf, Int32Array.from(rowStarts), rowClass, new Float32Array(pairs.length), new Float64Array(classCount));
+  private static withSupport(classCount: number, support: SupportRows): SoftmaxClassifier {
+    return new SoftmaxClassifier(classCount, support.rowOf, support.rowStart, support.rowClass, new Float32Array(support.rowClass.length), new Float64Array(classCount));
   }
 }
 
-/** Sorted unique (bucket × classCount + class) keys: each example's features for its own class, plus confusions. */
-function supportPairs(
-  examples: readonly LabelledVector[],
-  classCount: number,
-  confused: ReadonlyArray<[number, number]>,
-  confusedFrom: readonly LabelledVector[] = examples,
-  /** The rows of the first pass: the same features again, none dropped or added. */
-  keep?: Int32Array,
-): Float64Array {
+interface SupportRows {
+  rowOf: Int32Array;
+  rowStart: Int32Array;
+  rowClass: Int32Array;
+}
+
+/**
+ * The table's shape: a row per feature seen in training. The commonest features (by how many
+ * phrases have them) get every class, as many as `denseBudget` allows; the others get the classes
+ * whose phrases have them. Classes are ascending within a row.
+ */
+function supportRows(examples: readonly LabelledVector[], classCount: number, denseBudget: number, workBudget: number): SupportRows {
+  const documentFrequency = new Uint32Array(HASH_SIZE);
   let total = 0;
-  for (const { x } of examples) total += x.indices.length;
-  for (const [index] of confused) total += confusedFrom[index].x.indices.length;
+  for (const { x } of examples) {
+    for (const bucket of x.indices) documentFrequency[bucket] += 1;
+    total += x.indices.length;
+  }
+  // Dense rows: features in two phrases or more, commonest first, within the budgets of weights and
+  // of work (a dense row costs every class at every phrase that has it, each epoch). A feature that
+  // alone would overrun the work left is skipped for rarer ones: with many classes, the commonest
+  // features ("how", " th") are the least telling and the dearest.
+  const seen: number[] = [];
+  for (let bucket = 0; bucket < HASH_SIZE; bucket++) if (documentFrequency[bucket] > 0) seen.push(bucket);
+  const candidates = seen.filter((bucket) => documentFrequency[bucket] > 1).sort((a, b) => documentFrequency[b] - documentFrequency[a]);
+  const dense = new Uint8Array(HASH_SIZE);
+  const maxRows = Math.floor(denseBudget / Math.max(1, classCount));
+  let work = workBudget;
+  let denseRows = 0;
+  for (const bucket of candidates) {
+    if (denseRows >= maxRows) break;
+    const cost = documentFrequency[bucket] * classCount;
+    if (cost > work) continue;
+    work -= cost;
+    dense[bucket] = 1;
+    denseRows += 1;
+  }
+  // Sparse rows: sorted unique (bucket × classCount + class) keys of the other features.
   const keys = new Float64Array(total);
   let n = 0;
-  for (const { x, y } of examples) for (const bucket of x.indices) keys[n++] = bucket * classCount + y;
-  for (const [index, k] of confused) for (const bucket of confusedFrom[index].x.indices) keys[n++] = bucket * classCount + k;
-  keys.sort();
+  for (const { x, y } of examples) for (const bucket of x.indices) if (!dense[bucket]) keys[n++] = bucket * classCount + y;
+  const sorted = keys.subarray(0, n).sort();
   let unique = 0;
-  for (let i = 0; i < keys.length; i++) if (i === 0 || keys[i] !== keys[i - 1]) keys[unique++] = keys[i];
-  // Features most classes share ("how", " th") tell classes apart little and cost the most to score: dropped.
-  const cap = classCount >= 20 && !keep ? Math.min(MAX_CLASSES_PER_FEATURE, Math.ceil(classCount * MAX_CLASS_SHARE)) : Infinity;
-  let kept = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[unique++] = sorted[i];
+  // A sparse row in more classes than the cap is dropped: a feature most classes share that did not
+  // get a dense row (too dear) tells them apart little, and would cost the most to score.
+  const cap = classCount >= 20 ? Math.min(MAX_CLASSES_PER_FEATURE, Math.ceil(classCount * MAX_CLASS_SHARE)) : Infinity;
+  const kept: number[] = [];
+  let keptPairs = 0;
   for (let start = 0; start < unique; ) {
-    const bucket = Math.floor(keys[start] / classCount);
+    const bucket = Math.floor(sorted[start] / classCount);
     let end = start;
-    while (end < unique && Math.floor(keys[end] / classCount) === bucket) end++;
-    if (end - start <= cap && (!keep || keep[bucket] !== NO_ROW)) for (let i = start; i < end; i++) keys[kept++] = keys[i];
+    while (end < unique && Math.floor(sorted[end] / classCount) === bucket) end++;
+    if (end - start <= cap) {
+      kept.push(start, end);
+      keptPairs += end - start;
+    }
     start = end;
   }
-  return keys.slice(0, kept);
+  const rows = seen.filter((bucket) => dense[bucket]);
+  const rowOf = new Int32Array(HASH_SIZE).fill(NO_ROW);
+  const rowStart = new Int32Array(rows.length + kept.length / 2 + 1);
+  const rowClass = new Int32Array(denseRows * classCount + keptPairs);
+  let p = 0;
+  let row = 0;
+  for (const bucket of rows) {
+    rowOf[bucket] = row;
+    rowStart[row++] = p;
+    for (let c = 0; c < classCount; c++) rowClass[p++] = c;
+  }
+  for (let i = 0; i < kept.length; i += 2) {
+    const bucket = Math.floor(sorted[kept[i]] / classCount);
+    rowOf[bucket] = row;
+    rowStart[row++] = p;
+    for (let k = kept[i]; k < kept[i + 1]; k++) rowClass[p++] = sorted[k] - bucket * classCount;
+  }
+  rowStart[row] = p;
+  return { rowOf, rowStart, rowClass };
 }
 
 export function softmaxInPlace(scores: Float64Array, temperature: number): void {

@@ -5,5 +5,7 @@ import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
 export interface PublishedKnowledge {
   /** The version in production, or null before the first publish. */
   loadVersion(db: DbExecutor, appId: string): Promise<{ versionId: string; number: number; snapshot: KnowledgeSnapshot } | null>;
+  /** The id of the version in production without its content (a version never changes: cache by it), or null. */
+  currentVersionId(db: DbExecutor, appId: string): Promise<string | null>;
 }
 export const PublishedKnowledge = defineServiceRef<PublishedKnowledge>('publishing.published-knowledge');
