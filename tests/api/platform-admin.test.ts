@@ -132,7 +132,8 @@ test('create an app: defaults, the creator as admin, onCreated hooks in the same
   const created = await api('POST', '/api/v1/admin/apps', { appId: 'new-bot', appName: 'New Bot', agencyName: 'Demo Agency', subscriptionTier: 'Plus' });
   assert.equal(created.status, 201, JSON.stringify(created.body));
   assert.equal(created.body.data.nlpEngine.service, 'CIVIC_DIALOG_ENGINE');
-  assert.deepEqual(created.body.data.allowedDomains, t.config.profile.allowedEmailDomains);
+  // No site may embed the chat until the admin names it (issue 15): not every government domain.
+  assert.deepEqual(created.body.data.allowedDomains, []);
   assert.ok(createdHook.includes('new-bot'));
   const [adminRow] = await t.server.db.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.gov.sg'));
   const [member] = await t.server.db.db.select().from(appMembers).where(and(eq(appMembers.appId, 'new-bot'), eq(appMembers.userId, adminRow.id)));

@@ -9,7 +9,7 @@ export default defineServerModule({
   register(api) {
     registerAgencyRoutes(api.routes, api.users);
     registerAdaptorRoutes(api.routes);
-    registerChatAppRoutes(api.routes, { users: api.users, appCreated: api.apps.created, defaultAllowedDomains: api.deployment.allowedEmailDomains });
+    registerChatAppRoutes(api.routes, { users: api.users, appCreated: api.apps.created });
     registerTierAndFlagRoutes(api.routes);
   },
 });
