@@ -5,6 +5,7 @@ import { ENV_KEYS, EnvDto } from './env.dto';
 import { resolveKeyMaterial, type KeyFallback } from './key-material';
 import { loadProfile, type SwitchOverrides } from './load-profile';
 import { RepoPaths } from './repo-paths';
+import { parseOutboundAllow } from './outbound-allow';
 import { parseTrustedProxies } from './trusted-proxies';
 import type { DatabaseTarget, ServerConfig } from './server-config';
 
@@ -54,6 +55,8 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
   }
   const trusted = parseTrustedProxies(vars.CIVIC_TRUSTED_PROXIES);
   if (trusted.problem) problems.push(trusted.problem);
+  const outbound = parseOutboundAllow(vars.CIVIC_OUTBOUND_ALLOW);
+  if (outbound.problem) problems.push(outbound.problem);
 
   const ephemeral = vars.NODE_ENV === 'test' || vars.CIVIC_EPHEMERAL_KEYS === '1' || options.needsKeys === false;
   const fallback: KeyFallback = ephemeral ? { kind: 'ephemeral' } : database.kind === 'postgres' ? { kind: 'required' } : { kind: 'data-dir', dir: dataDir };
@@ -86,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     demoPassword: vars.CIVIC_DEMO_PASSWORD,
     logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: trusted.proxies,
+    outboundAllow: outbound.allow,
     webRoot: options.webRoot ?? RepoPaths.webRoot,
     versionFile: RepoPaths.versionFile,
     now: options.now ?? (() => new Date()),
