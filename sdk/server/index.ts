@@ -30,7 +30,20 @@ export type { AdminUser, AdminUserQuery, UserAdmin } from '@civic/core/server/us
 export { findAppRecord, type AppRecord } from '@civic/core/server/apps/app-record';
 export type { AppCreatedHandler } from '@civic/core/server/apps/app-lifecycle';
 export { assertWithinTierLimit, tierLimitOf, type TierLimitName } from '@civic/core/server/apps/tier-limit-guard';
-export { got, type Got, type Method as GotMethod, RequestError as GotRequestError } from './http-client';
+// Raw got is not exported: every call to a URL someone typed goes through the outbound client.
+export {
+  createOutboundClient,
+  OutboundClient,
+  OutboundError,
+  OutboundMessages,
+  type OutboundClientOptions,
+  type OutboundFailure,
+  type OutboundRequest,
+  type OutboundResolver,
+  type OutboundResponse,
+} from './http-client';
+export { addressKind, type AddressKind } from './outbound-address';
+export type { OutboundAllowList } from '@civic/core/server/config/outbound-allow';
 export { effectiveRestrictions, isDecommissioned, toAppSettings, toAppSummary } from '@civic/core/server/apps/app-mappers';
 export { agencies, appMembers, apps, auditLog, featureFlags, jobs, tierLimits } from './tables';
 export { RateLimiter, type RateDecision } from '@civic/core/server/auth/rate-limiter';

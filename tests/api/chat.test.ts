@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { and, eq, isNull, like } from 'drizzle-orm';
 import { apps, auditLog, chatSessions, intents, trainingPhrases, transcripts } from './support/tables';
@@ -11,6 +9,7 @@ import { SESSION_IDLE_MINUTES } from '../../plugins/dialog-engine/server/chat-ro
 import { call } from './support/api-call';
 import { signIn } from './support/login';
 import { startTestServer, type TestServer } from './support/test-server';
+import { startTestHttpsServer } from '@civic/sdk/testing/server';
 
 const APP = 'demo-enterprise';
 const CONSOLE = 'https://console.example.gov.sg';
@@ -50,7 +49,8 @@ async function startDraft(token = admin, origin?: string) {
 }
 
 before(async () => {
-  t = await startTestServer();
+  // The external engine below listens on loopback, which outbound calls reach only when allowed.
+  t = await startTestServer({ env: { CIVIC_OUTBOUND_ALLOW: '127.0.0.1' } });
   admin = await signIn(t.http, 'admin@demo.gov.sg');
   viewer = await signIn(t.http, 'viewer@demo.gov.sg');
   // The test owns the app's content: the demo knowledge base (which has a passport intent too) goes.
@@ -251,32 +251,26 @@ test('/dialogFlow: configure engines (external needs both handlers), test a mess
   assert.ok(tested.body.data.confidence > 0.5);
   assert.equal(tested.body.data.training.state, 'trained');
 
-  // An external engine on loopback: both handlers are asked, the more confident answer wins.
-  const asked: string[] = [];
-  const engine = http.createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    request.on('end', () => {
-      const body = JSON.parse(raw) as { text: string };
-      asked.push(`${request.url} ${body.text}`);
-      const qna = request.url === '/qna';
-      response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ messages: [{ type: 'text', text: [qna ? 'From Q&A' : 'From dialog'] }], intentName: qna ? 'External QnA' : 'External dialog', confidence: qna ? 0.9 : 0.4 }));
-    });
+  // An external engine on loopback (https, reached through CIVIC_OUTBOUND_ALLOW): both handlers are asked, the more confident answer wins.
+  const engine = await startTestHttpsServer(({ path, body }) => {
+    const qna = path === '/qna';
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ type: 'text', text: [qna ? 'From Q&A' : 'From dialog'] }], intentName: qna ? 'External QnA' : 'External dialog', confidence: qna ? 0.9 : 0.4, echo: (JSON.parse(body) as { text: string }).text }),
+    };
   });
-  await new Promise<void>((resolve) => engine.listen(0, '127.0.0.1', resolve));
-  const port = (engine.address() as AddressInfo).port;
   try {
-    const saved = await call(t.http, 'PUT', `${base}/demo-plus/draft`, { token: admin, json: { engine: 'CIVIC_X', qnaHandler: `http://127.0.0.1:${port}/qna`, dialogHandler: `http://127.0.0.1:${port}/dialog` } });
+    const saved = await call(t.http, 'PUT', `${base}/demo-plus/draft`, { token: admin, json: { engine: 'CIVIC_X', qnaHandler: `${engine.url}/qna`, dialogHandler: `${engine.url}/dialog` } });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
     assert.equal(saved.body.data.config.engine, 'CIVIC_X');
     const external = await call(t.http, 'POST', `${base}/demo-plus/draft/test`, { token: admin, json: { text: 'anything' } });
     assert.equal(external.status, 200);
     assert.equal(external.body.data.intentName, 'External QnA');
     assert.deepEqual(external.body.data.messages, [{ type: 'text', text: ['From Q&A'] }]);
-    assert.deepEqual(asked.sort(), ['/dialog anything', '/qna anything']);
+    assert.deepEqual(engine.received.map(({ path, body }) => `${path} ${(JSON.parse(body) as { text: string }).text}`).sort(), ['/dialog anything', '/qna anything']);
   } finally {
-    engine.close();
+    await engine.close();
   }
 
   // Superbot: demo-plus routes to demo-enterprise, whose content answers.

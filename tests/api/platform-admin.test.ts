@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { anyone } from '@civic/core/common/access';
 import { Messages } from '@civic/core/common/messages';
 import { appMembers, apps, users } from './support/tables';
-import { defineServerModule } from '@civic/sdk/server';
+import { defineServerModule, OutboundMessages } from '@civic/sdk/server';
 import { call } from './support/api-call';
 import { signIn } from './support/login';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -21,6 +21,8 @@ const createdHook: string[] = [];
 
 before(async () => {
   t = await startTestServer({
+    // The local webhooks below listen on loopback, which outbound calls reach only when allowed.
+    env: { CIVIC_OUTBOUND_ALLOW: '127.0.0.1' },
     extraPlugins: [
       {
         manifest: { id: 'hook-probe', canAccess: anyone, server: true },
@@ -132,7 +134,8 @@ test('create an app: defaults, the creator as admin, onCreated hooks in the same
   const created = await api('POST', '/api/v1/admin/apps', { appId: 'new-bot', appName: 'New Bot', agencyName: 'Demo Agency', subscriptionTier: 'Plus' });
   assert.equal(created.status, 201, JSON.stringify(created.body));
   assert.equal(created.body.data.nlpEngine.service, 'CIVIC_DIALOG_ENGINE');
-  assert.deepEqual(created.body.data.allowedDomains, t.config.profile.allowedEmailDomains);
+  // No site may embed the chat until the admin names it (issue 15): not every government domain.
+  assert.deepEqual(created.body.data.allowedDomains, []);
   assert.ok(createdHook.includes('new-bot'));
   const [adminRow] = await t.server.db.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.gov.sg'));
   const [member] = await t.server.db.db.select().from(appMembers).where(and(eq(appMembers.appId, 'new-bot'), eq(appMembers.userId, adminRow.id)));
@@ -328,14 +331,14 @@ test('adaptors: create, https only, link apps, edit, connection test against a l
     const broken = await api('POST', `/api/v1/admin/adaptors/${id}/test`);
     assert.deepEqual({ ok: broken.body.data.ok, status: broken.body.data.status, error: broken.body.data.error }, { ok: false, status: 503, error: 'The webhook answered 503' });
 
-    // Nothing listening: an outcome, not a 500.
+    // Nothing listening: an outcome, not a 500, worded like a silent webhook (no port scanning).
     const closedPort = webhook.url.replace(/:\d+$/, ':1');
     await api('PATCH', `/api/v1/admin/adaptors/${id}`, { webhookUrl: `${closedPort}/hook` });
     const refused = await api('POST', `/api/v1/admin/adaptors/${id}/test`);
     assert.equal(refused.status, 200);
     assert.equal(refused.body.data.ok, false);
     assert.equal(refused.body.data.status, null);
-    assert.equal(refused.body.data.error, 'Connection refused');
+    assert.equal(refused.body.data.error, OutboundMessages.unreachable);
 
     const list = await api('GET', '/api/v1/admin/adaptors');
     const listed = list.body.data.adaptors.find((a: { id: string }) => a.id === id);

@@ -1,7 +1,9 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTestHttpsServer, type TestHttpsServer } from '@civic/sdk/testing/server/test-https-server';
 import { describeViolations, openBrowser, seriousAxeViolations, type Browser } from './support/browser';
 import { sidebarEntries, signIn, signOut, waitForPath } from './support/console-user';
 import { E2E_PASSWORD, startConsole, type RunningConsole } from './support/server';
@@ -9,13 +11,14 @@ import { E2E_PASSWORD, startConsole, type RunningConsole } from './support/serve
 /**
  * /dialogFlow in a real browser: a platform admin points an app's draft at an external engine (a
  * loopback server here), tests a message and sees the intent, confidence and top matches; the page
- * is axe clean; other roles do not get the entry.
+ * is axe clean; other roles do not get the entry. The engine is https with a certificate made for the
+ * test (the console trusts it through NODE_EXTRA_CA_CERTS) and loopback is allowed by CIVIC_OUTBOUND_ALLOW.
  */
 let running: RunningConsole;
 let browser: Browser;
 let closeBrowser: () => Promise<void>;
-let engine: http.Server;
-let enginePort = 0;
+let engine: TestHttpsServer;
+let certDir = '';
 
 async function expectAccessible(label: string): Promise<void> {
   const violations = await seriousAxeViolations(browser);
@@ -23,26 +26,26 @@ async function expectAccessible(label: string): Promise<void> {
 }
 
 before(async () => {
-  engine = http.createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    request.on('end', () => {
-      const { text } = JSON.parse(raw) as { text: string };
-      const qna = request.url === '/qna';
-      response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify({ messages: [{ type: 'text', text: [`${qna ? 'Q&A' : 'Dialog'} answer to ${text}`] }], intentName: qna ? 'Opening hours' : 'Small talk', confidence: qna ? 0.875 : 0.25 }));
-    });
+  engine = await startTestHttpsServer(({ path, body }) => {
+    const { text } = JSON.parse(body) as { text: string };
+    const qna = path === '/qna';
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ type: 'text', text: [`${qna ? 'Q&A' : 'Dialog'} answer to ${text}`] }], intentName: qna ? 'Opening hours' : 'Small talk', confidence: qna ? 0.875 : 0.25 }),
+    };
   });
-  await new Promise<void>((resolve) => engine.listen(0, '127.0.0.1', resolve));
-  enginePort = (engine.address() as AddressInfo).port;
-  running = await startConsole({ CIVIC_TWO_FACTOR: 'off', CIVIC_CAPTCHA: 'off' });
+  certDir = mkdtempSync(join(tmpdir(), 'e2e-engine-'));
+  writeFileSync(join(certDir, 'engine.pem'), engine.cert);
+  running = await startConsole({ CIVIC_TWO_FACTOR: 'off', CIVIC_CAPTCHA: 'off', CIVIC_OUTBOUND_ALLOW: '127.0.0.1', NODE_EXTRA_CA_CERTS: join(certDir, 'engine.pem') });
   ({ browser, close: closeBrowser } = await openBrowser());
 });
 
 after(async () => {
   await closeBrowser?.();
   await running?.stop();
-  engine?.close();
+  await engine?.close();
+  if (certDir) rmSync(certDir, { recursive: true, force: true });
 });
 
 test('a platform admin configures an engine and tests a message: intent, confidence, top matches', async () => {
@@ -58,13 +61,13 @@ test('a platform admin configures an engine and tests a message: intent, confide
   const select = browser.$('#engine-service');
   await select.waitForDisplayed();
   await select.selectByAttribute('value', 'CIVIC_X');
-  await browser.$('#qna-handler').setValue(`http://127.0.0.1:${enginePort}/qna`);
+  await browser.$('#qna-handler').setValue(`${engine.url}/qna`);
   await browser.$('button[type="submit"]=Save').click();
   const alert = browser.$('.bp6-dialog [role="alert"]');
   await alert.waitForDisplayed();
   assert.match(await alert.getText(), /needs both a Q&A handler and a dialog handler/);
   await expectAccessible('configure dialog with an error');
-  await browser.$('#dialog-handler').setValue(`http://127.0.0.1:${enginePort}/dialog`);
+  await browser.$('#dialog-handler').setValue(`${engine.url}/dialog`);
   await browser.$('button[type="submit"]=Save').click();
   await browser.$('.bp6-dialog').waitForExist({ reverse: true });
   const row = browser.$('//tr[td[contains(., "demo-plus")] and td[normalize-space()="draft"]]');

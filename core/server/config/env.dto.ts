@@ -76,6 +76,8 @@ export class EnvDto {
   @IsOptional() @IsString() CIVIC_TRUST_PROXY?: string;
   /** A hop count or proxy networks; checked in loadConfig (trusted-proxies.ts). */
   @IsOptional() @IsString() @MaxLength(2000, { message: 'CIVIC_TRUSTED_PROXIES is too long' }) CIVIC_TRUSTED_PROXIES?: string;
+  /** On-premise targets outbound calls may reach; checked in loadConfig (outbound-allow.ts). */
+  @IsOptional() @IsString() @MaxLength(4000, { message: 'CIVIC_OUTBOUND_ALLOW is too long' }) CIVIC_OUTBOUND_ALLOW?: string;
 
   @IsOptional()
   @Matches(/^\d{1,6}$/, { message: 'CIVIC_AUTH_RATE_LIMIT must be a whole number of requests per minute (0 turns the limit off)' })
@@ -117,5 +119,6 @@ export const ENV_KEYS: readonly (keyof EnvDto)[] = [
   'CIVIC_LOGIN_KEY', 'CIVIC_TOKEN_PRIVATE_KEY', 'CIVIC_TOKEN_PUBLIC_KEY', 'CIVIC_SECRETS_KEY', 'SMTP_URL', 'MAIL_FROM',
   'CIVIC_SSO_ISSUER', 'CIVIC_SSO_CLIENT_ID', 'CIVIC_SSO_CLIENT_SECRET', 'CIVIC_SSO_MFA_ENFORCED',
   'CIVIC_TWO_FACTOR', 'CIVIC_CAPTCHA', 'CIVIC_HISTORY', 'CIVIC_FILE_RESPONSES', 'CIVIC_PUBLISH_APPROVAL', 'CIVIC_TRUST_PROXY', 'CIVIC_TRUSTED_PROXIES',
+  'CIVIC_OUTBOUND_ALLOW',
   'CIVIC_AUTH_RATE_LIMIT', 'CIVIC_CHAT_RATE_LIMIT', 'CIVIC_CHAT_SESSION_RATE_LIMIT', 'CIVIC_EPHEMERAL_KEYS', 'CIVIC_DEMO_PASSWORD', 'LOG_LEVEL', 'NODE_ENV',
 ];

@@ -146,3 +146,13 @@ test('CIVIC_TRUSTED_PROXIES: none by default, a hop count, or proxy networks; CI
   assert.match(problemsOf({ NODE_ENV: 'test', CIVIC_TRUST_PROXY: 'on' }).join('\n'), /CIVIC_TRUST_PROXY is replaced by CIVIC_TRUSTED_PROXIES/);
   assert.equal(loadConfig({ NODE_ENV: 'test', CIVIC_TRUST_PROXY: 'off' }, { cwd: tempDir() }).trustProxy, false);
 });
+
+test('CIVIC_OUTBOUND_ALLOW: nothing by default; host names (*.name for subdomains), addresses and networks; anything else is refused', () => {
+  const allow = (value: string) => loadConfig({ NODE_ENV: 'test', CIVIC_OUTBOUND_ALLOW: value }, { cwd: tempDir() }).outboundAllow;
+  assert.deepEqual(loadConfig({ NODE_ENV: 'test' }, { cwd: tempDir() }).outboundAllow, { hosts: [], networks: [] });
+  assert.deepEqual(allow('Engine.Agency.Internal., *.corp.example, 10.20.0.0/16 ,192.168.1.5,[fd12::]/48, ::1'), {
+    hosts: ['engine.agency.internal', '*.corp.example'],
+    networks: ['10.20.0.0/16', '192.168.1.5', 'fd12::/48', '::1'],
+  });
+  assert.match(problemsOf({ NODE_ENV: 'test', CIVIC_OUTBOUND_ALLOW: '10.0.0.0/33, https://x.example, 127.1, bad_name' }).join('\n'), /CIVIC_OUTBOUND_ALLOW .*not understood: 10\.0\.0\.0\/33, https:\/\/x\.example, 127\.1, bad_name/);
+});

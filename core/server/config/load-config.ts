@@ -5,6 +5,7 @@ import { ENV_KEYS, EnvDto } from './env.dto';
 import { resolveKeyMaterial, type KeyFallback } from './key-material';
 import { loadProfile, type SwitchOverrides } from './load-profile';
 import { RepoPaths } from './repo-paths';
+import { parseOutboundAllow } from './outbound-allow';
 import { parseTrustedProxies } from './trusted-proxies';
 import { DEFAULT_CHAT_LIMITS, type DatabaseTarget, type ServerConfig } from './server-config';
 
@@ -54,6 +55,8 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
   }
   const trusted = parseTrustedProxies(vars.CIVIC_TRUSTED_PROXIES);
   if (trusted.problem) problems.push(trusted.problem);
+  const outbound = parseOutboundAllow(vars.CIVIC_OUTBOUND_ALLOW);
+  if (outbound.problem) problems.push(outbound.problem);
 
   const ephemeral = vars.NODE_ENV === 'test' || vars.CIVIC_EPHEMERAL_KEYS === '1' || options.needsKeys === false;
   const fallback: KeyFallback = ephemeral ? { kind: 'ephemeral' } : database.kind === 'postgres' ? { kind: 'required' } : { kind: 'data-dir', dir: dataDir };
@@ -90,6 +93,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       perIp: vars.CIVIC_CHAT_RATE_LIMIT === undefined ? DEFAULT_CHAT_LIMITS.perIp : Number(vars.CIVIC_CHAT_RATE_LIMIT),
       perSession: vars.CIVIC_CHAT_SESSION_RATE_LIMIT === undefined ? DEFAULT_CHAT_LIMITS.perSession : Number(vars.CIVIC_CHAT_SESSION_RATE_LIMIT),
     },
+    outboundAllow: outbound.allow,
     webRoot: options.webRoot ?? RepoPaths.webRoot,
     versionFile: RepoPaths.versionFile,
     now: options.now ?? (() => new Date()),

@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { DeploymentProfileDto } from '@civic/config/deployment-profile';
 import type { DeploymentSwitches } from '@civic/core/common/model/api';
+import type { OutboundAllowList } from './outbound-allow';
 import type { TrustedProxies } from './trusted-proxies';
 
 /** Where the data lives: embedded PGlite in a folder, or PostgreSQL by URL. */
@@ -59,6 +60,8 @@ export interface ServerConfig {
   trustProxy: TrustedProxies;
   /** The public chat API's limits per minute (CIVIC_CHAT_RATE_LIMIT, CIVIC_CHAT_SESSION_RATE_LIMIT); 0 turns one off. */
   chatLimits: ChatLimits;
+  /** CIVIC_OUTBOUND_ALLOW: internal hosts and networks that calls to typed URLs may reach (none by default). */
+  outboundAllow: OutboundAllowList;
   /** Built console (dist/web); served when present. */
   webRoot: string;
   /** The one version file (repo root). */

@@ -2,6 +2,7 @@ import type { AccessPredicate } from '@civic/core/common/access';
 import type { DeploymentSwitches } from '@civic/core/common/model/api';
 import type { AppCreatedHandler } from '../apps/app-lifecycle';
 import type { ChatLimits } from '../config/server-config';
+import type { OutboundAllowList } from '../config/outbound-allow';
 import type { DbExecutor } from '../db/database';
 import type { DomainEvents } from '../events/event-bus';
 import type { MigrationOwner } from '../db/migration-runner';
@@ -16,7 +17,8 @@ export interface ServerModuleApi {
   readonly pluginId: string;
   /** Same route definitions as core: access predicate required, audited when mutating. */
   readonly routes: RouteAdder;
-  readonly deployment: Readonly<{ profileName: string; publicUrl: string; switches: DeploymentSwitches; allowedEmailDomains: readonly string[]; chatLimits: Readonly<ChatLimits> }>;
+  /** `outboundAllow` (CIVIC_OUTBOUND_ALLOW) is what createOutboundClient (sdk) needs for calls to typed URLs. */
+  readonly deployment: Readonly<{ profileName: string; publicUrl: string; switches: DeploymentSwitches; allowedEmailDomains: readonly string[]; chatLimits: Readonly<ChatLimits>; outboundAllow: OutboundAllowList }>;
   readonly log: Logger;
   /** Account administration (the users plugin): plugins never touch credential tables directly. */
   readonly users: UserAdmin;

@@ -79,12 +79,10 @@ export class TestMessageDto {
   text!: string;
 }
 
-/** §5: handler URLs are valid https URLs (plain http only on loopback, for local engines and tests). */
+/** §5: handler URLs are valid https URLs; on-premise engines are allowed by address (CIVIC_OUTBOUND_ALLOW), never by plain http. */
 export function handlerUrlProblem(value: string): boolean {
   try {
-    const url = new URL(value);
-    if (url.protocol === 'https:') return false;
-    return !(url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname));
+    return new URL(value).protocol !== 'https:';
   } catch {
     return true;
   }

@@ -1,4 +1,4 @@
-import { defineServerModule } from '@civic/sdk/server';
+import { createOutboundClient, defineServerModule } from '@civic/sdk/server';
 import { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
 import { PublishedKnowledge } from '../../publishing/contract/server/index';
 import { registerChatRoutes } from './chat-routes';
@@ -18,6 +18,7 @@ export default defineServerModule({
   pluginId: 'dialog-engine',
   register(api) {
     dialogEngine.useStore(new DbModelStore());
+    dialogEngine.useOutbound(createOutboundClient(api.deployment.outboundAllow));
     const drafts = api.services.get(KnowledgeSnapshots);
     const published = api.services.get(PublishedKnowledge);
     dialogEngine.setSource('draft', draftSource(drafts));

@@ -1,4 +1,4 @@
-import { apps, asc, eq, HttpError, inArray, type DbExecutor, type RouteAdder } from '@civic/sdk/server';
+import { apps, asc, eq, HttpError, inArray, type DbExecutor, type OutboundClient, type RouteAdder } from '@civic/sdk/server';
 import { adaptorApps, adaptors } from './db/schema';
 import { AdminApi, type AdaptorItem, type ConnectionTestResult } from '../common/api';
 import { AdaptorCreateDto, AdaptorPatchDto, type AdaptorType } from '../common/adaptor.dto';
@@ -46,7 +46,7 @@ async function linkApps(db: DbExecutor, adaptorId: string, appIds: string[]): Pr
 }
 
 /** /api/v1/admin/adaptors: channel connectors, their apps, and a connection test. */
-export function registerAdaptorRoutes(routes: RouteAdder): void {
+export function registerAdaptorRoutes(routes: RouteAdder, outbound: OutboundClient): void {
   routes.add({
     method: 'GET',
     url: AdminApi.adaptors,
@@ -120,7 +120,7 @@ export function registerAdaptorRoutes(routes: RouteAdder): void {
     description: 'Calls the webhook once (short timeout) and reports ok, status, latencyMs and error',
     handler: async (ctx): Promise<ConnectionTestResult> => {
       const current = await readOne(ctx.db, ctx.params.adaptorId);
-      const result = await testConnection(current.webhookUrl, { event: 'civic.connection-test', adaptor: current.name, type: current.type });
+      const result = await testConnection(outbound, current.webhookUrl, { event: 'civic.connection-test', adaptor: current.name, type: current.type });
       await ctx.db.update(adaptors).set({ lastTestAt: ctx.now, lastTestOk: result.ok }).where(eq(adaptors.id, current.id));
       return result;
     },

@@ -11,7 +11,6 @@ import { queryChatApps } from './chat-app-query';
 export interface ChatAppDeps {
   users: UserAdmin;
   appCreated: AppCreatedHandler;
-  defaultAllowedDomains: readonly string[];
 }
 
 function describePatch(body: AppPatchDto): string {
@@ -58,7 +57,8 @@ export function registerChatAppRoutes(routes: RouteAdder, deps: ChatAppDeps): vo
         nlpEngineService: service,
         qnaHandler: engine?.qnaHandler ?? null,
         dialogHandler: engine?.dialogHandler ?? null,
-        allowedDomains: [...deps.defaultAllowedDomains],
+        // No site may embed the chat until the admin names it (issue 15), not every government domain.
+        allowedDomains: [],
         createdAt: ctx.now,
         updatedAt: ctx.now,
       });

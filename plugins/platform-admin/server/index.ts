@@ -1,4 +1,4 @@
-import { defineServerModule } from '@civic/sdk/server';
+import { createOutboundClient, defineServerModule } from '@civic/sdk/server';
 import { registerAdaptorRoutes } from './adaptors-routes';
 import { registerAgencyRoutes } from './agencies-routes';
 import { registerChatAppRoutes } from './chat-apps-routes';
@@ -8,8 +8,8 @@ export default defineServerModule({
   pluginId: 'platform-admin',
   register(api) {
     registerAgencyRoutes(api.routes, api.users);
-    registerAdaptorRoutes(api.routes);
-    registerChatAppRoutes(api.routes, { users: api.users, appCreated: api.apps.created, defaultAllowedDomains: api.deployment.allowedEmailDomains });
+    registerAdaptorRoutes(api.routes, createOutboundClient(api.deployment.outboundAllow));
+    registerChatAppRoutes(api.routes, { users: api.users, appCreated: api.apps.created });
     registerTierAndFlagRoutes(api.routes);
   },
 });

@@ -1,4 +1,4 @@
-import { and, eq, findAppRecord, got, HttpError, type AppRecord, type DbExecutor, type JobService } from '@civic/sdk/server';
+import { and, createOutboundClient, eq, findAppRecord, HttpError, type AppRecord, type DbExecutor, type JobService, type OutboundClient } from '@civic/sdk/server';
 import { dialogEngineConfigs } from '../db/schema';
 import { Messages } from '@civic/sdk/common/messages';
 import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
@@ -48,6 +48,8 @@ export interface DialogEngineOptions {
   choose?: (count: number) => number;
   /** Milliseconds an external handler has to answer. */
   externalTimeoutMs?: number;
+  /** Calls to external handlers (CIVIC_X); the server gives its allow-list's client (useOutbound). */
+  outbound?: OutboundClient;
 }
 
 /**
@@ -63,6 +65,8 @@ export class DialogEngine {
   private readonly adaptors: Record<EngineService, EngineAdaptor>;
   private jobs: JobService | null = null;
   private store: ModelStore | null = null;
+  /** External handlers are URLs an admin typed: called only through the outbound client (no internal addresses). */
+  private outbound: OutboundClient;
   /** Contents looked up in the store and not found there (`environment:appId:hash`): not asked again. */
   private readonly notStored = new Set<string>();
   /** Trainings asked for as jobs and not yet run: `environment:appId:hash`. */
@@ -74,11 +78,17 @@ export class DialogEngine {
     this.cache = options.cache ?? new ModelCache();
     this.sources = { draft: unconnectedSource, production: unconnectedSource, ...options.sources };
     this.extract = options.extract ?? knowledgeEntityExtractor;
+    this.outbound = options.outbound ?? createOutboundClient({ hosts: [], networks: [] });
     this.adaptors = {
       CIVIC_DIALOG_ENGINE: { answer: (db, app, environment, _config, input) => this.builtin(db, app, environment, input) },
       CIVIC_X: { answer: (db, app, environment, config, input) => this.external(app, environment, config, input) },
       REDIRECTION_ENGINE: { answer: (db, app, environment, config, input) => this.superbot(db, app, environment, config, input) },
     };
+  }
+
+  /** External handlers are called through this client (the deployment's CIVIC_OUTBOUND_ALLOW). */
+  useOutbound(client: OutboundClient): void {
+    this.outbound = client;
   }
 
   /** Trainings are recorded as jobs of this service (the server's job runner). */
@@ -218,13 +228,14 @@ export class DialogEngine {
   private async external(app: AppRecord, environment: Environment, config: EngineConfig, input: TurnInput): Promise<TurnResult> {
     if (!config.qnaHandler || !config.dialogHandler) throw new HttpError(409, Messages.externalEngineHandlers);
     const ask = async (url: string) => {
-      const body = await got
-        .post(url, {
-          json: { appId: app.appId, environment, sessionId: input.sessionId, text: input.text ?? '', event: input.event ?? null, channel: input.channel, contexts: input.state.contexts },
-          timeout: { request: this.options.externalTimeoutMs ?? 10_000 },
-          retry: { limit: 0 },
-        })
-        .json<{ messages?: ResponseMessage[]; intentName?: string | null; confidence?: number; fallback?: boolean }>();
+      const response = await this.outbound.request(url, {
+        method: 'POST',
+        json: { appId: app.appId, environment, sessionId: input.sessionId, text: input.text ?? '', event: input.event ?? null, channel: input.channel, contexts: input.state.contexts },
+        timeoutMs: this.options.externalTimeoutMs ?? 10_000,
+      });
+      if (response.status < 200 || response.status >= 300) throw new Error(`external handler answered ${response.status}`);
+      const body = JSON.parse(response.body) as { messages?: ResponseMessage[]; intentName?: string | null; confidence?: number; fallback?: boolean } | null;
+      if (!body || typeof body !== 'object') throw new Error('external handler answered no object');
       return { messages: Array.isArray(body.messages) ? body.messages : [], intentName: body.intentName ?? null, confidence: typeof body.confidence === 'number' ? body.confidence : 0, fallback: body.fallback === true };
     };
     const settled = await Promise.allSettled([ask(config.qnaHandler), ask(config.dialogHandler)]);
