@@ -156,6 +156,8 @@ export interface PublishRequestView {
   requestedAt: string;
   decidedByEmail: string | null;
   decidedAt: string | null;
+  /** The draft changed since the request was filed (it pinned the draft then): it can no longer be approved. */
+  stale: boolean;
 }
 
 export interface OverdueItem {

@@ -4,6 +4,8 @@ export const PublishingMessages = {
   approvalPending: 'A publish request is already waiting for approval',
   authorCannotApprove: 'You made this publish request; another app admin must approve it',
   requestNotPending: 'This publish request has already been decided',
+  requestStale: 'The draft changed after this publish request was made, so it can no longer be approved; reject it and ask again',
+  noPendingRequest: 'No publish request is waiting for approval',
   notPublished: 'This app has not been published yet',
   versionNotFound: 'No such version',
   alreadyProduction: 'This version is already in production',
