@@ -230,6 +230,8 @@ export interface BulkPreview {
   invalid: number;
   /** The first rows, then every further invalid row. */
   rows: BulkPreviewRow[];
+  /** Why the import would be refused: its new Q&A would take the app past its tier's intent limit (null: within it). */
+  tierLimit: string | null;
 }
 
 /** A PDF read for the Q&A generator: its text laid out as Markdown-like lines, and the pairs found in it. */

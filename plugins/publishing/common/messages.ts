@@ -34,6 +34,8 @@ export const PublishingMessages = {
   phraseNotFound: 'No such training phrase',
   intentNotFound: 'No such intent',
   sameIntent: 'The phrase is already in that intent',
+  overIntentLimit: (tierMessage: string, adding: number, current: number) =>
+    `${tierMessage.replace(/\.?$/, '.')} This would add ${adding} new intents or Q&A to the ${current} the app has; nothing was imported.`,
   publishQueued: 'Publishing started',
   publishRequested: 'Publish request sent for approval',
 } as const;

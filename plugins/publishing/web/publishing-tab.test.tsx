@@ -165,7 +165,7 @@ describe('PublishingTab', () => {
     await renderTab('2', {
       'GET /api/v1/apps/:appId/publishing': overview({ requireApproval: true, pendingRequest }),
       'GET /api/v1/apps/:appId/publishing/diff': (request: FakeRequest) => {
-        diffs.push(`${request.query.from} → ${request.query.to}`);
+        diffs.push(`${request.query?.from} → ${request.query?.to}`);
         return diff;
       },
     });
