@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, test } from 'node:test';
 import { eq } from '@civic/sdk/server';
 import { call, OWN_APP_ID, startTestServer, type TestServer } from '@civic/sdk/testing/server';
@@ -41,7 +40,7 @@ async function waitForJob(jobId: string): Promise<string> {
     assert.equal(job.status, 200, JSON.stringify(job.body));
     const status = job.body.data.job.status as string;
     if (status !== 'queued' && status !== 'running') return status;
-    await sleep(50);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`job ${jobId} did not finish`);
 }
