@@ -65,7 +65,7 @@ export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, con
       const user = environment === 'draft' ? requireMember(ctx.user, ctx.app) : null;
       const channel = ctx.body.channel ?? DEFAULT_PLATFORM;
       const sessionId = randomUUID();
-      const welcome = await engine.answer(ctx.db, ctx.app, environment, { event: ctx.body.event ?? WELCOME_EVENT, channel, state: { contexts: [], pending: null }, sessionId });
+      const welcome = await engine.answer(ctx.db, ctx.app, environment, { event: ctx.body.event ?? WELCOME_EVENT, channel, state: { contexts: [], pending: null }, sessionId, reader: user });
       await ctx.db.insert(chatSessions).values({
         id: sessionId,
         appId: ctx.app.appId,
@@ -98,7 +98,7 @@ export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, con
       }
       const text = ctx.body.text.trim();
       if (!text) throw HttpError.invalid(['text is required'], { text: ['text is required'] });
-      const result = await engine.answer(ctx.db, ctx.app, session.environment, { text, channel: session.channel, state: session.state, sessionId: session.id });
+      const result = await engine.answer(ctx.db, ctx.app, session.environment, { text, channel: session.channel, state: session.state, sessionId: session.id, reader: ctx.user });
       const threshold = Math.max(ctx.app.mlConfidenceThreshold, ctx.app.qnaConfidenceThreshold);
       const pending = result.fallback || result.confidence < threshold + LOW_CONFIDENCE_MARGIN;
       const [row] = await ctx.db

@@ -95,7 +95,7 @@ export function registerDialogFlowRoutes(routes: RouteAdder, engine: DialogEngin
     description: 'Answers one message without storing a transcript: intent, confidence, top matches',
     handler: async (ctx): Promise<TestMessageResult> => {
       const environment = environmentOf(ctx.params.environment);
-      const result = await engine.answer(ctx.db, ctx.app, environment, { text: ctx.body.text, channel: 'PLATFORM_UNSPECIFIED', state: { contexts: [], pending: null }, sessionId: 'test' });
+      const result = await engine.answer(ctx.db, ctx.app, environment, { text: ctx.body.text, channel: 'PLATFORM_UNSPECIFIED', state: { contexts: [], pending: null }, sessionId: 'test', reader: ctx.user });
       return {
         messages: result.messages,
         intentName: result.intentName,

@@ -156,6 +156,8 @@ export interface PublishRequestView {
   requestedAt: string;
   decidedByEmail: string | null;
   decidedAt: string | null;
+  /** The draft changed since the request was filed (it pinned the draft then): it can no longer be approved. */
+  stale: boolean;
 }
 
 export interface OverdueItem {
@@ -228,6 +230,8 @@ export interface BulkPreview {
   invalid: number;
   /** The first rows, then every further invalid row. */
   rows: BulkPreviewRow[];
+  /** Why the import would be refused: its new Q&A would take the app past its tier's intent limit (null: within it). */
+  tierLimit: string | null;
 }
 
 /** A PDF read for the Q&A generator: its text laid out as Markdown-like lines, and the pairs found in it. */

@@ -4,6 +4,8 @@ export const PublishingMessages = {
   approvalPending: 'A publish request is already waiting for approval',
   authorCannotApprove: 'You made this publish request; another app admin must approve it',
   requestNotPending: 'This publish request has already been decided',
+  requestStale: 'The draft changed after this publish request was made, so it can no longer be approved; reject it and ask again',
+  noPendingRequest: 'No publish request is waiting for approval',
   notPublished: 'This app has not been published yet',
   versionNotFound: 'No such version',
   alreadyProduction: 'This version is already in production',
@@ -32,6 +34,8 @@ export const PublishingMessages = {
   phraseNotFound: 'No such training phrase',
   intentNotFound: 'No such intent',
   sameIntent: 'The phrase is already in that intent',
+  overIntentLimit: (tierMessage: string, adding: number, current: number) =>
+    `${tierMessage.replace(/\.?$/, '.')} This would add ${adding} new intents or Q&A to the ${current} the app has; nothing was imported.`,
   publishQueued: 'Publishing started',
   publishRequested: 'Publish request sent for approval',
 } as const;

@@ -33,16 +33,17 @@ export class PublishingSettingsDto {
 }
 
 /** `draft`, `production` or a version id. */
-const SIDE = /^(draft|production|[0-9a-fA-F-]{36})$/;
+/** `request` is the snapshot pinned by the pending publish request. */
+const SIDE = /^(draft|production|request|[0-9a-fA-F-]{36})$/;
 
 /** GET …/publishing/diff?from=&to= (default: production → draft). */
 export class DiffQueryDto {
   @IsOptional()
-  @Matches(SIDE, { message: 'from must be draft, production or a version id' })
+  @Matches(SIDE, { message: 'from must be draft, production, request or a version id' })
   from?: string;
 
   @IsOptional()
-  @Matches(SIDE, { message: 'to must be draft, production or a version id' })
+  @Matches(SIDE, { message: 'to must be draft, production, request or a version id' })
   to?: string;
 }
 

@@ -12,6 +12,7 @@ import { canEditPublishing } from '../common/permissions';
 import { ImportAgentDto } from '../common/publishing.dto';
 import { isZip, ZIP_LIMITS } from './agent-zip';
 import { fileRefusal } from './file-refusal';
+import { assertIntentRoomInJob, intentLimitProblem } from './intent-limit';
 import { toJobView } from './job-view';
 import { chunks, idsByName, inList } from './set-based';
 
@@ -294,6 +295,7 @@ export async function applyImport(db: DbExecutor, appId: string, staged: StagedI
   const creates = [...staged.creates.values()];
   const updates = [...staged.updates.values()];
   const counts = { ...staged.counts, created: staged.counts.created + creates.length, updated: staged.counts.updated + updates.length };
+  await assertIntentRoomInJob(db, appId, creates.length);
   for (const part of chunks([...staged.creates.keys()])) {
     const [taken] = await db.select({ id: intents.id }).from(intents).where(and(eq(intents.appId, appId), inList(lowerName, part, 'text'))).limit(1);
     if (taken) throw new JobError(BulkMessages.changedMeanwhile);
@@ -343,7 +345,7 @@ async function insertLinks(db: DbExecutor, appId: string, known: { categories: M
 
 /** What the preview answers for a file, read batch by batch: counts, the first rows, every further invalid row. */
 export async function previewSpreadsheet(db: DbExecutor, appId: string, batches: Iterable<BulkRow[]>): Promise<BulkPreview> {
-  const preview: BulkPreview = { total: 0, create: 0, update: 0, unchanged: 0, invalid: 0, rows: [] };
+  const preview: BulkPreview = { total: 0, create: 0, update: 0, unchanged: 0, invalid: 0, rows: [], tierLimit: null };
   let laterInvalid = 0;
   for (const batch of batches) {
     const existing = await existingFor(db, appId, batch.filter((row) => row.errors.length === 0).map((row) => row.question));
@@ -359,6 +361,7 @@ export async function previewSpreadsheet(db: DbExecutor, appId: string, batches:
       }
     }
   }
+  preview.tierLimit = await intentLimitProblem(db, appId, preview.create);
   return preview;
 }
 

@@ -7,6 +7,7 @@ import { GeneratorApplyDto, ImportAgentDto } from '../common/publishing.dto';
 import { toBulkRows, type BulkRow } from '../common/bulk';
 import { extractCandidates } from '../common/qna-extract';
 import { applyImport, stageImport } from './bulk-import';
+import { assertIntentRoom, newIntentNames } from './intent-limit';
 import { toJobView } from './job-view';
 import { PDF_LIMITS, readPdfDocument } from './pdf-document';
 
@@ -67,6 +68,7 @@ export function registerGenerator(routes: RouteAdder, jobs: JobService, events: 
       const rows = toBulkRows([['question', 'answer'], ...ctx.body.pairs.map((pair) => [pair.question, pair.answer])]);
       const invalid = rows.find((row) => row.errors.length > 0);
       if (invalid) throw HttpError.invalid([`Pair ${invalid.row - 1}: ${invalid.errors.join('; ')}`]);
+      await assertIntentRoom(ctx.db, ctx.app.appId, await newIntentNames(ctx.db, ctx.app.appId, rows.map((row) => row.question)));
       const job = await jobs.enqueue(ctx.db, {
         kind: JobKinds.generator,
         appId: ctx.app.appId,

@@ -11,6 +11,7 @@ import { ImportAgentDto } from '../common/publishing.dto';
 import { readAgentZip } from './agent-read';
 import { exportAgent, ZIP_LIMITS, type ImportedAgent, type ImportedIntent } from './agent-zip';
 import { chunks, idsByName, inList } from './set-based';
+import { assertIntentRoom, assertIntentRoomInJob, newIntentNames } from './intent-limit';
 import { toJobView } from './job-view';
 import { findVersion } from './versions';
 
@@ -41,6 +42,7 @@ export async function applyAgent(
   progress: (percent: number, counts?: Record<string, number>) => void,
 ): Promise<Record<string, number>> {
   const stamp = now.toISOString();
+  await assertIntentRoomInJob(db, appId, await newIntentNames(db, appId, agent.intents.map((intent) => intent.name)));
   const categoryIds = await idsByName(db, appId, categories, agent.categories);
   const labelIds = await idsByName(db, appId, labels, agent.labels);
 
@@ -218,6 +220,7 @@ export function registerImportExport(routes: RouteAdder, jobs: JobService, event
     },
     handler: async (ctx): Promise<{ job: JobView }> => {
       const agent = ctx.prepared;
+      await assertIntentRoom(ctx.db, ctx.app.appId, await newIntentNames(ctx.db, ctx.app.appId, agent.intents.map((intent) => intent.name)));
       const job = await jobs.enqueue(ctx.db, {
         kind: JobKinds.importAgent,
         appId: ctx.app.appId,

@@ -1,3 +1,4 @@
+import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
 import { and, desc, eq, HttpError, jobs as jobsTable, type DbExecutor, type DomainEvents, type JobService, type RouteAdder, type ServerModuleApi } from '@civic/sdk/server';
 import { versionPublished, versionRolledBack } from '../contract/events';
 import { publishingSettings, publishRequests } from './db/schema';
@@ -16,6 +17,7 @@ import { PublishingMessages } from '../common/messages';
 import { canAdminPublishing, canEditPublishing, canViewPublishing } from '../common/permissions';
 import { DiffQueryDto, PublishDto, PublishingSettingsDto, RejectDto, RollbackDto } from '../common/publishing.dto';
 import { conflictCheckRecommended } from './conflicts';
+import { draftHash } from './draft-hash';
 import { toJobView } from './job-view';
 import type { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
 import { findVersion, listVersions, pointProduction, productionOf, publishDraft, reviewOverdue, snapshotOf, summarise } from './versions';
@@ -28,7 +30,15 @@ interface PublishPayload {
 
 type Deployment = ServerModuleApi['deployment'];
 
-function requestView(row: typeof publishRequests.$inferSelect): PublishRequestView {
+type RequestRow = typeof publishRequests.$inferSelect;
+
+/** A pending request is stale once the draft no longer hashes like the snapshot pinned when it was filed. */
+function isStale(row: RequestRow, currentDraftHash: string | null): boolean {
+  if (row.status !== 'pending' || currentDraftHash === null) return false;
+  return row.snapshotHash !== currentDraftHash;
+}
+
+function requestView(row: RequestRow, currentDraftHash: string | null = null): PublishRequestView {
   return {
     id: row.id,
     note: row.note,
@@ -37,6 +47,7 @@ function requestView(row: typeof publishRequests.$inferSelect): PublishRequestVi
     requestedAt: row.requestedAt.toISOString(),
     decidedByEmail: row.decidedByEmail,
     decidedAt: row.decidedAt?.toISOString() ?? null,
+    stale: isStale(row, currentDraftHash),
   };
 }
 
@@ -76,11 +87,13 @@ export async function draftProgressOf(db: DbExecutor, jobs: JobService, appId: s
 
 export function registerPublishing(routes: RouteAdder, jobs: JobService, deployment: Deployment, events: DomainEvents, drafts: KnowledgeSnapshots): void {
   jobs.register<PublishPayload>(JobKinds.publish, async (ctx) => {
+    // An approved request ships the snapshot that was approved, never the draft as it is by now.
+    const pinned = ctx.payload.requestId ? await pinnedSnapshotOf(ctx.db, ctx.appId ?? '', ctx.payload.requestId) : undefined;
     const version = await publishDraft(
       drafts,
       ctx.db,
       ctx.appId ?? '',
-      { note: ctx.payload.note, authorId: ctx.createdBy, authorEmail: ctx.createdByEmail, approvedByEmail: ctx.payload.approvedByEmail ?? null, now: ctx.now() },
+      { note: ctx.payload.note, authorId: ctx.createdBy, authorEmail: ctx.createdByEmail, approvedByEmail: ctx.payload.approvedByEmail ?? null, now: ctx.now(), snapshot: pinned },
       (percent) => {
         ctx.throwIfCancelled();
         ctx.progress(percent);
@@ -112,7 +125,7 @@ export function registerPublishing(routes: RouteAdder, jobs: JobService, deploym
         versions: versions.map(summarise),
         requireApproval: deployment.switches.publishApproval === true || (settings?.requireApproval ?? false),
         approvalByDeployment: deployment.switches.publishApproval === true,
-        pendingRequest: pending ? requestView(pending) : null,
+        pendingRequest: pending ? requestView(pending, draftHash(draft)) : null,
         draftProgress: await draftProgressOf(ctx.db, jobs, appId),
         reviewOverdue: await reviewOverdue(ctx.db, appId, ctx.now),
         draftChanged,
@@ -143,11 +156,14 @@ export function registerPublishing(routes: RouteAdder, jobs: JobService, deploym
       const note = (ctx.body.note ?? '').trim();
       if (await pendingRequest(ctx.db, appId)) throw HttpError.conflict(PublishingMessages.approvalPending);
       if (await approvalRequired(ctx.db, appId, deployment)) {
+        // Pin the draft as it is now: the approver reviews and approves this snapshot, and it is what ships.
+        const snapshot = await drafts.readDraft(ctx.db, appId);
+        const snapshotHash = draftHash(snapshot);
         const [request] = await ctx.db
           .insert(publishRequests)
-          .values({ appId, note, requestedBy: ctx.user.id, requestedByEmail: ctx.user.email, requestedAt: ctx.now })
+          .values({ appId, note, requestedBy: ctx.user.id, requestedByEmail: ctx.user.email, requestedAt: ctx.now, snapshot, snapshotHash })
           .returning();
-        return { job: null, request: requestView(request) };
+        return { job: null, request: requestView(request, snapshotHash) };
       }
       const job = await jobs.enqueue(ctx.db, { kind: JobKinds.publish, appId, payload: { note } satisfies PublishPayload, createdBy: { id: ctx.user.id, email: ctx.user.email } });
       return { job: toJobView(job), request: null };
@@ -165,6 +181,7 @@ export function registerPublishing(routes: RouteAdder, jobs: JobService, deploym
     handler: async (ctx): Promise<PublishResult> => {
       const request = await requestOf(ctx.db, ctx.app.appId, ctx.params.requestId);
       if (request.requestedBy === ctx.user.id) throw new HttpError(403, PublishingMessages.authorCannotApprove);
+      if (isStale(request, draftHash(await drafts.readDraft(ctx.db, ctx.app.appId)))) throw HttpError.conflict(PublishingMessages.requestStale);
       const job = await jobs.enqueue(ctx.db, {
         kind: JobKinds.publish,
         appId: ctx.app.appId,
@@ -247,10 +264,24 @@ export function registerPublishing(routes: RouteAdder, jobs: JobService, deploym
     handler: async (ctx): Promise<DiffResult> => {
       const from = ctx.query.from ?? 'production';
       const to = ctx.query.to ?? 'draft';
-      const [before, after] = [await snapshotOf(drafts, ctx.db, ctx.app.appId, from), await snapshotOf(drafts, ctx.db, ctx.app.appId, to)];
+      const side = (name: string) => (name === 'request' ? requestSnapshotOf(ctx.db, ctx.app.appId) : snapshotOf(drafts, ctx.db, ctx.app.appId, name));
+      const [before, after] = [await side(from), await side(to)];
       return { from, to, diff: diffSnapshots(before, after) };
     },
   });
+}
+
+/** The pinned snapshot of an approved request (none only on requests filed before pinning, which are stale and never approved). */
+async function pinnedSnapshotOf(db: DbExecutor, appId: string, requestId: string): Promise<KnowledgeSnapshot | undefined> {
+  const [row] = await db.select({ snapshot: publishRequests.snapshot }).from(publishRequests).where(and(eq(publishRequests.appId, appId), eq(publishRequests.id, requestId)));
+  return row?.snapshot ?? undefined;
+}
+
+/** The diff side `request`: what the pending publish request would ship. */
+async function requestSnapshotOf(db: DbExecutor, appId: string): Promise<KnowledgeSnapshot> {
+  const pending = await pendingRequest(db, appId);
+  if (!pending?.snapshot) throw new HttpError(404, PublishingMessages.noPendingRequest);
+  return pending.snapshot;
 }
 
 async function requestOf(db: DbExecutor, appId: string, requestId: string) {

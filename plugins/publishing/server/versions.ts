@@ -53,19 +53,19 @@ export async function snapshotOf(drafts: KnowledgeSnapshots, db: DbExecutor, app
   return (await findVersion(db, appId, side)).snapshot;
 }
 
-/** Freezes the draft as the next numbered version and points production at it (one transaction: the job's). */
+/** Freezes the draft (or the snapshot an approved request pinned) as the next numbered version and points production at it (one transaction: the job's). */
 export async function publishDraft(
   drafts: KnowledgeSnapshots,
   db: DbExecutor,
   appId: string,
-  input: { note: string; authorId: string | null; authorEmail: string; approvedByEmail: string | null; now: Date },
+  input: { note: string; authorId: string | null; authorEmail: string; approvedByEmail: string | null; now: Date; snapshot?: KnowledgeSnapshot },
   progress: (percent: number) => void = () => undefined,
 ): Promise<VersionRow> {
   // One publish at a time per app: the lock on the app's settings row orders concurrent publishes.
   await db.insert(publishingSettings).values({ appId }).onConflictDoNothing();
   await db.execute(sql`select 1 from ${publishingSettings} where ${publishingSettings.appId} = ${appId} for update`);
   progress(10);
-  const snapshot = await drafts.readDraft(db, appId);
+  const snapshot = input.snapshot ?? (await drafts.readDraft(db, appId));
   progress(60);
   const [{ next }] = await db
     .select({ next: sql<number>`coalesce(max(${knowledgeVersions.number}), 0) + 1` })

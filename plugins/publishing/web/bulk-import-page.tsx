@@ -103,8 +103,18 @@ export function BulkImportPage() {
             {preview.total.toLocaleString()} rows: {preview.create.toLocaleString()} new, {preview.update.toLocaleString()} to update, {preview.unchanged.toLocaleString()} unchanged,{' '}
             {preview.invalid.toLocaleString()} with errors (not imported).
           </p>
+          {preview.tierLimit && (
+            <Callout intent="danger" title="Over the subscription's limit">
+              {preview.tierLimit}
+            </Callout>
+          )}
           <div className="civic-bulk-actions">
-            <Button intent="primary" text={`Import ${importable.toLocaleString()} rows`} disabled={importable === 0 || busy || job !== null} onClick={() => void confirm()} />
+            <Button
+              intent="primary"
+              text={`Import ${importable.toLocaleString()} rows`}
+              disabled={importable === 0 || preview.tierLimit !== null || busy || job !== null}
+              onClick={() => void confirm()}
+            />
             {preview.invalid > 0 && <Button text="Download rows with errors" icon={<DownloadIcon />} onClick={() => saveBlob(new Blob([errorsCsv(preview)], { type: 'text/csv' }), 'rows-with-errors.csv')} />}
           </div>
           {job && (

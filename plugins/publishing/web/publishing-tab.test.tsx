@@ -149,4 +149,30 @@ describe('PublishingTab', () => {
       await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Replay recent questions' })).toBeNull());
     });
   });
+
+  it('shows a request whose draft changed since it was filed as out of date, without an approve action', async () => {
+    const pendingRequest = {
+      id: 'r1',
+      note: 'Fees for 2027',
+      status: 'pending' as const,
+      requestedByEmail: 'editor@demo.gov.sg',
+      requestedAt: '2026-11-21T10:00:00.000Z',
+      decidedByEmail: null,
+      decidedAt: null,
+      stale: true,
+    };
+    const diffs: string[] = [];
+    await renderTab('2', {
+      'GET /api/v1/apps/:appId/publishing': overview({ requireApproval: true, pendingRequest }),
+      'GET /api/v1/apps/:appId/publishing/diff': (request: FakeRequest) => {
+        diffs.push(`${request.query?.from} → ${request.query?.to}`);
+        return diff;
+      },
+    });
+    expect(await screen.findByText('Publish request out of date')).toBeTruthy();
+    expect(screen.getByText(/The draft changed after this publish request was made/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Approve and publish' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Review what it publishes' }));
+    await waitFor(() => expect(diffs).toContain('production → request'));
+  });
 });

@@ -28,6 +28,7 @@ export const PROGRESS_POLL_MS = 700;
 function sideLabel(side: string, versions: VersionSummary[]): string {
   if (side === 'draft') return 'Draft';
   if (side === 'production') return 'Production';
+  if (side === 'request') return 'Publish request';
   const version = versions.find((v) => v.id === side);
   return version ? `Version ${version.number}` : 'Version';
 }
@@ -126,6 +127,7 @@ export function PublishingTab(props: { appId: string }) {
   const { production, versions, pendingRequest, draftProgress } = overview;
   const sides = [
     { value: 'draft', label: 'Draft' },
+    ...(pendingRequest ? [{ value: 'request', label: 'Publish request (as filed)' }] : []),
     ...(production ? [{ value: 'production', label: `Production (version ${production.number})` }] : []),
     ...versions.map((v) => ({ value: v.id, label: `Version ${v.number}${v.note ? ` — ${v.note.slice(0, 40)}` : ''}` })),
   ];
@@ -159,11 +161,23 @@ export function PublishingTab(props: { appId: string }) {
           </Callout>
         )}
         {pendingRequest && (
-          <Callout intent="primary" title="Publish request waiting for approval">
+          <Callout
+            intent={pendingRequest.stale ? 'warning' : 'primary'}
+            title={pendingRequest.stale ? 'Publish request out of date' : 'Publish request waiting for approval'}
+          >
             {pendingRequest.requestedByEmail} asked on {formatWhen(pendingRequest.requestedAt)}
             {pendingRequest.note ? `: “${pendingRequest.note}”` : ''}.
+            {pendingRequest.stale && <p>{PublishingMessages.requestStale}.</p>}
             <ButtonGroup className="civic-request-actions">
-              {canAdmin && <Button intent="success" text="Approve and publish" onClick={() => void act(() => client.approve(appId, pendingRequest.id), 'Approved; publishing')} />}
+              <Button text="Review what it publishes" onClick={() => (setFrom('production'), setTo('request'))} />
+              {canAdmin && (
+                <Button
+                  intent="success"
+                  text="Approve and publish"
+                  disabled={pendingRequest.stale}
+                  onClick={() => void act(() => client.approve(appId, pendingRequest.id), 'Approved; publishing')}
+                />
+              )}
               {canEdit && <Button text="Reject or withdraw" onClick={() => void act(() => client.reject(appId, pendingRequest.id), 'Request closed')} />}
             </ButtonGroup>
           </Callout>

@@ -27,6 +27,11 @@ export interface TurnInput {
   channel: string;
   state: SessionState;
   sessionId: string;
+  /**
+   * Who asks, for a superbot's draft: a linked app answers from its draft only for its members (and
+   * platform admins), from production for anyone else. Absent means nobody's drafts.
+   */
+  reader?: { isPlatformAdmin: boolean; permissions: Readonly<Record<string, unknown>> } | null;
 }
 
 /** An answer with the content it came from, so a transcript can explain it later. */
@@ -265,7 +270,19 @@ export class DialogEngine {
     }
     if (linked.length === 0) throw new HttpError(409, EngineMessages.noLinkedApps);
     const results: Array<{ appId: string; result: TurnResult }> = [];
-    for (const target of linked) results.push({ appId: target.appId, result: await this.builtin(db, target, environment, { ...input, state: input.state ?? EMPTY_STATE }) });
+    for (const target of linked) {
+      const reader = input.reader;
+      const mayReadDraft = reader != null && (reader.isPlatformAdmin || reader.permissions[target.appId] !== undefined);
+      const targetEnvironment: Environment = environment === 'draft' && !mayReadDraft ? 'production' : environment;
+      try {
+        results.push({ appId: target.appId, result: await this.builtin(db, target, targetEnvironment, { ...input, state: input.state ?? EMPTY_STATE }) });
+      } catch (error) {
+        // A linked app the reader may not see the draft of and that was never published has nothing to offer.
+        if (targetEnvironment !== environment && error instanceof HttpError && error.status === 409) continue;
+        throw error;
+      }
+    }
+    if (results.length === 0) throw new HttpError(409, EngineMessages.noLinkedApps);
     const answered = results.filter(({ result }) => !result.fallback);
     const pool = answered.length > 0 ? answered : results;
     const best = pool.reduce((a, b) => (b.result.confidence > a.result.confidence ? b : a));

@@ -63,6 +63,13 @@ export const publishRequests = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
     jobId: uuid('job_id'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The draft as it was when the request was filed: the diff an approver reviews and what the approved
+     * publish ships. Null only on requests filed before pinning existed (those are treated as stale).
+     */
+    snapshot: jsonb('snapshot').$type<KnowledgeSnapshot>(),
+    /** Hash of `snapshot` (see draftHash); a draft whose hash differs makes the request stale. */
+    snapshotHash: text('snapshot_hash'),
   },
   (t) => [
     index('publish_requests_app_idx').on(t.appId, t.requestedAt),
