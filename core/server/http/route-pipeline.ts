@@ -6,8 +6,8 @@ import { validateDto } from '@civic/core/common/dto/validate';
 import { Messages } from '@civic/core/common/messages';
 import { isDecommissioned, toAccessApp } from '../apps/app-mappers';
 import { findAppRecord, type AppRecord } from '../apps/app-record';
-import { appendAudit } from '../audit/append-audit';
 import type { AuditEntry } from '../audit/audit-entry';
+import type { AuditTrail } from '../audit/audit-trail';
 import type { Authenticated, Authenticator } from '../auth/authenticator';
 import type { RateLimiter } from '../auth/rate-limiter';
 import type { SessionCache } from '../auth/session-cache';
@@ -27,6 +27,7 @@ export interface PipelineDeps {
   sessionTokens: SessionTokens;
   rateLimiter: RateLimiter;
   sessionCache: SessionCache;
+  audit: AuditTrail;
 }
 
 /**
@@ -105,7 +106,7 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
     const run = async (executor: DbExecutor) => {
       const ctx = { ...base, prepared, db: executor } as HandlerContext;
       const result: unknown = await def.handler(ctx);
-      if (mutating && !def.unaudited) await appendAudit(executor, auditEntry(ctx, result, note, auth?.user ?? null, request));
+      if (mutating && !def.unaudited) await deps.audit.append(executor, auditEntry(ctx, result, note, auth?.user ?? null, request));
       return result;
     };
     const result = mutating && def.transaction !== false ? await db.transaction((tx) => run(tx)) : await run(db);

@@ -1,6 +1,7 @@
 import type { AccessPredicate } from '@civic/core/common/access';
 import type { DeploymentSwitches } from '@civic/core/common/model/api';
 import type { AppCreatedHandler } from '../apps/app-lifecycle';
+import type { AuditTrail } from '../audit/audit-trail';
 import type { DbExecutor } from '../db/database';
 import type { DomainEvents } from '../events/event-bus';
 import type { MigrationOwner } from '../db/migration-runner';
@@ -37,6 +38,11 @@ export interface ServerModuleApi {
    * start-up use this; services take a `DbExecutor` parameter so they run in their caller's transaction.
    */
   readonly db: DbExecutor;
+  /**
+   * The audit trail's integrity walk (the audit-log plugin's verify route): keyed with
+   * CIVIC_AUDIT_KEY and checked against the newest signed checkpoint, which plugins never see.
+   */
+  readonly audit: Pick<AuditTrail, 'verifyPart'>;
   /**
    * Services between plugins, by typed ref (`contract/server/`): `provide` your own at mount, `get`
    * those of plugins you require (they mounted before you).

@@ -109,4 +109,14 @@ describe('AuditLogPage', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('#42');
   });
+
+  it('says when the newest entries were removed (the signed checkpoint names a head that is gone)', async () => {
+    await render({
+      [`GET ${AuditLogApi.verify}`]: { ok: false, rows: 88, lastId: 88, done: true, total: 88, brokenAt: { id: 90, at: '2026-11-20T02:00:00.000Z', reason: 'truncated' } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Verify integrity' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('removed from the end of the trail');
+    expect(alert.textContent).toContain('#90');
+  });
 });

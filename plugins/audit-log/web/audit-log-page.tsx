@@ -215,7 +215,7 @@ const VerifyNotice = observer(function VerifyNotice() {
     case 'broken':
       return (
         <Callout intent="danger" role="alert" className="civic-form-notice" title="Integrity check failed">
-          {Messages.chainBroken(state.id, formatTime(state.at))}
+          {state.reason === 'truncated' ? Messages.chainTruncated(state.id, formatTime(state.at)) : Messages.chainBroken(state.id, formatTime(state.at))}
         </Callout>
       );
     case 'error':
