@@ -70,6 +70,14 @@ describe('AuditLogPage', () => {
     expect(last.query).toMatchObject({ actor: 'admin@', action: 'users', startDate: localDayBound('2026-11-01', false), endDate: localDayBound('2026-11-30', true) });
   });
 
+  it('filters by the security events family, offered even before there is one', async () => {
+    const { api } = await render();
+    await screen.findAllByText('change 3');
+    await userEvent.selectOptions(screen.getByLabelText('Action'), 'Security events (all)');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(api.callsTo('GET', AuditLogApi.list).filter((c) => !c.query?.before).at(-1)?.query).toMatchObject({ action: 'security' }));
+  });
+
   it('refuses a date range that ends before it starts, without asking the server', async () => {
     const { api } = await render();
     await screen.findAllByText('change 3');
