@@ -22,6 +22,7 @@ export type {
 } from '@civic/core/server/http/route-definition';
 export type { AuditDetails } from '@civic/core/server/audit/audit-entry';
 export { verifyAuditChainPart, type AuditChainPart } from '@civic/core/server/audit/verify-audit-chain';
+export { SecurityEvents, type SecurityEventAction } from '@civic/core/server/audit/security-event';
 export type { RouteAdder } from '@civic/core/server/http/route-registry';
 export { HttpError, type HttpErrorExtras } from '@civic/core/server/http/http-error';
 export { JobError, type EnqueueJob, type JobContext, type JobHandler, type JobOutcome, type JobRecord, type JobService, type JobStatus, type JobKindOptions, type ScheduledTask, type ScheduleOptions, type PeriodicTask } from '@civic/core/server/jobs/job-service';

@@ -87,7 +87,7 @@ test('concurrent changes keep the audit chain unbroken', async () => {
     values.map((value, i) => call(t.http, 'PATCH', i % 2 ? SETTINGS : '/api/v1/apps/demo-enterprise/settings', { token: i % 3 ? admin : editor, json: { mlConfidenceThreshold: value } })),
   );
   assert.deepEqual(responses.map((r) => r.status), values.map(() => 200));
-  const report = await verifyAuditChain(t.server.db.db);
+  const report = await verifyAuditChain(t.server.db.db, { auditKey: t.config.keys.auditKey });
   assert.equal(report.ok, true);
   assert.ok(report.rows >= 14);
 });
@@ -98,5 +98,5 @@ test('sign-in, logout and extend-session are audited too', async () => {
   await call(t.http, 'POST', '/api/v1/auth/logout', { token });
   const rows = await t.server.db.db.select().from(auditLog).where(eq(auditLog.actorEmail, 'viewer@demo.gov.sg')).orderBy(desc(auditLog.id)).limit(3);
   assert.deepEqual(rows.map((r) => r.action), ['auth.logout', 'auth.extend-session', 'auth.login']);
-  assert.deepEqual(await verifyAuditChain(t.server.db.db), { ok: true, rows: (await t.server.db.db.select().from(auditLog)).length });
+  assert.deepEqual(await verifyAuditChain(t.server.db.db, { auditKey: t.config.keys.auditKey }), { ok: true, rows: (await t.server.db.db.select().from(auditLog)).length });
 });

@@ -101,7 +101,7 @@ test('the detail shows before and after of an app settings change', async () => 
   assert.equal(detail.status, 200);
   assert.equal(detail.body.data.before.mlConfidenceThreshold, 0.7);
   assert.equal(detail.body.data.after.mlConfidenceThreshold, 0.72);
-  assert.match(detail.body.data.hash, /^[0-9a-f]{64}$/);
+  assert.match(detail.body.data.hash, /^hmac-sha256:[0-9a-f]{64}$/, 'keyed with CIVIC_AUDIT_KEY, the algorithm recorded in the hash');
   assert.equal((await call(t.http, 'GET', `${LIST}/999999`, { token: admin })).status, 404);
   assert.equal((await call(t.http, 'GET', `${LIST}/abc`, { token: admin })).status, 404);
   const actions = (await call(t.http, 'GET', `${LIST}/actions`, { token: admin })).body.data.actions;
@@ -113,7 +113,7 @@ test('CSV export: the filtered rows, streamed as a download, safe against formul
   await appendAudit(db, {
     at: t.clock.now(), actorId: null, actorEmail: '@evil', appId: 'demo-plus', action: 'test.csv', target: '=HYPERLINK("http://x","y")',
     summary: '+1 "quoted", -2', ip: '\t127.0.0.1', details: { before: { a: '-x' }, after: { a: '\rcmd' } },
-  });
+  }, t.config.keys.auditKey);
   const response = await call(t.http, 'GET', `${LIST}/export`, { token: admin, searchParams: { action: 'test' } });
   assert.equal(response.status, 200);
   assert.match(String(response.headers['content-type']), /^text\/csv/);
@@ -169,8 +169,8 @@ test(
       await client.query(`set role ${role}`);
       // The core's own writer works under the role: lock, read the last hash, insert.
       const db = drizzle({ client, schema }) as unknown as DbExecutor;
-      await appendAudit(db, { at: new Date(), actorId: null, actorEmail: 'grants@demo.gov.sg', appId: null, action: 'test.grants', target: null, summary: 'insert as the app role', ip: '127.0.0.1' });
-      assert.equal((await verifyAuditChain(db)).ok, true);
+      await appendAudit(db, { at: new Date(), actorId: null, actorEmail: 'grants@demo.gov.sg', appId: null, action: 'test.grants', target: null, summary: 'insert as the app role', ip: '127.0.0.1' }, t.config.keys.auditKey);
+      assert.equal((await verifyAuditChain(db, { auditKey: t.config.keys.auditKey })).ok, true);
       // Other tables stay writable.
       await client.query(`update apps set description = description where app_id = 'demo-plus'`);
       await assert.rejects(client.query(`update audit_log set summary = 'rewritten'`), /permission denied/);

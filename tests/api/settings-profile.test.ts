@@ -84,5 +84,5 @@ test('sessions: listed with device, IP and last seen; one can be ended; "sign ou
   const live = await t.server.db.db.select().from(sessions).where(and(eq(sessions.userId, account.id)));
   assert.equal(live.filter((s) => s.revokedAt === null).length, 1);
   const actions = (await t.server.db.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.actorEmail, email))).map((r) => r.action);
-  assert.ok(actions.includes('auth.revoke-session') && actions.includes('auth.revoke-other-sessions'));
+  assert.ok(actions.includes('security.session-revoked') && actions.includes('security.sessions-revoked'), 'revocations are security events');
 });

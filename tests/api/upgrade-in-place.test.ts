@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
@@ -80,7 +81,7 @@ function pick(rows: Record<string, string[]>, before: Record<string, string[]>):
 test("a database of the previous release upgrades in place: every row kept, the schema as a fresh one's, later starts a no-op", async () => {
   const before = await withLegacyDatabase(legacy.target, async (db) => {
     const now = new Date('2026-11-20T09:00:00Z');
-    await seedDemo(db, { password: TEST_PASSWORD, profile: { flags: { 'next-gen-console': false }, allowedEmailDomains: ['gov.sg'] }, now, plugins });
+    await seedDemo(db, { password: TEST_PASSWORD, profile: { flags: { 'next-gen-console': false }, allowedEmailDomains: ['gov.sg'] }, now, plugins, auditKey: crypto.randomBytes(32) });
     await addFixtures(db, now);
     await seedKnowledge(db, APP);
     await addUserContent(db, now);

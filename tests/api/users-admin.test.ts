@@ -108,7 +108,7 @@ test('reset password mails a link and ends the sessions', async () => {
   const [editor] = await t.server.db.db.select().from(users).where(eq(users.email, 'editor@demo.gov.sg'));
   const session = await signIn(t.http, editor.email);
   assert.equal((await api('POST', `/${editor.id}/reset-password`)).status, 200);
-  assert.equal((await lastAudit()).action, 'users.reset-password');
+  assert.equal((await lastAudit()).action, 'security.password-reset-by-admin', 'an admin reset is a security event');
   assert.equal((await call(t.http, 'GET', '/api/v1/auth/me', { token: session })).status, 401);
   await outboxMail(t, editor.email, /Reset your/);
 });

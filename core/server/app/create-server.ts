@@ -26,6 +26,7 @@ import { registerSecurityHeaders } from '../http/security-headers';
 import { registerStaticSite } from '../http/static-site';
 import { createLogger, type Logger } from '../logging/logger';
 import { AppLifecycle } from '../apps/app-lifecycle';
+import { AuditTrail } from '../audit/audit-trail';
 import { JobRunner } from '../jobs/job-runner';
 import { mountPlugins } from '../plugins/mount-plugins';
 import type { ServerPlugin } from '../plugins/server-module';
@@ -127,7 +128,8 @@ async function buildApp(
   registerJsonBodyParser(app);
   app.setErrorHandler((error, request, reply) => handleError(error as Error, request, reply));
 
-  const identity = createIdentity(config, database, log);
+  const audit = new AuditTrail({ auditKey: config.keys.auditKey, checkpointFile: config.auditCheckpoint.file, log: log.child({ component: 'audit' }), now: config.now });
+  const identity = createIdentity(config, database, log, audit);
   const { sessions, sessionTokens, rateLimiter, sessionCache } = identity;
   const authenticator = new Authenticator(identity.tokens, sessions, sessionCache);
   const login = new LoginService(identity);
@@ -149,9 +151,9 @@ async function buildApp(
   // Every transaction opened through the database can then deliver its events after commit.
   trackCommits(database.db);
   const events = new EventBus(log.child({ component: 'events' }), { postgresUrl: config.database.kind === 'postgres' ? config.database.url : undefined });
-  await mountPlugins(registry, plugins, { config, log, users: new UserAdmin(identity), apps: appLifecycle, jobs, events, db: database.db });
+  await mountPlugins(registry, plugins, { config, log, users: new UserAdmin(identity), apps: appLifecycle, jobs, events, db: database.db, audit });
 
-  const deps = { database, config, authenticator, sessionTokens, rateLimiter, sessionCache };
+  const deps = { database, config, authenticator, sessionTokens, rateLimiter, sessionCache, audit };
   for (const route of registry.list()) {
     const { method, url, bodyLimit, cors } = route.definition;
     app.route({ method, url, bodyLimit, handler: createRouteHandler(route, deps) });
@@ -162,6 +164,7 @@ async function buildApp(
   await registerStaticSite(app, config.webRoot, log);
 
   app.addHook('onClose', async () => {
+    await audit.stop();
     await jobs.stop();
     await events.stop();
     // Pending "last seen" marks are written before the database closes.
@@ -174,6 +177,8 @@ async function buildApp(
   await pruneIdentityRows(database.db, config.now()).catch((error: unknown) => log.warn({ err: error }, 'sign-in housekeeping failed'));
   await events.start();
   await jobs.start();
+  // The head of the audit trail, signed, outside the table: deleted newest rows then show.
+  audit.start(database.db, config.auditCheckpoint.everyMinutes);
   const routes = registry.list().map(({ definition, origin }) => ({
     method: definition.method,
     url: definition.url,

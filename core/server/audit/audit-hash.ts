@@ -33,6 +33,35 @@ function sortKeys(value: unknown): unknown {
   return sorted;
 }
 
+/**
+ * Rows chained before the audit key existed: plain SHA-256, which anyone who can write the database
+ * can recompute. They still verify; no row after the first keyed one may use it.
+ */
 export function auditHash(prevHash: string, entry: AuditEntry): string {
   return crypto.createHash('sha256').update(prevHash).update(canonicalAuditRow(entry)).digest('hex');
+}
+
+/**
+ * Keyed rows record their algorithm in the hash itself (`hmac-sha256:<hex>`), so rows written before
+ * the change keep verifying as they are and no column (or migration) is needed to tell them apart.
+ */
+export const KEYED_HASH_PREFIX = 'hmac-sha256:';
+
+/** The chain key, derived from CIVIC_AUDIT_KEY for this one use (the checkpoints use another). */
+export function chainKey(auditKey: Buffer): Buffer {
+  return Buffer.from(crypto.hkdfSync('sha256', auditKey, Buffer.alloc(0), 'civic-console audit chain', 32));
+}
+
+/** `hmac-sha256:` + HMAC(chain key, prevHash ‖ canonical row): only the key's holder can make one. */
+export function keyedAuditHash(key: Buffer, prevHash: string, entry: AuditEntry): string {
+  return KEYED_HASH_PREFIX + crypto.createHmac('sha256', key).update(prevHash).update(canonicalAuditRow(entry)).digest('hex');
+}
+
+export function isKeyedHash(hash: string): boolean {
+  return hash.startsWith(KEYED_HASH_PREFIX);
+}
+
+/** What a stored row's hash must be, by the algorithm it records. */
+export function expectedAuditHash(key: Buffer, prevHash: string, entry: AuditEntry, storedHash: string): string {
+  return isKeyedHash(storedHash) ? keyedAuditHash(key, prevHash, entry) : auditHash(prevHash, entry);
 }

@@ -1,3 +1,4 @@
+import type { AuditTrail } from '../audit/audit-trail';
 import type { ServerConfig } from '../config/server-config';
 import type { Database } from '../db/database';
 import type { Logger } from '../logging/logger';
@@ -34,6 +35,8 @@ export interface Identity {
   totp: TotpService;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** The audit trail: security events (failed sign-ins, lockouts, wrong codes) are written to it. */
+  audit: AuditTrail;
   /**
    * Demo convenience: the embedded database without SMTP also logs OTP codes, so `npm start`
    * can be used without a mail server. Never with SMTP configured, never on PostgreSQL.
@@ -43,7 +46,7 @@ export interface Identity {
   consoleUrl(path: string, query?: Record<string, string>): string;
 }
 
-export function createIdentity(config: ServerConfig, database: Database, log: Logger): Identity {
+export function createIdentity(config: ServerConfig, database: Database, log: Logger, audit: AuditTrail): Identity {
   const db = database.db;
   const tokens = new TokenService(config.keys.tokenPrivateKey, config.keys.tokenPublicKey, config.now);
   const sessions = new SessionStore(db, config.profile.session);
@@ -65,6 +68,7 @@ export function createIdentity(config: ServerConfig, database: Database, log: Lo
     totp: new TotpService(config.keys.secretsKey),
     mailer,
     rateLimiter: new RateLimiter(db),
+    audit,
     logOtpForDemo: !config.mail.smtpUrl && database.kind === 'pglite',
     consoleUrl(path, query) {
       const url = new URL(`${config.publicUrl}${path}`);

@@ -6,6 +6,7 @@ import type { DbExecutor } from '../db/database';
 import { users } from '../db/schema';
 import { MailTemplates } from '../mail/mail-templates';
 import type { Identity } from './identity';
+import { recordSecurityEvent, SecurityEvents, type SecurityEventAction } from '../audit/security-event';
 import { noticeLock } from './lock-notice';
 import { decryptLoginPayload } from './login-payload';
 import { verifyDummyPassword, verifyPassword } from './password-hasher';
@@ -41,9 +42,15 @@ export class LoginService {
     const password = payload?.password ?? passwordField;
     const verified =
       !locked && fresh && account?.passwordHash ? await verifyPassword(account.passwordHash, password) : await verifyDummyPassword(password);
-    if (locked) return { kind: 'failed', failure: { failedLoginCounter: status.failedLoginCounter, isLocked: true } };
+    if (locked) {
+      await this.audit(SecurityEvents.signInFailed, email, account, now, client, 'sign-in refused: the account is locked');
+      return { kind: 'failed', failure: { failedLoginCounter: status.failedLoginCounter, isLocked: true } };
+    }
     if (!verified || !account) {
       const { info, lockedNow } = await failures.recordFailure(email, now);
+      const why = !fresh ? 'a stale, replayed or unreadable sign-in payload' : !account ? 'no such account' : 'wrong password';
+      await this.audit(SecurityEvents.signInFailed, email, account, now, client, `sign-in failed (${info.failedLoginCounter}): ${why}`);
+      if (info.isLocked && lockedNow) await this.audit(SecurityEvents.accountLocked, email, account, now, client, `sign-in locked after ${info.failedLoginCounter} failures`);
       if (lockedNow && account) await noticeLock(this.id, account, now, client);
       return { kind: 'failed', failure: info };
     }
@@ -58,6 +65,11 @@ export class LoginService {
     }
     if (config.switches.twoFactor) return { kind: 'ok', result: await this.startSecondFactor(account.id, account.email, account.totpEnabledAt !== null, now) };
     return { kind: 'ok', result: await this.completeSignIn(db, account.id, now, client) };
+  }
+
+  /** A security event about this email (the account's id when there is one), chained on its own. */
+  private async audit(action: SecurityEventAction, email: string, account: { id: string } | undefined, now: Date, client: SessionClient | undefined, summary: string): Promise<void> {
+    await recordSecurityEvent(this.id.audit, this.id.database.db, { action, at: now, actor: { id: account?.id ?? null, email }, target: email, summary, ip: client?.ip ?? 'unknown' });
   }
 
   /** Password (or SSO without enforced MFA) done: mails a code and gives the OTP-step token. */

@@ -6,6 +6,7 @@ import { ChangePasswordDto, ForgotPasswordDto, ResetPasswordDto } from '@civic/c
 import { Messages } from '@civic/core/common/messages';
 import type { LoginResult, MessageResult } from '@civic/core/common/model/api';
 import { AuthLevel } from '@civic/core/common/model/user';
+import { SecurityEvents } from '../audit/security-event';
 import { sessions, users } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import type { RouteAdder } from '../http/route-registry';
@@ -52,7 +53,7 @@ export function registerPasswordRoutes(routes: RouteAdder, identity: Identity): 
     access: anyone,
     body: ResetPasswordDto,
     rateLimited: true,
-    audit: { action: 'auth.reset-password', summary: () => 'password reset with a mailed link' },
+    audit: { action: SecurityEvents.passwordReset, summary: () => 'password reset with a mailed link' },
     description: '{ token, password, confirmPassword }: sets the password, ends every session; used/expired link → 401',
     handler: async (ctx): Promise<MessageResult> => {
       const userId = await identity.links.consume(ctx.db, 'reset', ctx.body.token, ctx.now);

@@ -4,6 +4,7 @@ import { CoreApi } from '@civic/core/common/api-paths';
 import { ProfilePatchDto } from '@civic/core/common/dto/profile.dto';
 import type { LoginResult, SessionInfo } from '@civic/core/common/model/api';
 import { AuthLevel } from '@civic/core/common/model/user';
+import { SecurityEvents } from '../audit/security-event';
 import { sessions, users } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import type { RouteAdder } from '../http/route-registry';
@@ -66,7 +67,7 @@ export function registerProfileRoutes(routes: RouteAdder, identity: Identity): v
     method: 'POST',
     url: CoreApi.sessionsRevokeOthers,
     access: signedIn,
-    audit: { action: 'auth.revoke-other-sessions', target: (ctx) => ctx.user.email, summary: (_ctx, result: { revoked: number }) => `signed out ${result.revoked} other session(s)` },
+    audit: { action: SecurityEvents.sessionsRevoked, target: (ctx) => ctx.user.email, summary: (_ctx, result: { revoked: number }) => `signed out ${result.revoked} other session(s)` },
     description: 'Signs the caller out everywhere else: every session but this one ends at once',
     handler: async (ctx): Promise<{ revoked: number }> => {
       const ended = await ctx.db
@@ -82,7 +83,7 @@ export function registerProfileRoutes(routes: RouteAdder, identity: Identity): v
     method: 'DELETE',
     url: CoreApi.sessionRoute,
     access: signedIn,
-    audit: { action: 'auth.revoke-session', target: (ctx) => ctx.user.email, summary: (ctx) => `signed out session ${ctx.params.sessionId.slice(0, 8)}` },
+    audit: { action: SecurityEvents.sessionRevoked, target: (ctx) => ctx.user.email, summary: (ctx) => `signed out session ${ctx.params.sessionId.slice(0, 8)}` },
     description: "Ends one of the caller's sessions (another person's, or an unknown id → 404)",
     handler: async (ctx) => {
       const id = ctx.params.sessionId;

@@ -4,6 +4,7 @@ import { CoreApi } from '@civic/core/common/api-paths';
 import { OtpVerifyDto, TotpConfirmDto, TotpRemoveDto } from '@civic/core/common/dto/otp.dto';
 import { Messages } from '@civic/core/common/messages';
 import type { LoginResult, MessageResult, TotpEnrolment } from '@civic/core/common/model/api';
+import { recordSecurityEvent, SecurityEvents, type SecurityEventAction } from '../audit/security-event';
 import { users } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import type { RouteAdder } from '../http/route-registry';
@@ -62,6 +63,10 @@ export function registerSecondFactorRoutes(routes: RouteAdder, identity: Identit
       if (check === 'ended') throw ended();
       if (check === 'wrong' || check === 'wrong-ended') {
         const { info, lockedNow } = await identity.failures.recordFailure(email, ctx.now);
+        const event = (action: SecurityEventAction, summary: string) =>
+          recordSecurityEvent(identity.audit, ctx.db, { action, at: ctx.now, actor: { id: account.id, email: account.email }, target: account.email, summary, ip: ctx.ip });
+        await event(SecurityEvents.otpFailed, `wrong one-time code (${info.failedLoginCounter} failures)`);
+        if (info.isLocked && lockedNow) await event(SecurityEvents.accountLocked, `sign-in locked after ${info.failedLoginCounter} failures`);
         if (lockedNow) await noticeLock(identity, account, ctx.now, { ip: ctx.ip, userAgent: ctx.userAgent });
         if (info.isLocked || check === 'wrong-ended') throw ended();
         throw new HttpError(401, Messages.wrongOtp, { detail: { attemptEnded: false } });

@@ -49,6 +49,14 @@ export class EnvDto {
   CIVIC_SECRETS_KEY?: string;
 
   @IsOptional()
+  @Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'CIVIC_AUDIT_KEY must be 32 bytes in base64 (44 characters)' })
+  CIVIC_AUDIT_KEY?: string;
+
+  @IsOptional()
+  @Matches(/^[1-9]\d{0,4}$/, { message: 'CIVIC_AUDIT_CHECKPOINT_MINUTES must be a whole number of minutes from 1 to 99999' })
+  CIVIC_AUDIT_CHECKPOINT_MINUTES?: string;
+
+  @IsOptional()
   @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
   SMTP_URL?: string;
 
@@ -116,7 +124,7 @@ export class EnvDto {
 /** The variable names EnvDto knows; everything else in the environment is ignored. */
 export const ENV_KEYS: readonly (keyof EnvDto)[] = [
   'PORT', 'HOST', 'DATABASE_URL', 'CIVIC_DATA_DIR', 'CIVIC_PROFILE', 'CIVIC_PUBLIC_URL',
-  'CIVIC_LOGIN_KEY', 'CIVIC_TOKEN_PRIVATE_KEY', 'CIVIC_TOKEN_PUBLIC_KEY', 'CIVIC_SECRETS_KEY', 'SMTP_URL', 'MAIL_FROM',
+  'CIVIC_LOGIN_KEY', 'CIVIC_TOKEN_PRIVATE_KEY', 'CIVIC_TOKEN_PUBLIC_KEY', 'CIVIC_SECRETS_KEY', 'CIVIC_AUDIT_KEY', 'CIVIC_AUDIT_CHECKPOINT_MINUTES', 'SMTP_URL', 'MAIL_FROM',
   'CIVIC_SSO_ISSUER', 'CIVIC_SSO_CLIENT_ID', 'CIVIC_SSO_CLIENT_SECRET', 'CIVIC_SSO_MFA_ENFORCED',
   'CIVIC_TWO_FACTOR', 'CIVIC_CAPTCHA', 'CIVIC_HISTORY', 'CIVIC_FILE_RESPONSES', 'CIVIC_PUBLISH_APPROVAL', 'CIVIC_TRUST_PROXY', 'CIVIC_TRUSTED_PROXIES',
   'CIVIC_OUTBOUND_ALLOW',

@@ -8,6 +8,7 @@ export interface KeyInputs {
   privateKeyPem?: string;
   publicKeyPem?: string;
   secretsKey?: string;
+  auditKey?: string;
 }
 
 /** How keys that the environment does not give are obtained. */
@@ -29,6 +30,7 @@ export function resolveKeyMaterial(input: KeyInputs, fallback: KeyFallback): { k
     if (!input.privateKeyPem) problems.push('CIVIC_TOKEN_PRIVATE_KEY is required when DATABASE_URL is set (PEM RSA private key, 2048 bits or more)');
     if (!input.publicKeyPem) problems.push('CIVIC_TOKEN_PUBLIC_KEY is required when DATABASE_URL is set (PEM RSA public key of that private key)');
     if (!input.secretsKey) problems.push('CIVIC_SECRETS_KEY is required when DATABASE_URL is set (32 random bytes, base64)');
+    if (!input.auditKey) problems.push('CIVIC_AUDIT_KEY is required when DATABASE_URL is set (32 random bytes, base64; keep it outside the database)');
   } else if (hasTokenKeys && !(input.privateKeyPem && input.publicKeyPem)) {
     problems.push('CIVIC_TOKEN_PRIVATE_KEY and CIVIC_TOKEN_PUBLIC_KEY must be given together');
   }
@@ -36,25 +38,28 @@ export function resolveKeyMaterial(input: KeyInputs, fallback: KeyFallback): { k
 
   let loginKey: Buffer | undefined = input.loginKey ? Buffer.from(input.loginKey, 'base64') : undefined;
   let secretsKey: Buffer | undefined = input.secretsKey ? Buffer.from(input.secretsKey, 'base64') : undefined;
+  let auditKey: Buffer | undefined = input.auditKey ? Buffer.from(input.auditKey, 'base64') : undefined;
   let pair = input.privateKeyPem && input.publicKeyPem ? parsePair(input.privateKeyPem, input.publicKeyPem, problems) : undefined;
   if (problems.length > 0) return { problems };
 
   let source: KeyMaterial['source'] = 'environment';
-  if (!loginKey || !pair || !secretsKey) {
+  if (!loginKey || !pair || !secretsKey || !auditKey) {
     if (fallback.kind === 'data-dir') {
       const stored = readOrCreateStoredKeys(path.join(fallback.dir, 'keys'));
       loginKey ??= stored.loginKey;
       secretsKey ??= stored.secretsKey;
+      auditKey ??= stored.auditKey;
       pair ??= { privateKey: stored.privateKey, publicKey: stored.publicKey };
       source = 'data-dir';
     } else {
       loginKey ??= crypto.randomBytes(32);
       secretsKey ??= crypto.randomBytes(32);
+      auditKey ??= crypto.randomBytes(32);
       pair ??= crypto.generateKeyPairSync('rsa', { modulusLength: MIN_RSA_BITS });
       source = 'ephemeral';
     }
   }
-  return { keys: { loginKey, secretsKey, tokenPrivateKey: pair.privateKey, tokenPublicKey: pair.publicKey, source }, problems };
+  return { keys: { loginKey, secretsKey, auditKey, tokenPrivateKey: pair.privateKey, tokenPublicKey: pair.publicKey, source }, problems };
 }
 
 function parsePair(privatePem: string, publicPem: string, problems: string[]): { privateKey: KeyObject; publicKey: KeyObject } | undefined {
@@ -87,6 +92,7 @@ function parsePair(privatePem: string, publicPem: string, problems: string[]): {
 interface StoredKeys {
   loginKey: Buffer;
   secretsKey: Buffer;
+  auditKey: Buffer;
   privateKey: KeyObject;
   publicKey: KeyObject;
 }
@@ -110,12 +116,38 @@ function readOrCreateStoredKeys(dir: string): StoredKeys {
   if (loginKey.length !== 32) throw new Error(`${loginFile} does not hold a 32-byte base64 key; delete it to generate a new one`);
   const secretsKey = Buffer.from(fs.readFileSync(secretsFile, 'utf8').trim(), 'base64');
   if (secretsKey.length !== 32) throw new Error(`${secretsFile} does not hold a 32-byte base64 key; delete it to generate a new one`);
+  const auditKey = readOrCreateAuditKey(dir);
   return {
     loginKey,
     secretsKey,
+    auditKey,
     privateKey: crypto.createPrivateKey(fs.readFileSync(privateFile, 'utf8')),
     publicKey: crypto.createPublicKey(fs.readFileSync(publicFile, 'utf8')),
   };
+}
+
+/**
+ * The audit key of the embedded default, `<dataDir>/keys/audit.key`. Data dirs from before issue 15
+ * get one on their next start; rows chained before it keep their plain hashes and still verify.
+ */
+function readOrCreateAuditKey(dir: string): Buffer {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const auditFile = path.join(dir, 'audit.key');
+  if (!fs.existsSync(auditFile)) writeSecret(auditFile, crypto.randomBytes(32).toString('base64'));
+  const auditKey = Buffer.from(fs.readFileSync(auditFile, 'utf8').trim(), 'base64');
+  if (auditKey.length !== 32) throw new Error(`${auditFile} does not hold a 32-byte base64 key; delete it to generate a new one`);
+  return auditKey;
+}
+
+/**
+ * The audit key alone, for tools that sign nothing else but still write audit rows (npm run seed):
+ * the same key the server uses, or the rows they write would not verify.
+ */
+export function resolveAuditKey(given: string | undefined, fallback: KeyFallback): { auditKey?: Buffer; problems: string[] } {
+  if (given) return { auditKey: Buffer.from(given, 'base64'), problems: [] };
+  if (fallback.kind === 'required') return { problems: ['CIVIC_AUDIT_KEY is required when DATABASE_URL is set (32 random bytes, base64; keep it outside the database)'] };
+  if (fallback.kind === 'ephemeral') return { auditKey: crypto.randomBytes(32), problems: [] };
+  return { auditKey: readOrCreateAuditKey(path.join(fallback.dir, 'keys')), problems: [] };
 }
 
 /** Writes a secret readable by the owner only; `wx` refuses to overwrite one another process wrote. */

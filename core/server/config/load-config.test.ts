@@ -11,9 +11,9 @@ function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'civic-config-'));
 }
 
-function problemsOf(env: Record<string, string>): string[] {
+function problemsOf(env: Record<string, string>, options: { needsKeys?: boolean } = {}): string[] {
   try {
-    loadConfig(env, { cwd: tempDir() });
+    loadConfig(env, { cwd: tempDir(), ...options });
   } catch (error) {
     assert.ok(error instanceof ConfigError);
     return error.problems;
@@ -99,11 +99,12 @@ test('an invalid profile lists its bad fields', () => {
 
 test('PostgreSQL deployments must give their keys explicitly', () => {
   const problems = problemsOf({ DATABASE_URL: 'postgres://db/civic' });
-  assert.equal(problems.length, 4);
+  assert.equal(problems.length, 5);
   assert.match(problems[0], /^CIVIC_LOGIN_KEY is required when DATABASE_URL is set/);
   assert.match(problems[1], /^CIVIC_TOKEN_PRIVATE_KEY is required/);
   assert.match(problems[2], /^CIVIC_TOKEN_PUBLIC_KEY is required/);
   assert.match(problems[3], /^CIVIC_SECRETS_KEY is required/);
+  assert.match(problems[4], /^CIVIC_AUDIT_KEY is required/);
 });
 
 test('given keys are used and must match', () => {
@@ -115,10 +116,12 @@ test('given keys are used and must match', () => {
     CIVIC_TOKEN_PRIVATE_KEY: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     CIVIC_TOKEN_PUBLIC_KEY: pair.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     CIVIC_SECRETS_KEY: crypto.randomBytes(32).toString('base64'),
+    CIVIC_AUDIT_KEY: crypto.randomBytes(32).toString('base64'),
   };
   const config = loadConfig(env, { cwd: tempDir() });
   assert.equal(config.keys.source, 'environment');
   assert.equal(config.keys.loginKey.toString('base64'), env.CIVIC_LOGIN_KEY);
+  assert.equal(config.keys.auditKey.toString('base64'), env.CIVIC_AUDIT_KEY);
   const mismatched = { ...env, CIVIC_TOKEN_PUBLIC_KEY: other.publicKey.export({ type: 'spki', format: 'pem' }).toString() };
   assert.deepEqual(problemsOf(mismatched), ['CIVIC_TOKEN_PUBLIC_KEY does not belong to CIVIC_TOKEN_PRIVATE_KEY']);
 });
@@ -155,4 +158,24 @@ test('CIVIC_OUTBOUND_ALLOW: nothing by default; host names (*.name for subdomain
     networks: ['10.20.0.0/16', '192.168.1.5', 'fd12::/48', '::1'],
   });
   assert.match(problemsOf({ NODE_ENV: 'test', CIVIC_OUTBOUND_ALLOW: '10.0.0.0/33, https://x.example, 127.1, bad_name' }).join('\n'), /CIVIC_OUTBOUND_ALLOW .*not understood: 10\.0\.0\.0\/33, https:\/\/x\.example, 127\.1, bad_name/);
+});
+
+test('the audit key: generated into the data folder once, and the seed tool uses that same key', () => {
+  const cwd = tempDir();
+  const first = loadConfig({}, { cwd });
+  const keyFile = path.join(cwd, '.civic-data', 'keys', 'audit.key');
+  assert.equal(fs.statSync(keyFile).mode & 0o777, 0o600);
+  assert.equal(first.keys.auditKey.length, 32);
+  assert.ok(first.keys.auditKey.equals(loadConfig({}, { cwd }).keys.auditKey));
+  // npm run seed signs nothing, but its audit row must verify on the server.
+  assert.ok(first.keys.auditKey.equals(loadConfig({}, { cwd, needsKeys: false }).keys.auditKey));
+  assert.deepEqual(problemsOf({ CIVIC_AUDIT_KEY: 'short' }), ['CIVIC_AUDIT_KEY must be 32 bytes in base64 (44 characters)']);
+  assert.equal(loadConfig({ CIVIC_AUDIT_CHECKPOINT_MINUTES: '15' }, { cwd }).auditCheckpoint.everyMinutes, 15);
+  assert.equal(first.auditCheckpoint.file, path.join(cwd, '.civic-data', 'audit-checkpoint.json'));
+});
+
+test('the seed tool on PostgreSQL needs the audit key even though it signs nothing else', () => {
+  assert.deepEqual(problemsOf({ DATABASE_URL: 'postgres://db/civic' }, { needsKeys: false }), [
+    'CIVIC_AUDIT_KEY is required when DATABASE_URL is set (32 random bytes, base64; keep it outside the database)',
+  ]);
 });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { validateDto } from '@civic/core/common/dto/validate';
 import { ConfigError } from './config-error';
 import { ENV_KEYS, EnvDto } from './env.dto';
-import { resolveKeyMaterial, type KeyFallback } from './key-material';
+import { resolveAuditKey, resolveKeyMaterial, type KeyFallback } from './key-material';
 import { loadProfile, type SwitchOverrides } from './load-profile';
 import { RepoPaths } from './repo-paths';
 import { parseOutboundAllow } from './outbound-allow';
@@ -58,15 +58,22 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
   const outbound = parseOutboundAllow(vars.CIVIC_OUTBOUND_ALLOW);
   if (outbound.problem) problems.push(outbound.problem);
 
-  const ephemeral = vars.NODE_ENV === 'test' || vars.CIVIC_EPHEMERAL_KEYS === '1' || options.needsKeys === false;
-  const fallback: KeyFallback = ephemeral ? { kind: 'ephemeral' } : database.kind === 'postgres' ? { kind: 'required' } : { kind: 'data-dir', dir: dataDir };
-  const keyFieldsValid = !fields.CIVIC_LOGIN_KEY && !fields.CIVIC_TOKEN_PRIVATE_KEY && !fields.CIVIC_TOKEN_PUBLIC_KEY && !fields.CIVIC_SECRETS_KEY;
+  const ephemeralByEnv = vars.NODE_ENV === 'test' || vars.CIVIC_EPHEMERAL_KEYS === '1';
+  const lasting: KeyFallback = database.kind === 'postgres' ? { kind: 'required' } : { kind: 'data-dir', dir: dataDir };
+  const fallback: KeyFallback = ephemeralByEnv || options.needsKeys === false ? { kind: 'ephemeral' } : lasting;
+  const keyFieldsValid = !fields.CIVIC_LOGIN_KEY && !fields.CIVIC_TOKEN_PRIVATE_KEY && !fields.CIVIC_TOKEN_PUBLIC_KEY && !fields.CIVIC_SECRETS_KEY && !fields.CIVIC_AUDIT_KEY;
   // Keys are generated only when everything else is valid: a typo elsewhere must not leave files behind.
   const { keys, problems: keyProblems } =
     keyFieldsValid && problems.length === 0
-      ? resolveKeyMaterial({ loginKey: vars.CIVIC_LOGIN_KEY, privateKeyPem: vars.CIVIC_TOKEN_PRIVATE_KEY, publicKeyPem: vars.CIVIC_TOKEN_PUBLIC_KEY, secretsKey: vars.CIVIC_SECRETS_KEY }, fallback)
+      ? resolveKeyMaterial({ loginKey: vars.CIVIC_LOGIN_KEY, privateKeyPem: vars.CIVIC_TOKEN_PRIVATE_KEY, publicKeyPem: vars.CIVIC_TOKEN_PUBLIC_KEY, secretsKey: vars.CIVIC_SECRETS_KEY, auditKey: vars.CIVIC_AUDIT_KEY }, fallback)
       : { keys: undefined, problems: [] };
   problems.push(...keyProblems);
+  // Tools that sign nothing still write audit rows (the seed's): those need the server's audit key.
+  if (keys && options.needsKeys === false && !ephemeralByEnv && problems.length === 0) {
+    const audit = resolveAuditKey(vars.CIVIC_AUDIT_KEY, lasting);
+    problems.push(...audit.problems);
+    if (audit.auditKey) keys.auditKey = audit.auditKey;
+  }
 
   if (problems.length > 0 || !profile || !keys) throw new ConfigError(problems);
   // An operator (or a browser test signing in many times a minute) may override the profile's limit.
@@ -94,6 +101,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       perSession: vars.CIVIC_CHAT_SESSION_RATE_LIMIT === undefined ? DEFAULT_CHAT_LIMITS.perSession : Number(vars.CIVIC_CHAT_SESSION_RATE_LIMIT),
     },
     outboundAllow: outbound.allow,
+    auditCheckpoint: { file: path.join(dataDir, 'audit-checkpoint.json'), everyMinutes: Number(vars.CIVIC_AUDIT_CHECKPOINT_MINUTES ?? 5) },
     webRoot: options.webRoot ?? RepoPaths.webRoot,
     versionFile: RepoPaths.versionFile,
     now: options.now ?? (() => new Date()),

@@ -15,6 +15,12 @@ export interface KeyMaterial {
   tokenPublicKey: KeyObject;
   /** AES-256 key sealing secrets at rest (TOTP secrets) and deriving the captcha HMAC key. */
   secretsKey: Buffer;
+  /**
+   * 32-byte key of the audit trail (CIVIC_AUDIT_KEY): the hash chain is an HMAC under it and the
+   * checkpoints of its head are signed with it, so a database writer without it cannot rewrite or
+   * cut the trail unseen. Kept outside the database by design.
+   */
+  auditKey: Buffer;
   /** Where the keys came from, for the start-up log line (never the keys themselves). */
   source: 'environment' | 'data-dir' | 'ephemeral';
 }
@@ -66,6 +72,11 @@ export interface ServerConfig {
   webRoot: string;
   /** The one version file (repo root). */
   versionFile: string;
+  /**
+   * Where the signed checkpoints of the audit trail's head go (besides the log): a file in the data
+   * folder, and how often one is taken (CIVIC_AUDIT_CHECKPOINT_MINUTES, default 5).
+   */
+  auditCheckpoint: { file: string; everyMinutes: number };
   /** Injectable clock: tokens, sessions, login freshness and audit times all read it. */
   now: () => Date;
 }

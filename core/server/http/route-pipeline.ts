@@ -6,8 +6,9 @@ import { validateDto } from '@civic/core/common/dto/validate';
 import { Messages } from '@civic/core/common/messages';
 import { isDecommissioned, toAccessApp } from '../apps/app-mappers';
 import { findAppRecord, type AppRecord } from '../apps/app-record';
-import { appendAudit } from '../audit/append-audit';
 import type { AuditEntry } from '../audit/audit-entry';
+import type { AuditTrail } from '../audit/audit-trail';
+import { recordSecurityEvent, SecurityEvents } from '../audit/security-event';
 import type { Authenticated, Authenticator } from '../auth/authenticator';
 import type { RateLimiter } from '../auth/rate-limiter';
 import type { SessionCache } from '../auth/session-cache';
@@ -27,6 +28,7 @@ export interface PipelineDeps {
   sessionTokens: SessionTokens;
   rateLimiter: RateLimiter;
   sessionCache: SessionCache;
+  audit: AuditTrail;
 }
 
 /**
@@ -39,7 +41,36 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
   const mutating = MUTATING_METHODS.has(def.method);
 
   return async function handle(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+    const seen: { auth?: Authenticated | null; now?: Date } = {};
+    try {
+      return await serve(request, reply, seen);
+    } catch (error) {
+      // A signed-in caller refused (403) is a security event: audited on its own, since the
+      // request's transaction (if any) has rolled back. Public routes' 403s are flow answers
+      // (activation required, a page the app does not allow), not refusals of a caller.
+      if (error instanceof HttpError && error.status === 403 && seen.auth) await auditRefusal(request, seen.auth, seen.now ?? deps.config.now(), error);
+      throw error;
+    }
+  };
+
+  async function auditRefusal(request: FastifyRequest, auth: Authenticated, now: Date, error: HttpError): Promise<void> {
+    const params = (request.params ?? {}) as Record<string, string>;
+    const appId = def.app ? params[def.app] : undefined;
+    await recordSecurityEvent(deps.audit, deps.database.db, {
+      action: SecurityEvents.forbidden,
+      at: now,
+      actor: { id: auth.user.id, email: auth.user.email },
+      // The app named by the route, as asked for (the caller may see it: a hidden app is a 404).
+      appId: appId && !hasNul(appId) ? appId.slice(0, 200) : null,
+      target: def.url,
+      summary: `refused ${def.method} ${request.url.split('?')[0].slice(0, 300)}: ${error.message}`,
+      ip: request.ip,
+    }).catch((failure: unknown) => request.log.error({ err: failure }, 'security event not audited'));
+  }
+
+  async function serve(request: FastifyRequest, reply: FastifyReply, seen: { auth?: Authenticated | null; now?: Date }): Promise<unknown> {
     const now = deps.config.now();
+    seen.now = now;
     const db = deps.database.db;
     const perMinute = deps.config.profile.identity.authRequestsPerMinute;
     if (def.rateLimited && perMinute > 0) {
@@ -53,6 +84,7 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
         ? await deps.authenticator.authenticate(request.headers.authorization, now).catch(() => null)
         : null
       : await deps.authenticator.authenticate(request.headers.authorization, now);
+    seen.auth = isPublic ? null : auth;
     // An admin-given password must be changed before anything else (§2 guard; identity issue).
     if (auth && !isPublic && !auth.user.hasResetPassword && !def.beforePasswordChange) throw new HttpError(403, Messages.passwordChangeRequired);
 
@@ -105,7 +137,7 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
     const run = async (executor: DbExecutor) => {
       const ctx = { ...base, prepared, db: executor } as HandlerContext;
       const result: unknown = await def.handler(ctx);
-      if (mutating && !def.unaudited) await appendAudit(executor, auditEntry(ctx, result, note, auth?.user ?? null, request));
+      if (mutating && !def.unaudited) await deps.audit.append(executor, auditEntry(ctx, result, note, auth?.user ?? null, request));
       return result;
     };
     const result = mutating && def.transaction !== false ? await db.transaction((tx) => run(tx)) : await run(db);
@@ -126,7 +158,7 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
     if (def.envelope === false) return result;
     const token = auth && !isPublic ? await renewedToken(auth, now) : undefined;
     return token ? { data: result ?? {}, token } : { data: result ?? {} };
-  };
+  }
 
   function auditEntry(ctx: HandlerContext, result: unknown, note: AuditNote, user: RequestUser | null, request: FastifyRequest): AuditEntry {
     const spec = def.audit;

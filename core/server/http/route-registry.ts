@@ -1,3 +1,4 @@
+import { SecurityEvents } from '../audit/security-event';
 import type { AnyRouteDefinition, RouteAuth, RouteDefinition, RouteOrigin } from './route-definition';
 import { MUTATING_METHODS } from './route-definition';
 
@@ -66,8 +67,10 @@ export class RouteRegistry {
       if (!ACTION.test(definition.audit.action)) {
         throw new RouteDefinitionError(definition, `audit action "${definition.audit.action}" must be dotted lower-case, e.g. app-settings.update`);
       }
-      if (origin.owner !== 'core' && !definition.audit.action.startsWith(`${origin.owner}.`)) {
-        throw new RouteDefinitionError(definition, `audit action "${definition.audit.action}" must start with "${origin.owner}."`);
+      // The security family (core/server/audit/security-event) is shared: one filter for them all.
+      const securityEvent = (Object.values(SecurityEvents) as string[]).includes(definition.audit.action);
+      if (origin.owner !== 'core' && !securityEvent && !definition.audit.action.startsWith(`${origin.owner}.`)) {
+        throw new RouteDefinitionError(definition, `audit action "${definition.audit.action}" must start with "${origin.owner}." (or be one of the security events)`);
       }
     }
     const key = `${definition.method} ${definition.url.replace(/:[^/]+/g, ':')}`;

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { anyone, platformAdmin, type AccessContext, type AccessPredicate } from '@civic/core/common/access';
 import { AppLifecycle } from '../apps/app-lifecycle';
 import type { ServerConfig } from '../config/server-config';
+import type { AuditTrail } from '../audit/audit-trail';
 import type { DbExecutor } from '../db/database';
 import { EventBus } from '../events';
 import { RouteRegistry } from '../http/route-registry';
@@ -16,7 +17,7 @@ const config = { profileName: 'test', publicUrl: 'http://localhost', switches: {
 const log = createLogger('silent');
 /** Never called by these tests: they only mount routes. */
 const users = {} as UserAdmin;
-const services = { config, log, users, apps: new AppLifecycle(), jobs: {} as JobService, events: new EventBus(log), db: {} as DbExecutor };
+const services = { config, log, users, apps: new AppLifecycle(), jobs: {} as JobService, events: new EventBus(log), db: {} as DbExecutor, audit: {} as AuditTrail };
 const module = (pluginId: string, register: ServerModule['register']): ServerModule => ({ pluginId, register });
 const ctx = (isPlatformAdmin: boolean): AccessContext => ({
   user: { id: 'u', isPlatformAdmin, permissions: {}, authLevel: 2 },

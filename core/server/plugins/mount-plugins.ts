@@ -1,5 +1,6 @@
 import { allOf, permissionId } from '@civic/core/common/access';
 import type { AppLifecycle } from '../apps/app-lifecycle';
+import type { AuditTrail } from '../audit/audit-trail';
 import type { JobService } from '../jobs/job-service';
 import type { ServerConfig } from '../config/server-config';
 import type { DbExecutor } from '../db/database';
@@ -24,10 +25,11 @@ export interface PluginServices {
   jobs: JobService;
   events: DomainEvents;
   db: DbExecutor;
+  audit: AuditTrail;
 }
 
 export async function mountPlugins(registry: RouteRegistry, plugins: readonly ServerPlugin[], services: PluginServices): Promise<void> {
-  const { config, log, users, apps, jobs, events, db } = services;
+  const { config, log, users, apps, jobs, events, db, audit } = services;
   const pluginServices = new ServiceRegistry();
   for (const { manifest, module } of plugins) {
     if (!module) continue;
@@ -55,6 +57,7 @@ export async function mountPlugins(registry: RouteRegistry, plugins: readonly Se
       jobs,
       events,
       db,
+      audit: { verifyPart: (executor, options) => audit.verifyPart(executor, options) },
       services: pluginServices.for(manifest),
     });
   }

@@ -3,6 +3,7 @@ import type { DeploymentSwitches } from '@civic/core/common/model/api';
 import type { AppCreatedHandler } from '../apps/app-lifecycle';
 import type { ChatLimits } from '../config/server-config';
 import type { OutboundAllowList } from '../config/outbound-allow';
+import type { AuditTrail } from '../audit/audit-trail';
 import type { DbExecutor } from '../db/database';
 import type { DomainEvents } from '../events/event-bus';
 import type { MigrationOwner } from '../db/migration-runner';
@@ -40,6 +41,11 @@ export interface ServerModuleApi {
    * start-up use this; services take a `DbExecutor` parameter so they run in their caller's transaction.
    */
   readonly db: DbExecutor;
+  /**
+   * The audit trail's integrity walk (the audit-log plugin's verify route): keyed with
+   * CIVIC_AUDIT_KEY and checked against the newest signed checkpoint, which plugins never see.
+   */
+  readonly audit: Pick<AuditTrail, 'verifyPart'>;
   /**
    * Services between plugins, by typed ref (`contract/server/`): `provide` your own at mount, `get`
    * those of plugins you require (they mounted before you).

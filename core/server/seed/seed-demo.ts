@@ -15,6 +15,8 @@ export interface SeedOptions {
   now: Date;
   /** Enabled plugins: those with a `seedDemo` add their demo data to the demo apps. */
   plugins?: ReadonlyArray<{ module?: Pick<ServerModule, 'seedDemo'> }>;
+  /** CIVIC_AUDIT_KEY: the seed's audit row is chained with the key the server verifies with. */
+  auditKey: Buffer;
 }
 
 export interface SeedReport {
@@ -97,7 +99,7 @@ export async function seedDemo(db: DbExecutor, options: SeedOptions): Promise<Se
         target: DEMO_AGENCY,
         summary: `demo data: ${createdApps.length} apps, ${createdUsers.length} accounts`,
         ip: 'local',
-      });
+      }, options.auditKey);
     }
     return { createdUsers, createdApps: createdApps.map((a) => a.appId) };
   });

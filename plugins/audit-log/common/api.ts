@@ -47,5 +47,10 @@ export interface AuditVerifyResult {
   done: boolean;
   /** Rows in the whole trail (for progress). */
   total: number;
-  brokenAt?: { id: number; at: string; reason: 'prev-hash-mismatch' | 'hash-mismatch' };
+  /**
+   * The first break: a row removed or inserted (prev-hash-mismatch), edited or rehashed without the
+   * audit key (hash-mismatch), the newest rows deleted (truncated: `id` is the checkpointed head that
+   * is gone), or the checkpointed row changed (checkpoint-mismatch).
+   */
+  brokenAt?: { id: number; at: string; reason: 'prev-hash-mismatch' | 'hash-mismatch' | 'truncated' | 'checkpoint-mismatch' };
 }

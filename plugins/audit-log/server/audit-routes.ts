@@ -4,10 +4,10 @@ import {
   desc,
   eq,
   HttpError,
-  verifyAuditChainPart,
   type DbExecutor,
   type FileDownload,
   type RouteAdder,
+  type ServerModuleApi,
 } from '@civic/sdk/server';
 import { Paging } from '@civic/sdk/common/messages';
 import { AuditLogApi, type AuditDetail, type AuditPage, type AuditRow, type AuditVerifyResult } from '../common/api';
@@ -65,7 +65,7 @@ async function* exportLines(db: DbExecutor, filter: AuditFilterDto): AsyncGenera
 }
 
 /** /api/v1/admin/audit-log: the trail (filters, keyset paging), one entry, integrity, CSV export. */
-export function registerAuditRoutes(routes: RouteAdder): void {
+export function registerAuditRoutes(routes: RouteAdder, audit: ServerModuleApi['audit']): void {
   routes.add({
     method: 'GET',
     url: AuditLogApi.list,
@@ -101,10 +101,10 @@ export function registerAuditRoutes(routes: RouteAdder): void {
     url: AuditLogApi.verify,
     access: canReadAuditLog,
     query: AuditVerifyQueryDto,
-    description: 'Walks the hash chain (from afterId, at most maxRows): ok with the rows checked, or the first broken row (id, at)',
+    description: 'Walks the keyed hash chain (from afterId, at most maxRows) and checks the signed checkpoint of its head: ok with the rows checked, or the first broken row (id, at, reason: prev-hash-mismatch, hash-mismatch, truncated, checkpoint-mismatch)',
     handler: async (ctx): Promise<AuditVerifyResult> => {
       const [{ total }] = await ctx.db.select({ total: count() }).from(auditLog);
-      const part = await verifyAuditChainPart(ctx.db, { afterId: ctx.query.afterId, maxRows: ctx.query.maxRows });
+      const part = await audit.verifyPart(ctx.db, { afterId: ctx.query.afterId, maxRows: ctx.query.maxRows });
       const result: AuditVerifyResult = { ok: part.ok, rows: part.rows, lastId: part.lastId, done: part.done, total };
       if (!part.ok) result.brokenAt = { id: part.brokenAt.id, at: part.brokenAt.at.toISOString(), reason: part.brokenAt.reason };
       return result;

@@ -4,6 +4,6 @@ import { registerAuditRoutes } from './audit-routes';
 export default defineServerModule({
   pluginId: 'audit-log',
   register(api) {
-    registerAuditRoutes(api.routes);
+    registerAuditRoutes(api.routes, api.audit);
   },
 });

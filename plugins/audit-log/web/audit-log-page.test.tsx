@@ -70,6 +70,14 @@ describe('AuditLogPage', () => {
     expect(last.query).toMatchObject({ actor: 'admin@', action: 'users', startDate: localDayBound('2026-11-01', false), endDate: localDayBound('2026-11-30', true) });
   });
 
+  it('filters by the security events family, offered even before there is one', async () => {
+    const { api } = await render();
+    await screen.findAllByText('change 3');
+    await userEvent.selectOptions(screen.getByLabelText('Action'), 'Security events (all)');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(api.callsTo('GET', AuditLogApi.list).filter((c) => !c.query?.before).at(-1)?.query).toMatchObject({ action: 'security' }));
+  });
+
   it('refuses a date range that ends before it starts, without asking the server', async () => {
     const { api } = await render();
     await screen.findAllByText('change 3');
@@ -108,5 +116,15 @@ describe('AuditLogPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Verify integrity' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('#42');
+  });
+
+  it('says when the newest entries were removed (the signed checkpoint names a head that is gone)', async () => {
+    await render({
+      [`GET ${AuditLogApi.verify}`]: { ok: false, rows: 88, lastId: 88, done: true, total: 88, brokenAt: { id: 90, at: '2026-11-20T02:00:00.000Z', reason: 'truncated' } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Verify integrity' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('removed from the end of the trail');
+    expect(alert.textContent).toContain('#90');
   });
 });

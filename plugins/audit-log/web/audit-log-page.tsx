@@ -10,6 +10,9 @@ import { Messages } from '../common/messages';
 import { AuditLogStore, EMPTY_FILTERS, type AuditFilters } from './audit-log-store';
 import './audit-log.css';
 
+/** The family of security events (failed sign-ins, lockouts, wrong codes, refused requests, revocations, resets). */
+const SECURITY_FAMILY = 'security';
+
 const ROW_HEIGHT = 36;
 // Fits the main area at 1440 px wide: a header row wider than its container scrolls, and axe wants that keyboard-reachable.
 const COLUMN_WIDTHS = [160, 190, 110, 160, 130, 220, 70];
@@ -107,9 +110,10 @@ export const AuditLogPage = observer(function AuditLogPage() {
         <FormGroup label="Action" labelFor="audit-action">
           <HTMLSelect id="audit-action" value={draft.action} onChange={set('action')}>
             <option value="">Any action</option>
-            {[...new Set(store.actions.map((a) => a.split('.')[0]))].map((family) => (
+            {/* Security events (failed sign-ins, lockouts, refusals…) are offered even before the first one. */}
+            {[...new Set([SECURITY_FAMILY, ...store.actions.map((a) => a.split('.')[0])])].map((family) => (
               <optgroup key={family} label={family}>
-                <option value={family}>{`${family} (all)`}</option>
+                <option value={family}>{family === SECURITY_FAMILY ? 'Security events (all)' : `${family} (all)`}</option>
                 {store.actions
                   .filter((a) => a.startsWith(`${family}.`))
                   .map((a) => (
@@ -215,7 +219,7 @@ const VerifyNotice = observer(function VerifyNotice() {
     case 'broken':
       return (
         <Callout intent="danger" role="alert" className="civic-form-notice" title="Integrity check failed">
-          {Messages.chainBroken(state.id, formatTime(state.at))}
+          {state.reason === 'truncated' ? Messages.chainTruncated(state.id, formatTime(state.at)) : Messages.chainBroken(state.id, formatTime(state.at))}
         </Callout>
       );
     case 'error':

@@ -25,7 +25,7 @@ export type VerifyState =
   | { kind: 'idle' }
   | { kind: 'running'; checked: number; total: number }
   | { kind: 'ok'; rows: number }
-  | { kind: 'broken'; id: number; at: string; checked: number }
+  | { kind: 'broken'; id: number; at: string; checked: number; reason: NonNullable<AuditVerifyResult['brokenAt']>['reason'] }
   | { kind: 'error'; message: string };
 
 /** A local calendar date as the instant its day starts (or ends) in the browser's time zone. */
@@ -113,7 +113,7 @@ export class AuditLogStoreImpl implements AuditLogStore {
         checked += part.rows;
         if (!part.ok && part.brokenAt) {
           const brokenAt = part.brokenAt;
-          runInAction(() => (this.verify = { kind: 'broken', id: brokenAt.id, at: brokenAt.at, checked }));
+          runInAction(() => (this.verify = { kind: 'broken', id: brokenAt.id, at: brokenAt.at, checked, reason: brokenAt.reason }));
           return;
         }
         if (part.done) {

@@ -1,4 +1,4 @@
-import { HttpError, type RouteAdder, type UserAdmin } from '@civic/sdk/server';
+import { HttpError, SecurityEvents, type RouteAdder, type UserAdmin } from '@civic/sdk/server';
 import { Paging } from '@civic/sdk/common/messages';
 import { isRoleCode, type RoleCode } from '@civic/sdk/common/model';
 import { UsersApi, type UserListItem, type UserListPage } from '../common/api';
@@ -51,7 +51,7 @@ export function registerUsersRoutes(routes: RouteAdder, users: UserAdmin): void 
     method: 'POST',
     url: UsersApi.resetPasswordRoute,
     access: canManageUsers,
-    audit: { action: 'users.reset-password', target: (_ctx, user: UserListItem) => user.email, summary: () => 'mailed a password reset link, ended sessions' },
+    audit: { action: SecurityEvents.passwordResetByAdmin, target: (_ctx, user: UserListItem) => user.email, summary: () => 'mailed a password reset link, ended sessions' },
     description: 'Mails the user a reset link and ends their sessions',
     handler: (ctx): Promise<UserListItem> => users.resetPassword(ctx.db, ctx.params.userId, ctx.now),
   });

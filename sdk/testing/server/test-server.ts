@@ -82,7 +82,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   if (options.pluginIds) config.profile.plugins = [...options.pluginIds];
   const plugins = options.plugins ?? (await loadServerPlugins(config.profile.plugins, RepoPaths.plugins));
   const database = await openDatabase(config.database, log, pluginMigrations([...plugins, ...(options.extraPlugins ?? [])]));
-  await seedDemo(database.db, { password: TEST_PASSWORD, profile: config.profile, now: clock.now(), plugins });
+  await seedDemo(database.db, { password: TEST_PASSWORD, profile: config.profile, now: clock.now(), plugins, auditKey: config.keys.auditKey });
   await addFixtures(database.db, clock.now());
   await options.beforeStart?.(database.db, clock.now());
   const server = await createServer(config, { plugins: [...plugins, ...(options.extraPlugins ?? [])], logger: log, database });
