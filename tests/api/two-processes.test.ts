@@ -50,6 +50,7 @@ function sharedEnv(databaseUrl: string): NodeJS.ProcessEnv {
     DATABASE_URL: databaseUrl,
     CIVIC_LOGIN_KEY: crypto.randomBytes(32).toString('base64'),
     CIVIC_SECRETS_KEY: crypto.randomBytes(32).toString('base64'),
+    CIVIC_AUDIT_KEY: crypto.randomBytes(32).toString('base64'),
     CIVIC_TOKEN_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     CIVIC_TOKEN_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     CIVIC_DEMO_PASSWORD: PASSWORD,
