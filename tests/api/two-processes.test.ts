@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import got, { type Got } from 'got';
@@ -51,6 +53,7 @@ function sharedEnv(databaseUrl: string): NodeJS.ProcessEnv {
     CIVIC_LOGIN_KEY: crypto.randomBytes(32).toString('base64'),
     CIVIC_SECRETS_KEY: crypto.randomBytes(32).toString('base64'),
     CIVIC_AUDIT_KEY: crypto.randomBytes(32).toString('base64'),
+    CIVIC_DATA_DIR: mkdtempSync(join(tmpdir(), 'civic-two-processes-seed-')),
     CIVIC_TOKEN_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     CIVIC_TOKEN_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
     CIVIC_DEMO_PASSWORD: PASSWORD,
@@ -75,7 +78,8 @@ async function start(env: NodeJS.ProcessEnv): Promise<Server> {
   // Debug level: a process logs each event it receives from another one ("event from another server process").
   const proc = spawn(process.execPath, ['--import', 'tsx', 'host/server/main.ts'], {
     cwd: ROOT,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'debug' },
+    // Each server its own data folder (its audit checkpoint), as on separate machines; never the repo's.
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'debug', CIVIC_DATA_DIR: mkdtempSync(join(tmpdir(), 'civic-two-processes-')) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

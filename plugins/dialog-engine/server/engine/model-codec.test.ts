@@ -26,3 +26,13 @@ test('a trained classifier stored and loaded answers as the original does', () =
   }
   assert.throws(() => decodeModel(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8])), /Not a stored model/);
 });
+
+test('bytes in a Node Buffer inside a larger pool (node-postgres gives bytea so) decode as from a plain array', () => {
+  const data = { bias: new Float64Array([0.25, -3]), rowClass: new Uint16Array([1, 0, 1, 1, 0]), classCount: 2 };
+  const encoded = encodeModel(data);
+  // A Buffer whose memory is a slice of a bigger allocation, as a driver hands out.
+  const pool = Buffer.alloc(encoded.byteLength + 64, 0xab);
+  Buffer.from(encoded).copy(pool, 24);
+  const fromDriver = pool.subarray(24, 24 + encoded.byteLength);
+  assert.deepEqual(decodeModel<typeof data>(fromDriver), data);
+});

@@ -95,7 +95,9 @@ export function decodeModel<T>(bytes: Uint8Array): T {
   if (bytes.byteLength < 8 || view.getUint32(0, true) !== MAGIC) throw new Error('Not a stored model');
   const headLength = view.getUint32(4, true);
   const start = align8(8 + headLength);
-  const slice = (offset: number, byteLength: number) => bytes.slice(start + offset, start + offset + byteLength).buffer;
+  // A copy of exactly those bytes: `bytes` may be a Node Buffer (node-postgres gives bytea as one),
+  // whose slice() is a view and whose .buffer is a whole shared pool.
+  const slice = (offset: number, byteLength: number) => new Uint8Array(bytes.subarray(start + offset, start + offset + byteLength)).buffer;
   const outline = new TextDecoder().decode(bytes.subarray(8, 8 + headLength));
   return JSON.parse(outline, (_key, value: unknown) => {
     const ref = value as ArrayRef | null;
