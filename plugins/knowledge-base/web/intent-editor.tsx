@@ -198,7 +198,7 @@ export const IntentEditor = observer(function IntentEditor({ appId, kind, mode, 
       title={mode === 'create' ? `New ${title.toLowerCase()}` : draft.displayName || title}
       description={
         <span>
-          {mode === 'create' ? `Create a ${title.toLowerCase()}.` : readOnly ? 'Read only.' : `Editing. Ctrl+S saves.`} {!isQna && mode !== 'create' && <Tag minimal>{level}</Tag>}
+          {mode === 'create' ? `Create ${isQna ? 'a Q&A pair' : 'an intent'}.` : readOnly ? 'Read only.' : `Editing. Ctrl+S saves.`} {!isQna && mode !== 'create' && <Tag minimal>{level}</Tag>}
           {loaded?.defaultKind && <Tag minimal>Default</Tag>}
         </span>
       }
