@@ -86,7 +86,8 @@ export {
   withoutBlankButtons,
 } from './normalise';
 export { emptyCard, newResponseMessage, RESPONSE_MESSAGE_LABELS } from './new-message';
-export { messageProblems, responseErrors, validateChannelResponses, type ResponseProblem } from './validate';
+export { messageProblems, responseErrors, validateChannelResponses, type ResponseCheckOptions, type ResponseProblem } from './validate';
+export { switchedOffKinds } from './switched-off-kinds';
 export { applyHtmlLinkPolicy, HTML_SANITIZE_CONFIG, type HtmlSanitizeConfig, type HtmlSanitizer } from './html-policy';
 export { prepareResponsesForSave, sanitizeChannelResponses, type PreparedResponses } from './prepare';
 export { checkResponseUrl, isSafeResponseUrl, isUrlPostback, urlProblem, type UrlKind, type UrlVerdict } from './urls';

@@ -1,7 +1,7 @@
 import type { ChannelResponses } from './channel-responses';
 import type { HtmlSanitizer } from './html-policy';
 import { normaliseChannelResponses } from './normalise';
-import { responseErrors, validateChannelResponses, type ResponseProblem } from './validate';
+import { responseErrors, validateChannelResponses, type ResponseCheckOptions, type ResponseProblem } from './validate';
 
 export interface PreparedResponses {
   /** The responses to store: normalised, html sanitised. */
@@ -31,8 +31,8 @@ export function sanitizeChannelResponses(list: readonly ChannelResponses[], sani
  * again (html that sanitised to nothing is dropped) → the warnings of the result. Store
  * `responses` when `errors` is empty.
  */
-export function prepareResponsesForSave(list: readonly ChannelResponses[], sanitize: HtmlSanitizer): PreparedResponses {
-  const errors = responseErrors(validateChannelResponses(list));
+export function prepareResponsesForSave(list: readonly ChannelResponses[], sanitize: HtmlSanitizer, options: ResponseCheckOptions = {}): PreparedResponses {
+  const errors = responseErrors(validateChannelResponses(list, options));
   const responses = normaliseChannelResponses(sanitizeChannelResponses(normaliseChannelResponses(list), sanitize));
   const warnings = validateChannelResponses(responses).filter((p) => p.severity === 'warning');
   return { responses, problems: [...errors, ...warnings], errors, warnings };

@@ -9,6 +9,7 @@ export const ResponseTexts = {
   formFieldNeedsName: 'Please input a name for each form field',
   formFieldDuplicateName: 'Form field names must be different',
   selectNeedsOptions: 'A list field needs at least one option',
+  kindSwitchedOff: 'File messages are switched off in this deployment.',
   payloadHiddenNote: 'Payload for the channel (not shown in the chat)',
   customPayloadHiddenNote: 'Custom payload (not shown in the chat)',
   htmlFrameTitle: 'Formatted message',

@@ -1,7 +1,7 @@
 import { Messages } from '../messages';
 import { PLATFORMS, type ChannelResponses, type Platform } from './channel-responses';
 import { isEmptyMessage } from './normalise';
-import type { Card, CardButton, ResponseMessage } from './response-message';
+import type { Card, CardButton, ResponseMessage, ResponseMessageType } from './response-message';
 import { ResponseTexts } from './response-texts';
 import { isUrlPostback, urlProblem, type UrlKind } from './urls';
 
@@ -104,14 +104,21 @@ export function messageProblems(message: ResponseMessage): Array<{ field: string
   return out;
 }
 
+export interface ResponseCheckOptions {
+  /** Kinds the deployment switched off (`switchedOffKinds`): a message of one is an error. */
+  switchedOff?: readonly ResponseMessageType[];
+}
+
 /**
  * The §5 checks of an intent's responses, with the §8 texts: URLs valid and external ones https
  * (`Messages.invalidUrl` / `invalidHttpsUrl`), custom payload valid JSON
  * (`Messages.customPayloadError`), and a warning for a channel with no responses
  * (`Messages.channelWithoutResponses` + `createOneResponse`), counting only messages the save rules
- * keep. Works on the editor's list as it is (indices are the editor's) or on a normalised list.
+ * keep, and an error for a message of a kind the deployment switched off. Works on the editor's list
+ * as it is (indices are the editor's) or on a normalised list.
  */
-export function validateChannelResponses(list: readonly ChannelResponses[]): ResponseProblem[] {
+export function validateChannelResponses(list: readonly ChannelResponses[], options: ResponseCheckOptions = {}): ResponseProblem[] {
+  const switchedOff = new Set(options.switchedOff ?? []);
   const problems: ResponseProblem[] = [];
   const seen = new Set<Platform>();
   for (const channel of list) {
@@ -123,6 +130,7 @@ export function validateChannelResponses(list: readonly ChannelResponses[]): Res
     if (seen.has(platform)) problems.push({ platform, message: ResponseTexts.duplicateChannel, severity: 'error' });
     seen.add(platform);
     channel.messages.forEach((message, index) => {
+      if (switchedOff.has(message.type)) problems.push({ platform, index, message: ResponseTexts.kindSwitchedOff, severity: 'error' });
       for (const problem of messageProblems(message)) {
         problems.push({ platform, index, field: problem.field, message: problem.message, severity: 'error' });
       }

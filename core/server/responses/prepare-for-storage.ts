@@ -1,4 +1,4 @@
-import type { ChannelResponses, ResponseProblem } from '@civic/core/common/responses';
+import type { ChannelResponses, ResponseCheckOptions, ResponseProblem } from '@civic/core/common/responses';
 import { HttpError } from '../http/http-error';
 import { prepareResponsesForStorage } from './sanitize-html';
 
@@ -20,8 +20,9 @@ export function responseProblemPath(list: readonly ChannelResponses[], problem: 
 export function prepareResponsesOrThrow(
   list: readonly ChannelResponses[],
   fieldPrefix = 'responses',
+  options: ResponseCheckOptions = {},
 ): { responses: ChannelResponses[]; warnings: ResponseProblem[] } {
-  const prepared = prepareResponsesForStorage(list);
+  const prepared = prepareResponsesForStorage(list, options);
   if (prepared.errors.length > 0) {
     const fields: Record<string, string[]> = {};
     for (const problem of prepared.errors) (fields[responseProblemPath(list, problem, fieldPrefix)] ??= []).push(problem.message);

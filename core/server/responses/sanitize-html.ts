@@ -6,6 +6,7 @@ import {
   prepareResponsesForSave,
   type ChannelResponses,
   type PreparedResponses,
+  type ResponseCheckOptions,
 } from '@civic/core/common/responses';
 
 
@@ -31,6 +32,6 @@ export function sanitizeHtml(html: string): string {
 }
 
 /** `prepareResponsesForSave` with the server sanitiser: what a route runs before storing responses. */
-export function prepareResponsesForStorage(list: readonly ChannelResponses[]): PreparedResponses {
-  return prepareResponsesForSave(list, sanitizeHtml);
+export function prepareResponsesForStorage(list: readonly ChannelResponses[], options: ResponseCheckOptions = {}): PreparedResponses {
+  return prepareResponsesForSave(list, sanitizeHtml, options);
 }

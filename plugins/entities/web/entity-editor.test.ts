@@ -114,6 +114,20 @@ describe('parseEntryRows', () => {
       { value: 'c, d', synonyms: ['e'] },
     ]);
   });
+  it('keeps quoted, comma-separated synonyms apart even when a value holds a | or ;', () => {
+    // papaparse's delimiter guess took "|" here and cut the quoted synonym in two
+    expect(parseEntryRows('x|y,"a|b, c"')).toEqual([{ value: 'x|y', synonyms: ['a|b, c'] }]);
+    expect(parseEntryRows('"Washington; D.C.","DC, the district"')).toEqual([{ value: 'Washington; D.C.', synonyms: ['DC, the district'] }]);
+    expect(parseEntryRows('licence;permit,"driving licence, permit"')).toEqual([{ value: 'licence;permit', synonyms: ['driving licence, permit'] }]);
+    expect(parseEntryRows('a\nb;c\n"d; e",f')).toEqual([
+      { value: 'a', synonyms: [] },
+      { value: 'b;c', synonyms: [] },
+      { value: 'd; e', synonyms: ['f'] },
+    ]);
+  });
+  it('reads text pasted from a spreadsheet as tab-separated', () => {
+    expect(parseEntryRows('New York\tNYC, the city\tbig apple')).toEqual([{ value: 'New York', synonyms: ['NYC, the city', 'big apple'] }]);
+  });
   it('skips a header row', () => {
     expect(parseEntryRows('Value,Synonym 1,Synonym 2\nred,crimson')).toEqual([{ value: 'red', synonyms: ['crimson'] }]);
   });

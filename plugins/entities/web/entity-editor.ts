@@ -1,6 +1,6 @@
 import { action, computed, makeObservable, observable } from '@civic/sdk/web/mobx';
 import { checkRe2, type EntityEntry, type EntityKind, type Re2Check } from '@civic/sdk/common/knowledge';
-import { Papa } from '@civic/sdk/web/csv';
+import { parseCsvRows } from '@civic/sdk/web/csv';
 import type { EntityDetail } from '../common/api';
 import { checkboxesOf, deriveEntityKind, normaliseEntityName, type KindCheckboxes } from '../common/entity-rules';
 
@@ -142,12 +142,15 @@ function unique(values: string[]): string[] {
 }
 
 /**
- * CSV rows (quoted fields allowed) → entries; the first cell is the value, the rest synonyms. A first
- * row whose first cell is "value" is a header and is skipped.
+ * CSV rows (RFC 4180: quoted fields keep their commas) → entries; the first cell is the value, the
+ * rest synonyms. Text pasted from a spreadsheet arrives tab-separated, so a tab on the first line
+ * makes tab the delimiter; otherwise it is always the comma. A first row whose first cell is
+ * "value" is a header and is skipped.
  */
 export function parseEntryRows(text: string): EntityEntry[] {
-  const parsed = Papa.parse<string[]>(text.trim(), { skipEmptyLines: 'greedy' });
-  const rows = parsed.data.map((cells) => cells.map((c) => c.trim()).filter((c) => c !== '')).filter((cells) => cells.length > 0);
+  const body = text.trim();
+  const firstLine = body.split(/\r?\n/, 1)[0] ?? '';
+  const rows = parseCsvRows(body, firstLine.includes('\t') ? '\t' : ',').map((cells) => cells.map((c) => c.trim()).filter((c) => c !== '')).filter((cells) => cells.length > 0);
   if (rows.length > 0 && rows[0][0].toLowerCase() === 'value') rows.shift();
   return rows.map(([value, ...synonyms]) => ({ value, synonyms: unique(synonyms) }));
 }

@@ -1,4 +1,5 @@
 import { defineServerModule, publishOnChange } from '@civic/sdk/server';
+import { switchedOffKinds } from '@civic/sdk/common/responses';
 import { knowledgeChanged } from '../contract/events';
 import { KnowledgeSnapshots } from '../contract/server/index';
 import { readDraftSnapshot } from './draft-snapshot';
@@ -14,7 +15,7 @@ export default defineServerModule({
     api.services.provide(KnowledgeSnapshots, { readDraft: readDraftSnapshot });
     // Every change through these routes is a change of the app's draft.
     const changes = publishOnChange(api.routes, api.events, knowledgeChanged, (ctx) => (ctx.app ? { appId: ctx.app.appId } : null));
-    registerIntentRoutes(changes);
+    registerIntentRoutes(changes, { switchedOff: switchedOffKinds(api.deployment.switches) });
     registerGlossaryRoutes(changes);
     api.apps.onCreated(async (tx, appId) => {
       await ensureDefaultIntents(tx, appId, new Date());

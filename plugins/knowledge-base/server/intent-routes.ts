@@ -3,6 +3,7 @@ import { entityTypes } from '../../entities/contract/server/tables';
 import { intents } from './db/schema';
 import type { IntentDeleteResponse, IntentListResponse, IntentResponse } from '../common/api';
 import { KbApi } from '../common/api';
+import type { ResponseCheckOptions } from '@civic/sdk/common/responses';
 import { IntentCreateDto, IntentListQueryDto, IntentUpdateDto } from '../common/intent.dto';
 import { KbMessages } from '../common/messages';
 import { normaliseParameters, normalisePhrases } from '../common/normalise';
@@ -13,14 +14,14 @@ import { prepareResponses } from './save-responses';
 
 type Ctx<B> = HandlerContext<B, unknown, 'session', 'appId'>;
 
-function prepare(body: IntentCreateDto) {
+function prepare(body: IntentCreateDto, responseOptions: ResponseCheckOptions) {
   const parameters = normaliseParameters(body.parameters ?? []);
   if (parameters.problem) throw HttpError.invalid([parameters.problem]);
   if (body.kind === 'qna' && body.parentId) throw HttpError.invalid([KbMessages.qnaNoParent]);
   return {
     phrases: normalisePhrases(body.trainingPhrases ?? []),
     parameters: parameters.value,
-    responses: prepareResponses(body.responses),
+    responses: prepareResponses(body.responses, responseOptions),
   };
 }
 
@@ -45,8 +46,11 @@ async function mustLoad(ctx: Ctx<unknown>, intentId: string): Promise<IntentResp
   return { intent };
 }
 
-/** Intents and Q&A pairs of an app's draft (§2 intents, QandA; §4 intent tree). */
-export function registerIntentRoutes(routes: RouteAdder): void {
+/**
+ * Intents and Q&A pairs of an app's draft (§2 intents, QandA; §4 intent tree). `responseOptions`
+ * carries the message kinds the deployment switched off, refused on save.
+ */
+export function registerIntentRoutes(routes: RouteAdder, responseOptions: ResponseCheckOptions = {}): void {
   routes.add({
     method: 'GET',
     url: KbApi.intentsRoute,
@@ -81,7 +85,7 @@ export function registerIntentRoutes(routes: RouteAdder): void {
     description: 'Creates an intent or (kind qna) a Q&A pair; refused with 422 when the tier limit is reached',
     handler: async (ctx): Promise<IntentResponse> => {
       const body = ctx.body;
-      const { phrases, parameters, responses } = prepare(body);
+      const { phrases, parameters, responses } = prepare(body, responseOptions);
       await checkParameterEntities(ctx.db, ctx.app.appId, parameters);
       await checkIntentLimit(ctx.db, ctx.app.appId, ctx.app.subscriptionTier);
       await checkNameFree(ctx.db, ctx.app.appId, body.displayName);
@@ -143,7 +147,7 @@ export function registerIntentRoutes(routes: RouteAdder): void {
       if (!current) throw HttpError.notFound();
       if (current.version !== body.version) throw new HttpError(409, KbMessages.intentConflict, { detail: { currentVersion: current.version } });
       const kind = body.kind ?? current.kind;
-      const { phrases, parameters, responses } = prepare({ ...body, kind });
+      const { phrases, parameters, responses } = prepare({ ...body, kind }, responseOptions);
       await checkParameterEntities(ctx.db, ctx.app.appId, parameters);
       await checkNameFree(ctx.db, ctx.app.appId, body.displayName, intentId);
       if (body.parentId) await checkParent(ctx.db, ctx.app.appId, body.parentId, intentId);

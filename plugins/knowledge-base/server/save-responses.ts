@@ -1,4 +1,4 @@
-import { DEFAULT_PLATFORM, type ChannelResponses } from '@civic/sdk/common/responses';
+import { DEFAULT_PLATFORM, type ChannelResponses, type ResponseCheckOptions } from '@civic/sdk/common/responses';
 import { prepareResponsesOrThrow } from '@civic/sdk/server';
 
 /** A new intent answers on the web chat channel, default response on, no messages yet (§2 Intent detail). */
@@ -10,8 +10,8 @@ export function defaultResponses(): ChannelResponses[] {
  * The responses of a save (already shape-checked by the DTO): §5 rules, html sanitised; a 422 with the
  * first problem (and the editor's positioned problems) when a message is invalid.
  */
-export function prepareResponses(input: readonly ChannelResponses[] | undefined): ChannelResponses[] {
+export function prepareResponses(input: readonly ChannelResponses[] | undefined, options: ResponseCheckOptions = {}): ChannelResponses[] {
   if (input === undefined) return defaultResponses();
   // Plain objects: the DTO instances must not be stored with their prototypes' defaults hidden.
-  return prepareResponsesOrThrow(JSON.parse(JSON.stringify(input)) as ChannelResponses[]).responses;
+  return prepareResponsesOrThrow(JSON.parse(JSON.stringify(input)) as ChannelResponses[], 'responses', options).responses;
 }

@@ -67,6 +67,7 @@ describe('IntentEditor', () => {
       },
     });
     await userEvent.type(await screen.findByLabelText('Intent name'), 'Collect passport');
+    expect(screen.getByText(/^Create an intent\./)).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Add a training phrase'), 'collect at Woodlands{Enter}');
     await userEvent.click(screen.getByRole('button', { name: 'Tag an entity in collect at Woodlands' }));
     await userEvent.type(screen.getByLabelText('Words to tag'), 'woodlands');

@@ -7,10 +7,10 @@ import { ApiClient, isApiError, ToastService } from '@civic/sdk/web/services';
 import { IntentEditorSlot } from '../contract/intent-editor-slot';
 import { entityRef, paramNameOf, type ActionParameter, type IntentKind, type OutputContext, type TrainingPhrase, type WebhookState } from '@civic/sdk/common/knowledge';
 import { Messages } from '@civic/sdk/common/messages';
-import { DEFAULT_PLATFORM, PLATFORM_LABELS, type ChannelResponses, type ResponseProblem } from '@civic/sdk/common/responses';
+import { DEFAULT_PLATFORM, PLATFORM_LABELS, switchedOffKinds, type ChannelResponses, type ResponseProblem } from '@civic/sdk/common/responses';
 import { ChannelResponsesEditor, responseProblemsOf } from '@civic/sdk/web/responses';
 import { validateDto } from '@civic/sdk/common/validation';
-import { errorMessage, Page, PageSkeleton, PanelSlot, useAccess, useSaveShortcut, useService, useUnsavedChangesPrompt, LoadError } from '@civic/sdk/web';
+import { errorMessage, Page, PageSkeleton, PanelSlot, useAccess, useAccessContext, useSaveShortcut, useService, useUnsavedChangesPrompt, LoadError } from '@civic/sdk/web';
 import { KbApi, type IntentDetail, type IntentListResponse, type IntentResponse, type IntentRow } from '../common/api';
 import { IntentCreateDto } from '../common/intent.dto';
 import { KbMessages } from '../common/messages';
@@ -79,6 +79,8 @@ export const IntentEditor = observer(function IntentEditor({ appId, kind, mode, 
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const canEdit = useAccess(canEditKnowledgeBase).allowed;
+  const switches = useAccessContext().switches;
+  const switchedOff = useMemo(() => switchedOffKinds(switches), [switches]);
   const readOnly = mode === 'view' || !canEdit;
   const lookups = useLookups(appId);
   const isQna = kind === 'qna';
@@ -196,7 +198,7 @@ export const IntentEditor = observer(function IntentEditor({ appId, kind, mode, 
       title={mode === 'create' ? `New ${title.toLowerCase()}` : draft.displayName || title}
       description={
         <span>
-          {mode === 'create' ? `Create a ${title.toLowerCase()}.` : readOnly ? 'Read only.' : `Editing. Ctrl+S saves.`} {!isQna && mode !== 'create' && <Tag minimal>{level}</Tag>}
+          {mode === 'create' ? `Create ${isQna ? 'a Q&A pair' : 'an intent'}.` : readOnly ? 'Read only.' : `Editing. Ctrl+S saves.`} {!isQna && mode !== 'create' && <Tag minimal>{level}</Tag>}
           {loaded?.defaultKind && <Tag minimal>Default</Tag>}
         </span>
       }
@@ -268,6 +270,7 @@ export const IntentEditor = observer(function IntentEditor({ appId, kind, mode, 
                 }}
                 readOnly={readOnly}
                 problems={responseProblems}
+                switchedOff={switchedOff}
               />
             }
           />

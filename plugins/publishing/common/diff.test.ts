@@ -47,6 +47,36 @@ describe('diffSnapshots', () => {
     expect(diff.changes.find((c) => c.change === 'removed')?.fields[0]).toMatchObject({ field: 'Name', before: 'Gone', after: null });
   });
 
+  it('reads as content: human labels for enums and channels, html and other messages rendered as text', () => {
+    const before = snap({ entityTypes: [] });
+    const after = snap({
+      entityTypes: [{ id: 'e', display_name: 'branch', kind: 'KIND_MAP', enable_fuzzy_extraction: false, entities: [{ value: 'Woodlands', synonyms: [] }] }],
+      intents: [
+        intent('1', 'Fees', {
+          webhook_state: 'WEBHOOK_STATE_ENABLED',
+          responses: [
+            {
+              platform: 'PLATFORM_UNSPECIFIED',
+              enable_default_response: true,
+              messages: [
+                { type: 'html', html: '<p>The fee is <b>$70</b> &amp; payable online.</p>' },
+                { type: 'file', fileUri: 'https://www.gov.sg/fees.pdf', name: 'Fee schedule' },
+              ],
+            },
+            { platform: 'LINE', enable_default_response: false, messages: [{ type: 'text', text: ['$70'] }] },
+          ],
+        }),
+      ],
+    });
+    const diff = diffSnapshots(before, after);
+    const fields = (section: string) => diff.changes.find((c) => c.section === section)?.fields ?? [];
+    expect(fields('entityTypes').find((f) => f.field === 'Kind')?.after).toBe('Map');
+    expect(fields('intents').find((f) => f.field === 'Webhook')?.after).toBe('On');
+    expect(fields('intents').find((f) => f.field === 'Responses')?.after).toEqual(['Web chat (default): The fee is $70 & payable online.', 'Web chat (default): File: https://www.gov.sg/fees.pdf, Fee schedule', 'LINE: $70']);
+    const shown = diff.changes.flatMap((c) => c.fields.flatMap((f) => [f.after ?? []].flat())).join('\n');
+    expect(shown).not.toMatch(/KIND_|WEBHOOK_|PLATFORM_|<p>|\{"/);
+  });
+
   it('pairs items by name when ids differ (another app, a re-import) and finds nothing in equal content', () => {
     const a = snap({ glossary: [{ id: 'x', term: 'ICA', synonyms: ['immigration'], definition: 'Authority' }] });
     const b = snap({ glossary: [{ id: 'y', term: 'ICA', synonyms: ['immigration'], definition: 'Authority' }] });

@@ -1,5 +1,5 @@
 import type { KnowledgeSnapshot, SnapshotIntent } from '@civic/sdk/common/knowledge';
-import type { ResponseMessage } from '@civic/sdk/common/responses';
+import { PLATFORM_LABELS, RESPONSE_MESSAGE_LABELS, type ResponseMessage } from '@civic/sdk/common/responses';
 
 export type DiffSection = 'intents' | 'entityTypes' | 'glossary' | 'categories' | 'labels';
 export type ChangeKind = 'added' | 'removed' | 'changed';
@@ -38,6 +38,14 @@ export const SECTION_LABELS: Record<DiffSection, string> = {
   labels: 'Label',
 };
 
+/** Stored enums as an editor reads them in the console. */
+const ENTITY_KIND_LABELS: Record<string, string> = { KIND_MAP: 'Map', KIND_LIST: 'List', KIND_REGEXP: 'Regexp' };
+const WEBHOOK_LABELS: Record<string, string> = {
+  WEBHOOK_STATE_UNSPECIFIED: 'Off',
+  WEBHOOK_STATE_ENABLED: 'On',
+  WEBHOOK_STATE_ENABLED_FOR_SLOT_FILLING: 'On, also for slot filling',
+};
+
 /**
  * What changed from `before` to `after`, per item (paired by id, else by name) with the fields that
  * differ. Ids of categories, labels and parents are shown by name, so the diff reads as content.
@@ -58,14 +66,14 @@ export function diffSnapshots(before: KnowledgeSnapshot, after: KnowledgeSnapsho
     'Parent': intent.parentId ? (n.intents.get(intent.parentId) ?? intent.parentId) : null,
     'Training phrases': intent.trainingPhrases.map((p) => (p.type === 'template' ? `${p.text} (template)` : p.text)),
     'Responses': intent.responses.flatMap((channel) =>
-      channel.messages.map((message) => `${channel.platform === 'PLATFORM_UNSPECIFIED' ? 'Web chat' : channel.platform}: ${describeMessage(message)}`),
+      channel.messages.map((message) => `${PLATFORM_LABELS[channel.platform] ?? channel.platform}: ${describeMessage(message)}`),
     ),
     'Parameters': intent.parameters.map((p) => `${p.display_name} ${p.entity_type_display_name}${p.mandatory ? ' (required)' : ''}${p.prompts.length ? `: ${p.prompts.join(' / ')}` : ''}`),
     'Events': [...intent.events],
     'Input contexts': [...intent.inputContexts],
     'Output contexts': intent.outputContexts.map((c) => `${c.name} (${c.lifespanCount})`),
     'Action': intent.action || null,
-    'Webhook': intent.webhook_state,
+    'Webhook': WEBHOOK_LABELS[intent.webhook_state] ?? intent.webhook_state,
     'Categories': intent.categoryIds.map((id) => n.categories.get(id) ?? id).sort(),
     'Labels': intent.labelIds.map((id) => n.labels.get(id) ?? id).sort(),
     'Answer owner': intent.answerOwner,
@@ -76,7 +84,7 @@ export function diffSnapshots(before: KnowledgeSnapshot, after: KnowledgeSnapsho
   diffSection(changes, 'intents', before.intents, after.intents, (i) => i.displayName, (i) => intentFields(i, beforeNames), (i) => intentFields(i, afterNames));
   const entityFields = (e: KnowledgeSnapshot['entityTypes'][number]): Fields => ({
     'Name': e.display_name,
-    'Kind': e.kind,
+    'Kind': ENTITY_KIND_LABELS[e.kind] ?? e.kind,
     'Fuzzy matching': e.enable_fuzzy_extraction ? 'on' : 'off',
     'Entries': e.entities.map((entry) => `${entry.value}${entry.synonyms.length ? `: ${entry.synonyms.join(', ')}` : ''}`),
   });
@@ -149,19 +157,44 @@ function isEmpty(value: Shown): boolean {
   return value === null || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
+/**
+ * A message as the citizen would read it, in one line: html as its text, other kinds as their label
+ * and their words and addresses (every one, so two messages that differ never read the same).
+ */
 function describeMessage(message: ResponseMessage): string {
+  const label = RESPONSE_MESSAGE_LABELS[message.type] ?? message.type;
   switch (message.type) {
     case 'text':
       return message.text.join(' | ');
     case 'quickReplies':
-      return `quick replies ${message.title}: ${message.quickReplies.join(', ')}`;
-    case 'image':
-      return `image ${message.imageUri}`;
+      return `${label} ${message.title}: ${message.quickReplies.join(', ')}`;
     case 'html':
-      return `html ${message.html}`;
-    case 'card':
-      return `card ${message.card.title}`;
-    default:
-      return `${message.type} ${JSON.stringify(message)}`;
+      return htmlText(message.html);
+    default: {
+      const { type: _type, ...rest } = message;
+      const words = leaves(rest).filter((text) => text.trim() !== '');
+      return words.length ? `${label}: ${words.join(', ')}` : label;
+    }
   }
+}
+
+/** The strings and numbers inside a message, in order. */
+function leaves(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value === 'number') return [String(value)];
+  if (Array.isArray(value)) return value.flatMap(leaves);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(leaves);
+  return [];
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/** Html (already sanitised when saved) as the text it shows: tags gone, common entities decoded, spaces collapsed. */
+export function htmlText(html: string): string {
+  return html
+    .replace(/<(br|\/p|\/li|\/h[1-6]|\/div)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, name: string) => ENTITIES[name])
+    .replace(/\s+/g, ' ')
+    .trim();
 }

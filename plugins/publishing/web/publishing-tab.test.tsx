@@ -69,6 +69,15 @@ describe('PublishingTab', () => {
     expect(screen.getByText('Conflict check recommended')).toBeTruthy();
   });
 
+  it('before the first publish, the diff is from "nothing published yet" to the draft, never Draft to Draft', async () => {
+    const first: DiffResult = { from: 'production', to: 'draft', diff: { summary: { added: 1, removed: 0, changed: 0 }, changes: [{ section: 'intents', id: 'i1', name: 'Fees', change: 'added', fields: [{ field: 'Name', before: null, after: 'Fees' }] }] } };
+    await renderTab('1', { 'GET /api/v1/apps/:appId/publishing': overview({ production: null, productionChangedAt: null, productionChangedByEmail: null, versions: [] }), 'GET /api/v1/apps/:appId/publishing/diff': first });
+    const from = (await screen.findByLabelText('From')) as HTMLSelectElement;
+    expect(from.selectedOptions[0]?.textContent).toBe('Nothing published yet');
+    expect((screen.getByLabelText('To') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Draft');
+    expect(await screen.findByRole('columnheader', { name: 'Nothing published yet' })).toBeTruthy();
+  });
+
   it('publishes with a note; the dialog lists overdue reviews and recommends conflict detection', async () => {
     const publish = jest.fn((_request: FakeRequest) => ({ job: { id: 'j1' }, request: null }));
     const { api } = await renderTab('1', { 'POST /api/v1/apps/:appId/publishing/publish': publish });

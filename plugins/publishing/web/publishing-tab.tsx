@@ -25,9 +25,12 @@ import { PublishingClient, saveBlob } from './publishing-client';
 
 export const PROGRESS_POLL_MS = 700;
 
-function sideLabel(side: string, versions: VersionSummary[]): string {
+/** The production side before the first publish: the diff then shows the whole draft as added. */
+export const NOTHING_PUBLISHED = 'Nothing published yet';
+
+function sideLabel(side: string, versions: VersionSummary[], published: boolean): string {
   if (side === 'draft') return 'Draft';
-  if (side === 'production') return 'Production';
+  if (side === 'production') return published ? 'Production' : NOTHING_PUBLISHED;
   if (side === 'request') return 'Publish request';
   const version = versions.find((v) => v.id === side);
   return version ? `Version ${version.number}` : 'Version';
@@ -128,7 +131,9 @@ export function PublishingTab(props: { appId: string }) {
   const sides = [
     { value: 'draft', label: 'Draft' },
     ...(pendingRequest ? [{ value: 'request', label: 'Publish request (as filed)' }] : []),
-    ...(production ? [{ value: 'production', label: `Production (version ${production.number})` }] : []),
+    // Always offered: before the first publish the diff starts from it (nothing), where a missing
+    // option made the picker show "Draft" for both sides.
+    { value: 'production', label: production ? `Production (version ${production.number})` : NOTHING_PUBLISHED },
     ...versions.map((v) => ({ value: v.id, label: `Version ${v.number}${v.note ? ` — ${v.note.slice(0, 40)}` : ''}` })),
   ];
 
@@ -262,7 +267,7 @@ export function PublishingTab(props: { appId: string }) {
           </FormGroup>
         </div>
         {diffError && <Callout intent="danger">{diffError}</Callout>}
-        {diff && <DiffView diff={diff.diff} fromLabel={sideLabel(diff.from, versions)} toLabel={sideLabel(diff.to, versions)} />}
+        {diff && <DiffView diff={diff.diff} fromLabel={sideLabel(diff.from, versions, production !== null)} toLabel={sideLabel(diff.to, versions, production !== null)} />}
       </Card>
 
       <PublishDialog

@@ -2,7 +2,7 @@ import { configure, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Messages } from '@civic/sdk/common/messages';
-import type { ChannelResponses } from '@civic/sdk/common/responses';
+import { ResponseTexts, switchedOffKinds, type ChannelResponses, type ResponseMessageType } from '@civic/sdk/common/responses';
 import { ChannelResponsesEditor, responseProblemsOf } from '@civic/sdk/web/responses';
 
 // The machine running the suite is shared and often busy: generous time limits, same assertions.
@@ -11,12 +11,13 @@ configure({ asyncUtilTimeout: 5_000 });
 
 let latest: ChannelResponses[] = [];
 
-function Harness({ initial, readOnly }: { initial: ChannelResponses[]; readOnly?: boolean }) {
+function Harness({ initial, readOnly, switchedOff }: { initial: ChannelResponses[]; readOnly?: boolean; switchedOff?: ResponseMessageType[] }) {
   const [value, setValue] = useState(initial);
   return (
     <ChannelResponsesEditor
       value={value}
       readOnly={readOnly}
+      switchedOff={switchedOff}
       onChange={(next) => {
         latest = next;
         setValue(next);
@@ -97,6 +98,21 @@ describe('ChannelResponsesEditor', () => {
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
     expect(screen.getAllByRole('tab')).toHaveLength(2);
     expect(latest).toEqual([]);
+  });
+
+  it('does not offer a kind the deployment switched off, and flags one already there', async () => {
+    const file = { type: 'file' as const, fileUri: 'https://www.gov.sg/form.pdf', name: 'Form' };
+    render(<Harness initial={[{ platform: 'PLATFORM_UNSPECIFIED', enable_default_response: true, messages: [file] }]} switchedOff={switchedOffKinds({ fileResponses: false })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add message' }));
+    expect(await screen.findByRole('menuitem', { name: 'Text' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'File' })).toBeNull();
+    expect(screen.getAllByText(ResponseTexts.kindSwitchedOff).length).toBeGreaterThan(0);
+  });
+
+  it('offers File when the deployment switched file responses on', async () => {
+    render(<Harness initial={[webText('Hi')]} switchedOff={switchedOffKinds({ fileResponses: true })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add message' }));
+    expect(await screen.findByRole('menuitem', { name: 'File' })).toBeTruthy();
   });
 
   it('shows §5 problems inline under the field', async () => {

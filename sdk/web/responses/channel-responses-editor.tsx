@@ -17,6 +17,7 @@ import {
   type ChannelResponses,
   type Platform,
   type ResponseMessage,
+  type ResponseMessageType,
   type ResponseProblem,
 } from '@civic/core/common/responses';
 import { ResponseMessageEditor } from './editors/message-editors';
@@ -34,6 +35,11 @@ export interface ChannelResponsesEditorProps {
   problems?: readonly ResponseProblem[];
   /** Prefix for element ids, when two editors share a page. */
   idPrefix?: string;
+  /**
+   * Kinds the deployment switched off (`switchedOffKinds(switches)`): not offered, and a message
+   * of one already there (saved while the switch was on) is flagged, as the server refuses it.
+   */
+  switchedOff?: readonly ResponseMessageType[];
 }
 
 function move<T>(list: readonly T[], from: number, to: number): T[] {
@@ -42,6 +48,8 @@ function move<T>(list: readonly T[], from: number, to: number): T[] {
   next.splice(to, 0, item);
   return next;
 }
+
+const NONE: readonly ResponseMessageType[] = [];
 
 /** `platform` → tab id and DOM-safe slug. */
 const slug = (platform: Platform) => platform.toLowerCase().replace(/_/g, '-');
@@ -53,9 +61,10 @@ interface ChannelPanelProps {
   idPrefix: string;
   onChange(next: ChannelResponses): void;
   onDelete?(): void;
+  switchedOff: readonly ResponseMessageType[];
 }
 
-function AddMessageMenu({ onAdd, label }: { onAdd(type: ResponseMessage['type']): void; label: string }) {
+function AddMessageMenu({ onAdd, label, switchedOff }: { onAdd(type: ResponseMessage['type']): void; label: string; switchedOff: readonly ResponseMessageType[] }) {
   return (
     <PopoverNext
       placement="bottom-start"
@@ -65,7 +74,7 @@ function AddMessageMenu({ onAdd, label }: { onAdd(type: ResponseMessage['type'])
       shouldReturnFocusOnClose={false}
       content={
         <Menu aria-label={label}>
-          {RESPONSE_MESSAGE_TYPES.map((type) => (
+          {RESPONSE_MESSAGE_TYPES.filter((type) => !switchedOff.includes(type)).map((type) => (
             <MenuItem key={type} text={RESPONSE_MESSAGE_LABELS[type]} onClick={() => onAdd(type)} />
           ))}
         </Menu>
@@ -75,7 +84,7 @@ function AddMessageMenu({ onAdd, label }: { onAdd(type: ResponseMessage['type'])
   );
 }
 
-function ChannelPanel({ channel, problems, readOnly, idPrefix, onChange, onDelete }: ChannelPanelProps) {
+function ChannelPanel({ channel, problems, readOnly, idPrefix, onChange, onDelete, switchedOff }: ChannelPanelProps) {
   const messages = channel.messages;
   const setMessages = (next: ResponseMessage[]) => onChange({ ...channel, messages: next });
   const channelProblems = problems.filter((p) => p.index === undefined);
@@ -161,6 +170,7 @@ function ChannelPanel({ channel, problems, readOnly, idPrefix, onChange, onDelet
           <div className="civic-re-add">
             <AddMessageMenu
               label={`Add a message to ${label}`}
+              switchedOff={switchedOff}
               onAdd={(type) => {
                 setMessages([...messages, newResponseMessage(type)]);
                 setFocusIndex(messages.length);
@@ -182,17 +192,17 @@ function ChannelPanel({ channel, problems, readOnly, idPrefix, onChange, onDelet
  * default response on and no messages), delete one (confirmed), add, edit, reorder and delete
  * messages of every kind, with a live preview and the §5 problems inline.
  */
-export function ChannelResponsesEditor({ value, onChange, readOnly, problems, idPrefix = 'responses' }: ChannelResponsesEditorProps) {
+export function ChannelResponsesEditor({ value, onChange, readOnly, problems, idPrefix = 'responses', switchedOff = NONE }: ChannelResponsesEditorProps) {
   const channels = useMemo(() => ensureDefaultChannel(value).sort(compareChannels), [value]);
   const [selected, setSelected] = useState<Platform>(DEFAULT_PLATFORM);
   const [pendingDelete, setPendingDelete] = useState<Platform | null>(null);
   const allProblems = useMemo(() => {
     const seen = new Set<string>();
-    return [...validateChannelResponses(channels), ...(problems ?? [])].filter((p) => {
+    return [...validateChannelResponses(channels, { switchedOff }), ...(problems ?? [])].filter((p) => {
       const key = `${p.platform}|${p.index ?? ''}|${p.field ?? ''}|${p.message}`;
       return seen.has(key) ? false : (seen.add(key), true);
     });
-  }, [problems, channels]);
+  }, [problems, channels, switchedOff]);
   const current = channels.some((c) => c.platform === selected) ? selected : DEFAULT_PLATFORM;
   const missing = PLATFORMS.filter((p) => !channels.some((c) => c.platform === p));
 
@@ -231,6 +241,7 @@ export function ChannelResponsesEditor({ value, onChange, readOnly, problems, id
                     idPrefix={idPrefix}
                     onChange={(next) => replace(channel.platform, next)}
                     onDelete={channel.platform === DEFAULT_PLATFORM ? undefined : () => setPendingDelete(channel.platform)}
+                    switchedOff={switchedOff}
                   />
                 }
               />

@@ -151,6 +151,19 @@ describe('ChatWidget', () => {
     expect(server.calls.at(-1)?.body).toEqual({ thumbsUp: false, thumbsDown: true });
   });
 
+  it('draws its glyphs as SVG icons, never emoji or symbol characters that need a font', async () => {
+    const { view } = renderWidget('contained', { enableCsat: true });
+    await screen.findByText('Hello! Ask me about passports.');
+    await ask('fees');
+    await screen.findByText('You asked: fees');
+    const up = screen.getByRole('button', { name: M.helpful });
+    expect(up.querySelector('svg[data-icon="thumbUp"]')).not.toBeNull();
+    expect(screen.getByRole('button', { name: M.notHelpful }).querySelector('svg[data-icon="thumbDown"]')).not.toBeNull();
+    expect(screen.getByRole('button', { name: M.restart }).querySelector('svg')).not.toBeNull();
+    // Emoji and the symbol glyphs used before (↻ – × ★) render as boxes without a font that has them.
+    expect(view.container.textContent).not.toMatch(/[\u{1F300}-\u{1FAFF}\u2600-\u27BF\u21BB\u2013\u00D7\u2605]/u);
+  });
+
   it('hides thumbs when the settings turn them off', async () => {
     renderWidget('contained', { enableThumbs: false });
     await screen.findByText('Hello! Ask me about passports.');

@@ -10,6 +10,7 @@ import { CsatForm } from './csat-form';
 import { QuestionInput } from './question-input';
 import { useChat, type ChatEntry } from './use-chat';
 import { WIDGET_CSS } from './widget-styles';
+import { WidgetIcon } from './widget-icon';
 
 /**
  * `floating`: launcher and panel fixed to the page corner (embed script); `contained`: the same,
@@ -165,11 +166,11 @@ export function ChatWidget(props: ChatWidgetProps) {
               </button>
             )}
             <button type="button" className="cw-icon-button" aria-label={M.restart} title={M.restart} onClick={() => chat.restart()}>
-              <span aria-hidden="true">↻</span>
+              <WidgetIcon name="restart" />
             </button>
             {!fullscreen && (
               <button type="button" className="cw-icon-button" aria-label={M.closeChat} title={M.closeChat} aria-controls={panelId} onClick={() => toggle(false)}>
-                <span aria-hidden="true">–</span>
+                <WidgetIcon name="minimise" />
               </button>
             )}
           </header>
@@ -242,7 +243,7 @@ export function ChatWidget(props: ChatWidgetProps) {
           aria-label={open ? M.closeChat : M.openChat}
           onClick={() => toggle(!open)}
         >
-          <span aria-hidden="true">{open ? '×' : '💬'}</span>
+          <WidgetIcon name={open ? 'close' : 'chat'} />
         </button>
       )}
     </div>
@@ -289,10 +290,10 @@ function Entry(props: EntryProps) {
       {props.thumbs && entry.transcriptId && (
         <div className="cw-votes">
           <button type="button" className="cw-vote" aria-pressed={entry.vote === 'up'} onClick={() => props.onVote(entry, 'up')}>
-            <span aria-hidden="true">👍</span> <span className="cw-sr">{M.helpful}</span>
+            <WidgetIcon name="thumbUp" /> <span className="cw-sr">{M.helpful}</span>
           </button>
           <button type="button" className="cw-vote" aria-pressed={entry.vote === 'down'} onClick={() => props.onVote(entry, 'down')}>
-            <span aria-hidden="true">👎</span> <span className="cw-sr">{M.notHelpful}</span>
+            <WidgetIcon name="thumbDown" /> <span className="cw-sr">{M.notHelpful}</span>
           </button>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from '@civic/sdk/web/react';
 import { WebChatMessages as M } from '../../common/messages';
+import { WidgetIcon } from './widget-icon';
 
 const RATINGS = [1, 2, 3, 4, 5] as const;
 
@@ -46,7 +47,8 @@ export function CsatForm(props: { rated: boolean; onRate: (rating: number, comme
               <input type="radio" name={`${ids}-rating`} value={value} checked={rating === value} onChange={() => setRating(value)} />
               <span>
                 {value}
-                <span aria-hidden="true"> ★</span>
+                {' '}
+                <WidgetIcon name="star" />
                 <span className="cw-sr"> out of 5</span>
               </span>
             </label>

@@ -24,6 +24,7 @@ export const WIDGET_CSS = `
 .cw-titles{flex:1;min-width:0}
 .cw-title{margin:0;font-size:1.1em;font-weight:600;line-height:1.2}
 .cw-subtitle{margin:0;font-size:.85em}
+.cw-icon{display:inline-block;vertical-align:-.125em;flex:none}
 .cw-icon-button{background:transparent;border:0;color:inherit;font:inherit;font-size:1.1em;min-width:36px;min-height:36px;border-radius:6px;cursor:pointer}
 .cw-text-button{background:transparent;border:1px solid currentColor;color:inherit;font:inherit;font-size:.85em;padding:4px 8px;border-radius:6px;cursor:pointer}
 .cw-log{flex:1;overflow-y:auto;padding:12px;display:flex;flex-direction:column;gap:8px}

@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { call } from './support/api-call';
+import { signIn } from './support/login';
+import { startTestServer, type TestServer } from './support/test-server';
+
+/** §9 `CIVIC_FILE_RESPONSES` (off by default): while off, an intent with a File message is refused. */
+const servers: TestServer[] = [];
+after(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+const fileIntent = (displayName: string) => ({
+  displayName,
+  responses: [{ platform: 'PLATFORM_UNSPECIFIED', enable_default_response: true, messages: [{ type: 'file', fileUri: 'https://www.gov.sg/form.pdf', name: 'Form' }] }],
+});
+
+test('with the switch off (the default), a File message is refused on create and on update', async () => {
+  const t = await startTestServer();
+  servers.push(t);
+  const editor = await signIn(t.http, 'editor@demo.gov.sg');
+  const base = '/api/v1/apps/demo-enterprise';
+  const created = await call(t.http, 'POST', `${base}/intents`, { token: editor, json: fileIntent('Download the form') });
+  assert.equal(created.status, 422);
+  assert.equal(created.body.message, 'File messages are switched off in this deployment.');
+  assert.ok(created.body.fields['responses.0.messages.0']);
+
+  const plain = await call(t.http, 'POST', `${base}/intents`, {
+    token: editor,
+    json: { displayName: 'Download the form', responses: [{ platform: 'PLATFORM_UNSPECIFIED', enable_default_response: true, messages: [{ type: 'text', text: ['See gov.sg'] }] }] },
+  });
+  assert.equal(plain.status, 201, JSON.stringify(plain.body));
+  const intent = plain.body.data.intent;
+  const updated = await call(t.http, 'PUT', `${base}/intents/${intent.id}`, { token: editor, json: { ...fileIntent('Download the form'), version: intent.version } });
+  assert.equal(updated.status, 422);
+});
+
+test('with CIVIC_FILE_RESPONSES=on, a File message saves', async () => {
+  const t = await startTestServer({ env: { CIVIC_FILE_RESPONSES: 'on' } });
+  servers.push(t);
+  const editor = await signIn(t.http, 'editor@demo.gov.sg');
+  const created = await call(t.http, 'POST', '/api/v1/apps/demo-enterprise/intents', { token: editor, json: fileIntent('Download the form') });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  assert.equal(created.body.data.intent.responses[0].messages[0].type, 'file');
+});
