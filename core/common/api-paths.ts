@@ -12,6 +12,7 @@ export const CoreApi = {
   sessionRoute: '/api/v1/auth/sessions/:sessionId',
   session: (sessionId: string) => `/api/v1/auth/sessions/${encodeURIComponent(sessionId)}`,
   captcha: '/api/v1/auth/captcha',
+  otpPending: '/api/v1/auth/otp',
   otpVerify: '/api/v1/auth/otp/verify',
   otpResend: '/api/v1/auth/otp/resend',
   totpEnrol: '/api/v1/auth/totp/enrol',

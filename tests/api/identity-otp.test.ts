@@ -188,3 +188,16 @@ test('an authenticator code cannot be replayed: a step at or before the last acc
   assert.equal(row.step, Math.floor(t.clock.now().getTime() / 30_000));
   await t.server.db.db.update(users).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.email, email));
 });
+
+test('a reload of /twofa-otp: the OTP-step token reads back the half-signed-in user, and nothing more (issue 21)', async () => {
+  const { token, code } = await passwordStep('editor@demo.gov.sg');
+  const pending = await call(t.http, 'GET', '/api/v1/auth/otp', { token });
+  assert.equal(pending.status, 200, JSON.stringify(pending.body));
+  assert.equal(pending.body.data.email, 'editor@demo.gov.sg');
+  assert.equal(pending.body.data.authLevel, 1);
+  // The step token still opens nothing else, and a full token is not a step token.
+  assert.equal((await call(t.http, 'GET', '/api/v1/auth/me', { token })).status, 401);
+  const full = (await verify(token, code)).body.data.token as string;
+  assert.equal((await call(t.http, 'GET', '/api/v1/auth/otp', { token: full })).status, 401);
+  assert.equal((await call(t.http, 'GET', '/api/v1/auth/otp')).status, 401);
+});

@@ -31,6 +31,17 @@ async function resetLinkFor(email: string, headers?: Record<string, string>): Pr
 }
 
 describe('forgot and reset password', () => {
+  test('a reset link refuses the current password, like the settings change does, and stays usable (issue 21)', async () => {
+    const email = 'admin@demo.gov.sg';
+    const { token } = await resetLinkFor(email);
+    const same = await reset(token, TEST_PASSWORD);
+    assert.equal(same.status, 422, JSON.stringify(same.body));
+    assert.deepEqual(same.body.fields?.password, [Messages.passwordSameAsOld]);
+    // Refused, not spent: the same link takes a new password.
+    assert.equal((await reset(token)).status, 200);
+    assert.equal((await postLogin(t.http, email, NEW_PASSWORD)).status, 200);
+  });
+
   test('the same body for a known and an unknown email, in similar time', async () => {
     const started = Date.now();
     const known = await forgot('viewer@demo.gov.sg');

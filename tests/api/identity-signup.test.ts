@@ -64,6 +64,12 @@ describe('signup and activation', () => {
     const again = await call(t.http, 'POST', '/api/v1/auth/activate', { json: { token: newest } });
     assert.equal(again.status, 401);
     assert.equal(again.body.message, Messages.activationLinkExpired);
+    // "Send a new link" from the reused link: the account is active already, so no mail, and it says so (issue 21).
+    const mailsBefore = (await t.server.db.db.select().from(outbox).where(eq(outbox.recipient, email))).length;
+    const reused = await call(t.http, 'POST', '/api/v1/auth/activation/resend', { json: { token: newest } });
+    assert.equal(reused.status, 200);
+    assert.equal(reused.body.data.message, Messages.accountActivated);
+    assert.equal((await t.server.db.db.select().from(outbox).where(eq(outbox.recipient, email))).length, mailsBefore);
     assert.equal((await postLogin(t.http, email, PASSWORD)).status, 200);
   });
 

@@ -86,3 +86,23 @@ test('refused: no account, unverified email, other domain, or a callback without
   assert.equal(noCookie.searchParams.get('ssoError'), '1');
   assert.equal((await exchange(mfaEnforced, 'made-up-code')).status, 401);
 });
+
+test('a failed round trip never shows a raw JSON page: a refusal before the handler (too many requests) lands on /login too (issue 21)', async () => {
+  const t = mfaEnforced;
+  const limit = t.config.profile.identity.authRequestsPerMinute;
+  t.config.profile.identity.authRequestsPerMinute = 1;
+  try {
+    const http: Got = t.http.extend({ followRedirect: false, throwHttpErrors: false });
+    let last;
+    for (let i = 0; i < 2; i++) last = await http('api/v1/auth/sso/callback?state=x&code=y', { headers: { cookie: 'civic_sso=x' } });
+    assert.equal(last!.statusCode, 303, last!.body);
+    const landing = new URL(last!.headers.location!);
+    assert.equal(landing.origin + landing.pathname, `${PUBLIC_URL}/login`);
+    assert.equal(landing.searchParams.get('ssoError'), '1');
+    const start = await http('api/v1/auth/sso/login');
+    assert.equal(start.statusCode, 303);
+    assert.equal(new URL(start.headers.location!).pathname, '/login');
+  } finally {
+    t.config.profile.identity.authRequestsPerMinute = limit;
+  }
+});

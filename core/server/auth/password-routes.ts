@@ -58,6 +58,12 @@ export function registerPasswordRoutes(routes: RouteAdder, identity: Identity): 
     handler: async (ctx): Promise<MessageResult> => {
       const userId = await identity.links.consume(ctx.db, 'reset', ctx.body.token, ctx.now);
       if (!userId) throw new HttpError(401, Messages.resetLinkExpired);
+      // As in the settings change: the new password must differ. The refusal rolls the transaction
+      // back, so the link is not spent and the user can try another password with it.
+      const [current] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+      if (current?.hash && (await verifyPassword(current.hash, ctx.body.password))) {
+        throw HttpError.invalid([Messages.passwordSameAsOld], { password: [Messages.passwordSameAsOld] });
+      }
       // The link proves the mailbox: it also activates an invited or not yet activated account.
       const [user] = await ctx.db
         .update(users)

@@ -4,6 +4,7 @@ import { CoreApi } from '@civic/core/common/api-paths';
 import { OtpVerifyDto, TotpConfirmDto, TotpRemoveDto } from '@civic/core/common/dto/otp.dto';
 import { Messages } from '@civic/core/common/messages';
 import type { LoginResult, MessageResult, TotpEnrolment } from '@civic/core/common/model/api';
+import { AuthLevel, type SessionUser } from '@civic/core/common/model/user';
 import { recordSecurityEvent, SecurityEvents, type SecurityEventAction } from '../audit/security-event';
 import { users } from '../db/schema';
 import { HttpError } from '../http/http-error';
@@ -14,7 +15,7 @@ import type { LoginService } from './login-service';
 import { verifyDummyPassword, verifyPassword } from './password-hasher';
 import { noticeLock } from './lock-notice';
 import { readStepToken } from './step-token';
-import { normaliseEmail } from './user-directory';
+import { loadSessionUser, normaliseEmail } from './user-directory';
 import type { DbExecutor } from '../db/database';
 
 /**
@@ -38,6 +39,22 @@ export function registerSecondFactorRoutes(routes: RouteAdder, identity: Identit
   };
 
   const ended = () => new HttpError(401, Messages.otpAttemptEnded, { detail: { attemptEnded: true } });
+
+  routes.add({
+    method: 'GET',
+    url: CoreApi.otpPending,
+    auth: 'public',
+    access: anyone,
+    description: 'Bearer OTP-step token → the half-signed-in user (authLevel 1), so a reload of /twofa-otp stays there',
+    handler: async (ctx): Promise<SessionUser> => {
+      const step = await readStepToken(identity.tokens, ctx.authorization, 'otp-step');
+      const [account] = await ctx.db.select({ isActive: users.isActive, isLocked: users.isLocked }).from(users).where(eq(users.id, step.userId)).limit(1);
+      if (!account?.isActive || account.isLocked) throw ended();
+      const user = await loadSessionUser(ctx.db, step.userId, AuthLevel.PASSWORD);
+      if (!user) throw ended();
+      return user;
+    },
+  });
 
   routes.add({
     method: 'POST',

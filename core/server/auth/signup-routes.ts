@@ -91,7 +91,9 @@ export function registerSignupRoutes(routes: RouteAdder, identity: Identity): vo
       const [user] = await ctx.db.select({ id: users.id, email: users.email, isActive: users.isActive }).from(users).where(eq(users.id, userId)).limit(1);
       if (!user) throw linkExpired();
       ctx.audit({ actor: { id: user.id, email: user.email }, target: user.email });
-      if (!user.isActive) await mailActivationLink(identity, ctx.db, user, ctx.now);
+      // A reused link of an account already active: nothing to send, and the page says to sign in.
+      if (user.isActive) return { message: Messages.accountActivated };
+      await mailActivationLink(identity, ctx.db, user, ctx.now);
       return { message: Messages.activationSent };
     },
   });

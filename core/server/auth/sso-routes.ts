@@ -43,6 +43,7 @@ export function registerSsoRoutes(routes: RouteAdder, identity: Identity, login:
     auth: 'public',
     access: anyone,
     redirect: true,
+    redirectOnError: () => toLogin({ ssoError: '1' }),
     rateLimited: true,
     description: 'Full page navigation: starts the OpenID Connect sign-in (PKCE, state, nonce) → 303 to the IdP',
     handler: async (ctx): Promise<RedirectResult> => {
@@ -60,6 +61,7 @@ export function registerSsoRoutes(routes: RouteAdder, identity: Identity, login:
     auth: 'public',
     access: anyone,
     redirect: true,
+    redirectOnError: () => toLogin({ ssoError: '1' }),
     rateLimited: true,
     description: "The IdP's redirect: links the user, then 303 to /login?ssoCode=… (or ?ssoError=1)",
     handler: async (ctx): Promise<RedirectResult> => {

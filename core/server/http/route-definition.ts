@@ -147,6 +147,12 @@ export interface RouteDefinition<
    */
   redirect?: boolean;
   /**
+   * Redirect routes: where any failure (a refusal before the handler such as too many requests, the
+   * provider unreachable) sends the browser. It is on a full page navigation, where a JSON error
+   * would be the whole page.
+   */
+  redirectOnError?(error: unknown): RedirectResult;
+  /**
    * File routes: the handler returns a FileDownload, sent as is (no envelope, no token renewal).
    * GET download routes may live outside /api/ (a public guide at /help/guide.pdf).
    */

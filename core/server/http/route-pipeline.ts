@@ -49,9 +49,18 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
       // request's transaction (if any) has rolled back. Public routes' 403s are flow answers
       // (activation required, a page the app does not allow), not refusals of a caller.
       if (error instanceof HttpError && error.status === 403 && seen.auth) await auditRefusal(request, seen.auth, seen.now ?? deps.config.now(), error);
+      if (def.redirect && def.redirectOnError) {
+        request.log.warn({ err: error }, 'redirect route failed');
+        return redirectTo(reply, def.redirectOnError(error));
+      }
       throw error;
     }
   };
+
+  function redirectTo(reply: FastifyReply, { location, setCookies }: RedirectResult) {
+    if (setCookies?.length) reply.header('set-cookie', setCookies);
+    return reply.redirect(location, 303);
+  }
 
   async function auditRefusal(request: FastifyRequest, auth: Authenticated, now: Date, error: HttpError): Promise<void> {
     const params = (request.params ?? {}) as Record<string, string>;
@@ -146,11 +155,7 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
     // traffic (public and unaudited) changes neither.
     if (mutating && !(isPublic && def.unaudited)) deps.sessionCache.invalidateAll();
 
-    if (def.redirect) {
-      const { location, setCookies } = result as RedirectResult;
-      if (setCookies?.length) reply.header('set-cookie', setCookies);
-      return reply.redirect(location, 303);
-    }
+    if (def.redirect) return redirectTo(reply, result as RedirectResult);
     // A cached answer may depend on the calling page (cors routes check it): caches key it by Origin.
     if (def.cacheSeconds) reply.headers({ 'cache-control': `public, max-age=${def.cacheSeconds}`, vary: 'Origin' });
     reply.code(def.status ?? 200);

@@ -9,7 +9,7 @@ import { TokenStore } from '../api/token-store';
 import { openSessionChannel } from '../session/session-channel';
 import { SessionService } from '../session/session-service';
 import { ToastService } from '../toasts/toast-service';
-import { isTokenExpired } from './decode-token';
+import { decodeTokenClaims, isTokenExpired } from './decode-token';
 import { encryptLoginPassword } from './encrypt-login-password';
 
 /** `unknown` until the stored token has been checked at start. */
@@ -102,7 +102,9 @@ export class AuthServiceImpl implements AuthService {
       return;
     }
     try {
-      const user = await this.api.get<SessionUser>(CoreApi.me);
+      // Half signed in (a reload of /twofa-otp): the OTP-step token names the user, not a session.
+      const pending = decodeTokenClaims(token)?.typ === 'otp-step';
+      const user = await this.api.get<SessionUser>(pending ? CoreApi.otpPending : CoreApi.me, pending ? { sessionCheck: false } : undefined);
       this.signIn(user);
     } catch {
       // A refused or unreadable token is simply no session: show the login page, no toast.

@@ -44,5 +44,8 @@ export const LayoutGate = observer(function LayoutGate(props: { layout: RouteLay
     target === GuardPaths.landing && from && !(GuardPaths.signedOutOnly as readonly string[]).includes(from.pathname)
       ? `${from.pathname}${from.search ?? ''}`
       : target;
-  return <Navigate to={back} replace />;
+  // A step still owed (one-time code, first password change) carries the deep link along, so the
+  // last step returns there rather than to the dashboard (issue 21).
+  const carried: FromState | null = back === target && target !== GuardPaths.landing && from ? { from } : null;
+  return <Navigate to={back} state={carried} replace />;
 });

@@ -31,6 +31,8 @@ export interface TestAppOptions {
   path?: string;
   /** The signed-in user; `null` for signed out. Default: nobody. */
   user?: SessionUser | null;
+  /** The token kept from an earlier visit, read back at start (a reload); default: one for `user`. */
+  storedToken?: string;
   /** The user's apps (the first is current unless `route` names another); or one app. */
   app?: AppSummary | AppSummary[];
   /** App settings by app id; default built from each app. */
@@ -79,7 +81,8 @@ async function mount(options: TestAppOptions, routesFor: (container: Container) 
   for (const [token, value] of options.services ?? []) container.rebind(token).toConstantValue(value);
 
   const user = options.user ?? null;
-  if (user) container.get<TokenStore>(TokenStore).set('test-token');
+  if (options.storedToken) container.get<TokenStore>(TokenStore).set(options.storedToken);
+  else if (user) container.get<TokenStore>(TokenStore).set('test-token');
   else container.get<TokenStore>(TokenStore).clear();
   sessionStorage.clear();
   const auth = container.get<AuthService>(AuthService);

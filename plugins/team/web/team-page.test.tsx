@@ -66,6 +66,15 @@ describe('TeamPage', () => {
     await waitFor(() => expect(screen.queryByText('eddie@agency.gov.sg')).toBeNull());
   });
 
+  it('a disabled Invite says why, in words people see: the count and the tier (issue 21)', async () => {
+    const five = Array.from({ length: 5 }, (_, i): TeamMember => ({ userId: `m${i}`, name: `Member ${i}`, email: `m${i}@agency.gov.sg`, role: '0', isActive: true }));
+    await render('2', { [`GET ${TeamApi.membersRoute}`]: () => ({ members: five, maxMembers: 5 }) });
+    const invite = await screen.findByRole('button', { name: 'Invite member' });
+    expect(invite.getAttribute('aria-disabled') === 'true' || (invite as HTMLButtonElement).disabled).toBe(true);
+    const reason = screen.getByText('5 of 5 members on the Plus tier');
+    expect(invite.getAttribute('aria-describedby')).toBe(reason.id);
+  });
+
   it('editors see the team read-only', async () => {
     await render('1');
     expect(await screen.findByText('eddie@agency.gov.sg')).toBeTruthy();

@@ -4,18 +4,21 @@ import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useState } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
 import { RoleName, ROLE_CODES, type RoleCode } from '@civic/sdk/common/model';
-import { EmptyState, errorMessage, Page, PageSkeleton, ToastService, useAccess, useService, LoadError } from '@civic/sdk/web';
+import { AppContextService, EmptyState, errorMessage, Page, PageSkeleton, ToastService, useAccess, useService, LoadError } from '@civic/sdk/web';
 import type { TeamMember } from '../common/api';
 import { TeamMessages } from '../common/messages';
 import { canManageTeam } from '../common/permissions';
 import { InviteMemberDialog } from './invite-member-dialog';
 import { TeamStore } from './team-store';
 
+const INVITE_REASON_ID = 'team-invite-reason';
+
 /** /team/{appId}: the app's members; admins invite, change roles and remove (§2, §6). */
 export const TeamPage = observer(function TeamPage() {
   const { appId = '' } = useParams();
   const store = useService<TeamStore>(TeamStore);
   const toasts = useService<ToastService>(ToastService);
+  const apps = useService<AppContextService>(AppContextService);
   const manage = useAccess(canManageTeam).allowed;
   const [inviting, setInviting] = useState(false);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
@@ -34,13 +37,27 @@ export const TeamPage = observer(function TeamPage() {
   }
 
   const full = store.maxMembers !== null && store.members.length >= store.maxMembers;
+  const tier = apps.currentApp?.subscriptionTier;
+  // A disabled button says why, in words on the page (a title on a disabled button never shows).
+  const fullReason = full ? `${store.members.length} of ${store.maxMembers} members${tier ? ` on the ${tier} tier` : ''}` : null;
   const count = `${store.members.length}${store.maxMembers !== null ? ` of ${store.maxMembers}` : ''} members`;
 
   return (
     <Page
       title="Team"
       description="The people who work on this app and what each may do: viewers read, editors build, admins also manage the team."
-      actions={manage && <Button intent="primary" icon={<AddIcon />} text="Invite member" disabled={full} title={full ? 'The subscription tier allows no more members' : undefined} onClick={() => setInviting(true)} />}
+      actions={
+        manage && (
+          <>
+            {fullReason && (
+              <span id={INVITE_REASON_ID} className="civic-muted">
+                {fullReason}
+              </span>
+            )}
+            <Button intent="primary" icon={<AddIcon />} text="Invite member" disabled={full} aria-describedby={fullReason ? INVITE_REASON_ID : undefined} onClick={() => setInviting(true)} />
+          </>
+        )
+      }
       toolbar={<span role="status">{store.status === 'ready' ? count : ''}</span>}
     >
       {failure && (

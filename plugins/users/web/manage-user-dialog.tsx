@@ -11,6 +11,9 @@ import { UsersStore } from './users-store';
 
 const NO_ROLE = 'none';
 
+/** A change of who may do what, held until the admin confirms it for this named user. */
+type PendingChange = { kind: 'admin'; isPlatformAdmin: boolean } | { kind: 'lock' };
+
 /** One account: name, platform admin, lock, password reset and the per-app roles. Each change saves on its own. */
 export const ManageUserDialog = observer(function ManageUserDialog(props: { user: UserListItem; onClose: () => void }) {
   const { user } = props;
@@ -22,6 +25,8 @@ export const ManageUserDialog = observer(function ManageUserDialog(props: { user
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
+  const [pending, setPending] = useState<PendingChange | null>(null);
+  const who = `${user.name} (${user.email})`;
 
   async function run(kind: string, work: () => Promise<unknown>, done: string) {
     setBusy(kind);
@@ -67,18 +72,16 @@ export const ManageUserDialog = observer(function ManageUserDialog(props: { user
           label="Platform admin"
           checked={user.isPlatformAdmin}
           disabled={busy !== null}
-          onChange={(e) => {
-            const isPlatformAdmin = e.currentTarget.checked;
-            void run('admin', () => store.update(user.id, { isPlatformAdmin }), isPlatformAdmin ? 'Platform admin granted' : 'Platform admin revoked');
-          }}
+          onChange={(e) => setPending({ kind: 'admin', isPlatformAdmin: e.currentTarget.checked })}
         />
         <Switch
           label="Locked (cannot sign in)"
           checked={user.isLocked}
           disabled={busy !== null}
           onChange={(e) => {
-            const locked = e.currentTarget.checked;
-            void run('lock', () => store.update(user.id, { locked }), locked ? 'Account locked' : 'Account unlocked');
+            // Locking shuts someone out: it is confirmed. Unlocking only lets them back in.
+            if (e.currentTarget.checked) setPending({ kind: 'lock' });
+            else void run('lock', () => store.update(user.id, { locked: false }), 'Account unlocked');
           }}
         />
         <Button text="Reset password" loading={busy === 'reset'} onClick={() => setConfirmReset(true)} />
@@ -141,6 +144,33 @@ export const ManageUserDialog = observer(function ManageUserDialog(props: { user
       >
         <p>{Messages.confirmResetPassword}</p>
         <p>{user.name} will be signed out everywhere and must choose a new password from the link sent to {user.email}.</p>
+      </Alert>
+      <Alert
+        isOpen={pending !== null}
+        intent="danger"
+        icon={undefined}
+        cancelButtonText="Cancel"
+        confirmButtonText={pending?.kind === 'lock' ? 'Lock account' : pending?.isPlatformAdmin ? 'Make platform admin' : 'Remove platform admin'}
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          const change = pending;
+          setPending(null);
+          if (change?.kind === 'lock') void run('lock', () => store.update(user.id, { locked: true }), `${user.name} is locked`);
+          else if (change) {
+            const { isPlatformAdmin } = change;
+            void run('admin', () => store.update(user.id, { isPlatformAdmin }), isPlatformAdmin ? `${user.name} is a platform admin` : `${user.name} is no longer a platform admin`);
+          }
+        }}
+      >
+        {pending?.kind === 'lock' && (
+          <p>Lock the account of {who}? They cannot sign in until an admin unlocks the account.</p>
+        )}
+        {pending?.kind === 'admin' && pending.isPlatformAdmin && (
+          <p>Make {who} a platform admin? They become an admin on every app and can manage every user.</p>
+        )}
+        {pending?.kind === 'admin' && !pending.isPlatformAdmin && (
+          <p>Remove platform admin from {who}? They keep only the roles they have on each app.</p>
+        )}
       </Alert>
     </Dialog>
   );

@@ -111,6 +111,30 @@ describe('UsersPage', () => {
     await waitFor(() => expect(api.callsTo('PUT', UsersApi.roles('bob'))[0]?.body).toEqual({ roles: { a1: '1' } }));
   });
 
+  it('asks, naming the user, before granting or removing platform admin and before locking (issue 21)', async () => {
+    const echo = ({ params, body }: FakeRequest) => ({ ...people.find((p) => p.id === params.userId)!, ...(body as object) });
+    const { api } = await render({ api: { 'PATCH /api/v1/admin/users/:userId': echo } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage Ann Analyst' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage Ann Analyst' });
+
+    await userEvent.click(within(dialog).getByLabelText('Platform admin'));
+    let confirm = await screen.findByRole('alertdialog');
+    expect(confirm.textContent).toContain('Make Ann Analyst (ann@agency.gov.sg) a platform admin?');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(api.callsTo('PATCH', UsersApi.user('ann'))).toHaveLength(0);
+
+    await userEvent.click(within(dialog).getByLabelText('Platform admin'));
+    confirm = await screen.findByRole('alertdialog');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Make platform admin' }));
+    await waitFor(() => expect(api.callsTo('PATCH', UsersApi.user('ann'))[0]?.body).toEqual({ isPlatformAdmin: true }));
+
+    await userEvent.click(within(dialog).getByLabelText('Locked (cannot sign in)'));
+    confirm = await screen.findByRole('alertdialog');
+    expect(confirm.textContent).toContain('Lock the account of Ann Analyst (ann@agency.gov.sg)?');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Lock account' }));
+    await waitFor(() => expect(api.callsTo('PATCH', UsersApi.user('ann'))[1]?.body).toEqual({ locked: true }));
+  });
+
   it('is refused to anyone but a platform admin, and not in their sidebar', async () => {
     const { api } = await render({ user: testUser({ permissions: { a1: '2' } }) });
     expect(await screen.findByRole('heading', { name: Messages.forbidden })).toBeTruthy();

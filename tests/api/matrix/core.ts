@@ -14,6 +14,7 @@ export const rows: MatrixRow[] = [
   { method: 'GET', url: '/api/v1/admin/apps', own: platformOnly(200) },
   { method: 'GET', url: '/api/v1/auth/captcha', own: all(200, 200) },
   // The OTP step takes only an OTP-step token: an access token is refused like no token.
+  { method: 'GET', url: '/api/v1/auth/otp', own: all(401, 401) },
   { method: 'POST', url: '/api/v1/auth/otp/verify', own: all(401, 401), json: { otp: '123456' } },
   { method: 'POST', url: '/api/v1/auth/otp/resend', own: all(401, 401) },
   { method: 'POST', url: '/api/v1/auth/totp/enrol', own: all(200) },

@@ -17,6 +17,21 @@ describe('/account-activation', () => {
     expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy();
   });
 
+  it('a used or superseded link offers to send a new one (issue 21)', async () => {
+    const { api } = await render('/account-activation?token=act-old', {
+      [`POST ${CoreApi.activate}`]: () => {
+        throw new ApiError(401, Messages.activationLinkExpired);
+      },
+      [`POST ${CoreApi.activationResend}`]: { message: Messages.activationSent },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Activate account' }));
+    expect(await screen.findByText(Messages.activationLinkExpired)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Send a new link' }));
+    expect(await screen.findByText(Messages.activationSent)).toBeTruthy();
+    expect(api.callsTo('POST', CoreApi.activationResend)[0].body).toEqual({ token: 'act-old' });
+    expect(screen.queryByRole('button', { name: 'Send a new link' })).toBeNull();
+  });
+
   it('after a 403 on login: the verification-sent state, with a resend', async () => {
     const { api, pathname } = await render('/login', {
       [`POST ${CoreApi.login}`]: () => {

@@ -46,10 +46,16 @@ export function AccountActivationPage() {
 
   if (linkToken) {
     const done = outcome?.intent === 'success';
+    // A used, superseded or expired link: the same token asks for a new link (the server mails one
+    // only to an account still waiting for activation).
+    const refused = outcome?.intent === 'danger';
     return (
       <PublicCard title="Activate your account">
         {result}
-        {!done && (
+        {refused && (
+          <Button size="large" fill loading={busy} text="Send a new link" onClick={() => void call(CoreApi.activationResend, linkToken, Messages.activationSent)} />
+        )}
+        {!done && !refused && (
           <>
             <p className="civic-card-text">Activate your account to sign in to the console.</p>
             <Button

@@ -61,3 +61,21 @@ describe('/login outcomes', () => {
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('otp-step');
   });
 });
+
+describe('the deep link survives sign-in (issue 21)', () => {
+  it('returns to the page that sent the user to /login, through the one-time-code step', async () => {
+    const { pathname, api } = await render('/settings', {
+      [`POST ${CoreApi.login}`]: { token: 'otp-step', user: testUser({ authLevel: 1 }), otpRequired: true },
+      [`POST ${CoreApi.otpVerify}`]: { token: 'full', user: testUser() },
+    });
+    await waitFor(() => expect(pathname()).toBe('/login'));
+    await userEvent.type(await screen.findByLabelText('Email'), 'editor@demo.gov.sg');
+    await userEvent.type(screen.getByLabelText('Password'), GOOD);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(pathname()).toBe('/twofa-otp'));
+    await userEvent.type(await screen.findByLabelText(/One-time code/), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(api.callsTo('POST', CoreApi.otpVerify)).toHaveLength(1));
+    await waitFor(() => expect(pathname()).toBe('/settings'));
+  });
+});
