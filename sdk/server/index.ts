@@ -69,6 +69,7 @@ export {
   ne,
   not,
   notInArray,
+  notLike,
   or,
   sql,
   type SQL,

@@ -19,6 +19,7 @@ export {
   ne,
   not,
   notInArray,
+  notLike,
   or,
   sql,
   type SQL,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, notLike } from 'drizzle-orm';
 import { Messages } from '@civic/core/common/messages';
 import { verifyAuditChain } from '@civic/core/server/audit/verify-audit-chain';
 import { auditLog } from './support/tables';
@@ -55,9 +55,10 @@ test('PATCH persists, answers the new settings and writes one audit row', async 
   assert.equal(row.ip, '127.0.0.1');
 });
 
-test('a refused or invalid PATCH changes nothing and writes no audit row', async () => {
+test('a refused or invalid PATCH changes nothing and writes no change to the audit trail (the refusal is a security event)', async () => {
   const viewer = await signIn(t.http, 'viewer@demo.gov.sg');
-  const before = (await t.server.db.db.select().from(auditLog)).length;
+  const changes = async () => (await t.server.db.db.select().from(auditLog).where(notLike(auditLog.action, 'security.%'))).length;
+  const before = await changes();
   const invalid = await call(t.http, 'PATCH', SETTINGS, { token: editor, json: { mlConfidenceThreshold: 1.5 } });
   assert.equal(invalid.status, 422);
   assert.deepEqual(invalid.body.info, [Messages.thresholdRange]);
@@ -65,7 +66,9 @@ test('a refused or invalid PATCH changes nothing and writes no audit row', async
   const missing = await call(t.http, 'PATCH', SETTINGS, { token: editor, json: { qnaConfidenceThreshold: 0.5 } });
   assert.equal(missing.status, 422);
   assert.equal((await call(t.http, 'PATCH', SETTINGS, { token: viewer, json: { mlConfidenceThreshold: 0.1 } })).status, 403);
-  assert.equal((await t.server.db.db.select().from(auditLog)).length, before);
+  assert.equal(await changes(), before);
+  const [refusal] = await t.server.db.db.select().from(auditLog).where(and(eq(auditLog.action, 'security.forbidden'), eq(auditLog.actorEmail, 'viewer@demo.gov.sg'))).orderBy(desc(auditLog.id)).limit(1);
+  assert.equal(refusal?.appId, 'demo-plus', 'the 403 is audited as a security event');
   assert.equal((await call(t.http, 'GET', SETTINGS, { token: editor })).body.data.appSettings.mlConfidenceThreshold, 0.8);
 });
 

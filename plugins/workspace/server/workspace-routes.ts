@@ -1,4 +1,4 @@
-import { appMembers, auditLog, count, desc, eq, toAppSummary, type RouteAdder } from '@civic/sdk/server';
+import { and, appMembers, auditLog, count, desc, eq, notLike, toAppSummary, type RouteAdder } from '@civic/sdk/server';
 import { Role, type RoleCode } from '@civic/sdk/common/model';
 import { roleOnApp } from '@civic/sdk/common/access';
 import { WorkspaceApi, type WorkspaceSummary } from '../common/api';
@@ -25,7 +25,8 @@ export function registerWorkspaceRoutes(routes: RouteAdder): void {
       const activity = await ctx.db
         .select({ at: auditLog.at, actor: auditLog.actorEmail, action: auditLog.action, summary: auditLog.summary })
         .from(auditLog)
-        .where(eq(auditLog.appId, app.appId))
+        // What was done to the app; refusals and failed sign-ins (security.*) belong to the audit log.
+        .where(and(eq(auditLog.appId, app.appId), notLike(auditLog.action, 'security.%')))
         .orderBy(desc(auditLog.id))
         .limit(RECENT_ACTIVITY);
 
