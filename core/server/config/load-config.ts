@@ -7,7 +7,7 @@ import { loadProfile, type SwitchOverrides } from './load-profile';
 import { RepoPaths } from './repo-paths';
 import { parseOutboundAllow } from './outbound-allow';
 import { parseTrustedProxies } from './trusted-proxies';
-import { DEFAULT_CHAT_LIMITS, type DatabaseTarget, type ServerConfig } from './server-config';
+import { DEFAULT_CHAT_LIMITS, DEFAULT_TRAINING_MAX_PHRASES, type DatabaseTarget, type ServerConfig } from './server-config';
 
 export interface LoadConfigOptions {
   /** Base for a relative CIVIC_DATA_DIR; defaults to process.cwd(). */
@@ -100,6 +100,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
       perIp: vars.CIVIC_CHAT_RATE_LIMIT === undefined ? DEFAULT_CHAT_LIMITS.perIp : Number(vars.CIVIC_CHAT_RATE_LIMIT),
       perSession: vars.CIVIC_CHAT_SESSION_RATE_LIMIT === undefined ? DEFAULT_CHAT_LIMITS.perSession : Number(vars.CIVIC_CHAT_SESSION_RATE_LIMIT),
     },
+    trainingMaxPhrases: vars.CIVIC_TRAINING_MAX_PHRASES === undefined ? DEFAULT_TRAINING_MAX_PHRASES : Number(vars.CIVIC_TRAINING_MAX_PHRASES),
     outboundAllow: outbound.allow,
     auditCheckpoint: { file: path.join(dataDir, 'audit-checkpoint.json'), everyMinutes: Number(vars.CIVIC_AUDIT_CHECKPOINT_MINUTES ?? 5) },
     webRoot: options.webRoot ?? RepoPaths.webRoot,

@@ -42,6 +42,12 @@ export interface ChatLimits {
 /** Defaults of the chat limits when the variables are not set. */
 export const DEFAULT_CHAT_LIMITS: ChatLimits = { perIp: 120, perSession: 20 };
 
+/**
+ * The most training phrases one training may learn from (CIVIC_TRAINING_MAX_PHRASES): 2,000 intents
+ * with 20,000 phrases train in under a minute of CPU here; ten times that is refused, not attempted.
+ */
+export const DEFAULT_TRAINING_MAX_PHRASES = 200_000;
+
 /** The validated configuration the server runs with. Built by loadConfig, or in-process by tests. */
 export interface ServerConfig {
   port: number;
@@ -66,6 +72,8 @@ export interface ServerConfig {
   trustProxy: TrustedProxies;
   /** The public chat API's limits per minute (CIVIC_CHAT_RATE_LIMIT, CIVIC_CHAT_SESSION_RATE_LIMIT); 0 turns one off. */
   chatLimits: ChatLimits;
+  /** CIVIC_TRAINING_MAX_PHRASES: a training of more phrases fails at once with the reason. */
+  trainingMaxPhrases: number;
   /** CIVIC_OUTBOUND_ALLOW: internal hosts and networks that calls to typed URLs may reach (none by default). */
   outboundAllow: OutboundAllowList;
   /** Built console (dist/web); served when present. */

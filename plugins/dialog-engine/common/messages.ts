@@ -9,4 +9,6 @@ export const EngineMessages = {
   training: 'Training',
   replayNeedsBuiltIn: 'Replay compares the built-in engine\'s answers; this app answers with another engine.',
   saved: 'Saved',
-} as const;
+  trainingTooLarge: (phrases: number, limit: number) =>
+    `Training refused: ${phrases.toLocaleString('en')} training phrases, more than this deployment's limit of ${limit.toLocaleString('en')} (CIVIC_TRAINING_MAX_PHRASES). The model trained before keeps answering.`,
+};

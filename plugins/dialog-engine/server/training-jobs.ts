@@ -4,6 +4,7 @@ import { entitiesChanged } from '../../entities/contract/events';
 import { knowledgeChanged } from '../../knowledge-base/contract/events';
 import { versionPublished, versionRolledBack } from '../../publishing/contract/events';
 import { ENVIRONMENTS, type Environment } from '../common/api';
+import { EngineMessages } from '../common/messages';
 import { modelTrained } from '../contract/events';
 import { TRAINING_JOB, type DialogEngine, type TrainingPayload } from './engine/dialog-engine';
 import { contentHash } from './engine/trained-knowledge';
@@ -14,7 +15,7 @@ export interface TrainingOptions {
 }
 
 /** What training needs of the server module's API. */
-export type TrainingApi = Pick<ServerModuleApi, 'jobs' | 'events' | 'db' | 'log'>;
+export type TrainingApi = Pick<ServerModuleApi, 'jobs' | 'events' | 'db' | 'log'> & { deployment: Pick<ServerModuleApi['deployment'], 'trainingMaxPhrases'> };
 
 /**
  * Training as a job ("training", with progress): the job loads the environment's content and
@@ -30,6 +31,7 @@ export type TrainingApi = Pick<ServerModuleApi, 'jobs' | 'events' | 'db' | 'log'
  */
 export function registerTraining(api: TrainingApi, engine: DialogEngine, options: TrainingOptions = {}): { stop(): void } {
   const { jobs, events, db, log } = api;
+  const maxPhrases = api.deployment.trainingMaxPhrases;
   engine.useJobs(jobs);
   jobs.register<TrainingPayload>(
     TRAINING_JOB,
@@ -41,6 +43,11 @@ export function registerTraining(api: TrainingApi, engine: DialogEngine, options
         throw new JobError(error instanceof Error ? error.message : String(error));
       });
       ctx.progress(1, { intents: content.snapshot.intents.length });
+      // A size limit, besides the job's time limit: content far past what trains in minutes is refused, not attempted.
+      const phrases = content.snapshot.intents.reduce((sum, intent) => sum + intent.trainingPhrases.length, 0);
+      if (phrases > maxPhrases) {
+        throw new JobError(EngineMessages.trainingTooLarge(phrases, maxPhrases));
+      }
       const hash = contentHash(content.snapshot);
       // Another process may have trained this content already: then there is nothing to do.
       const answering = engine.cache.currentHash(appId, environment) === hash;
