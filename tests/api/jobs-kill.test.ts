@@ -72,6 +72,15 @@ test('SIGKILL during a bulk import: after restart the job is failed and no row o
   const first = await start(port);
   child = first.process;
   const token = await signIn(first.http, 'editor@demo.gov.sg', E2E_PASSWORD);
+  // 20,000 rows are past the Plus tier's intent limit (imports are held to it): a platform admin raises it first.
+  const admin = await signIn(first.http, 'admin@demo.gov.sg', E2E_PASSWORD);
+  const tiers = await call(first.http, 'GET', '/api/v1/subscription-tier-limit', { token: admin });
+  type Tier = { tier: string; maxMembers: number; maxMonthlySessions: number; restrictions: Record<string, boolean> };
+  const plus = (tiers.body.data as Tier[]).find((tier) => tier.tier === 'Plus');
+  assert.ok(plus, JSON.stringify(tiers.body));
+  const limits = { maxIntents: 50_000, maxMembers: plus.maxMembers, maxMonthlySessions: plus.maxMonthlySessions, ...plus.restrictions };
+  const raised = await call(first.http, 'PUT', '/api/v1/admin/subscription-tier-limit/Plus', { token: admin, json: limits });
+  assert.equal(raised.status, 200, JSON.stringify(raised.body));
   const lines = ['question,variants,answer'];
   for (let i = 0; i < 20_000; i += 1) lines.push(`Killed question ${i},v${i}a|v${i}b,Answer ${i}`);
   const response = await call(first.http, 'POST', `/api/v1/apps/${APP}/bulk-import`, { token, json: { fileName: 'big.csv', content: Buffer.from(lines.join('\n')).toString('base64') } });
