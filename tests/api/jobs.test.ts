@@ -126,8 +126,9 @@ test('cancelling a running job rolls its writes back; a queued one is cancelled 
   await runner.waitFor(waiting.id);
   expectStart();
   const blocker2 = await runner.enqueue(db(), { kind: 'test.block', appId: APP, payload: { term: 'Job term blocker' } });
-  const queued = await runner.enqueue(db(), { kind: 'test.write', appId: APP, payload: { term: 'Job term queued' } });
   await started;
+  // Queued for sure: its kind's one worker is busy with the blocker (another kind would run at once, in its own queue).
+  const queued = await runner.enqueue(db(), { kind: 'test.block', appId: APP, payload: { term: 'Job term queued' } });
   const cancelled = runner.cancel(db(), queued.id);
   release();
   assert.equal((await cancelled)?.status, 'cancelled');
