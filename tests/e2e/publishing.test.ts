@@ -8,6 +8,7 @@ import { FAQ_PDF_PAIRS, governmentFaqPdf } from '../support/faq-pdf';
 import { describeViolations, openBrowser, seriousAxeViolations, type Browser } from './support/browser';
 import { pageTitle, signIn } from './support/console-user';
 import { E2E_PASSWORD, startConsole, type RunningConsole } from './support/server';
+import { TOKEN_STORAGE_KEY } from '@civic/core/common/constants';
 
 /**
  * Publishing in a real Chromium: import an agent zip as a job, publish with a note, see the version
@@ -253,6 +254,18 @@ test('bulk import of 10,000 rows: preview with per-row errors, confirm, the job 
   const rows = ['question,variants,answer,category,labels', 'How do I pay a fine?,pay fine|fine payment,Pay online.,Fines,fees', 'No answer here,,,,'];
   for (let i = 0; i < 10_000; i += 1) rows.push(`Bulk e2e question ${i},variant ${i},Answer ${i},Category ${i % 10},`);
   writeFileSync(file, rows.join('\n'));
+  // 10,000 rows are past the Enterprise tier's intent limit (imports are held to it): a platform admin raises it first.
+  await signIn(browser, running.url, 'admin@demo.gov.sg', E2E_PASSWORD);
+  const raised = await browser.execute(async (key) => {
+    const headers = { authorization: `Bearer ${localStorage.getItem(key) ?? ''}`, 'content-type': 'application/json' };
+    type Tier = { tier: string; maxMembers: number; maxMonthlySessions: number; restrictions: Record<string, boolean> };
+    const tiers = ((await (await fetch('/api/v1/subscription-tier-limit', { headers })).json()) as { data: Tier[] }).data;
+    const tier = tiers.find((t) => t.tier === 'Enterprise');
+    if (!tier) return 0;
+    const body = { maxIntents: 50_000, maxMembers: tier.maxMembers, maxMonthlySessions: tier.maxMonthlySessions, ...tier.restrictions };
+    return (await fetch('/api/v1/admin/subscription-tier-limit/Enterprise', { method: 'PUT', headers, body: JSON.stringify(body) })).status;
+  }, TOKEN_STORAGE_KEY);
+  assert.equal(raised, 200, 'the platform admin raised the Enterprise intent limit');
   await browser.url(`${running.url}/bulkimport/${APP}`);
   assert.equal(await pageTitle(browser), 'Bulk import');
   await browser.$('input[type="file"][aria-label="Q&A file (CSV or XLSX)"]').setValue(file);
