@@ -52,6 +52,8 @@ async function openEditor(appId: string) {
   await edit.click();
   const projectId = browser.$('#app-projectId');
   await projectId.waitForDisplayed({ timeout: 15_000 });
+  // A click while the dialog is still entering can land on the backdrop, which closes it.
+  await browser.$('.bp6-dialog-container.bp6-overlay-enter-done').waitForExist({ timeout: 15_000 });
   return projectId;
 }
 
@@ -148,7 +150,7 @@ describe('platform admin', () => {
     assert.equal(await (await openEditor('demo-plus')).getValue(), 'gcp-plus-42');
     await click(browser, 'button', 'Decommission');
     const confirm = browser.$('[role="alertdialog"]');
-    await confirm.waitForDisplayed();
+    await confirm.waitForDisplayed({ timeout: 15_000 });
     await confirm.$('.//button[normalize-space()="Decommission"]').click();
     await waitForText(browser, 'App decommissioned: demo-plus');
     await browser.waitUntil(async () => (await browser.$('[role="status"]').getText()).trim() === '1 app', { timeout: 15_000, timeoutMsg: 'demo-plus is still listed' });

@@ -18,7 +18,7 @@ export async function openBrowser(): Promise<{ browser: Browser; close(): Promis
         args: [
           '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
           '--disable-background-networking', '--disable-component-update', '--disable-sync',
-          '--disable-dev-shm-usage', '--window-size=1440,960', `--user-data-dir=${profile}`,
+          '--disable-dev-shm-usage', '--force-prefers-reduced-motion', '--window-size=1440,960', `--user-data-dir=${profile}`,
           '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost',
         ],
       },
