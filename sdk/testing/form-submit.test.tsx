@@ -69,6 +69,19 @@ describe('useFormSubmit with FormDialog', () => {
     expect(closed).not.toHaveBeenCalled();
   });
 
+  it("keeps the server's verdict when the field loses focus (the form must not shrink under a click on Cancel), and drops it on the next keystroke", async () => {
+    const { type, press } = await renderDialog(() => Promise.reject(new ApiError(409, 'Taken')));
+    await type('a@b.gov.sg');
+    await press();
+    expect(await screen.findByText('Already a member')).toBeTruthy();
+    // Focus leaves the field (as the mouse goes down on Cancel): the message stays.
+    await userEvent.click(screen.getByLabelText('Email'));
+    await userEvent.tab();
+    await waitFor(() => expect(screen.getByText('Already a member')).toBeTruthy());
+    await type('x');
+    await waitFor(() => expect(screen.queryByText('Already a member')).toBeNull());
+  });
+
   it('shows any other failure above the form, busy only while the call runs', async () => {
     let fail!: (error: Error) => void;
     const { type, press } = await renderDialog(() => new Promise((_, reject) => (fail = reject)));

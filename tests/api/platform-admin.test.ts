@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { anyone } from '@civic/core/common/access';
 import { Messages } from '@civic/core/common/messages';
-import { appMembers, apps, users } from './support/tables';
+import { appMembers, apps, auditLog, users } from './support/tables';
 import { defineServerModule, OutboundMessages } from '@civic/sdk/server';
 import { call } from './support/api-call';
 import { signIn } from './support/login';
@@ -70,6 +70,48 @@ test('agencies: create, duplicate, invalid name, rename, list with apps and user
   const demo = list.body.data.agencies.find((a: { name: string }) => a.name === 'Demo Agency');
   assert.ok(demo.apps.some((a: { appId: string }) => a.appId === 'demo-enterprise'));
   assert.ok(demo.users.some((u: { email: string }) => u.email === 'editor@demo.gov.sg'));
+});
+
+test('agency names are unique regardless of case; an unused agency can be deleted, a used one merged', async () => {
+  const first = await api('POST', '/api/v1/admin/agencies', { name: 'Ministry of Trade' });
+  assert.equal(first.status, 201);
+  const clash = await api('POST', '/api/v1/admin/agencies', { name: 'MINISTRY OF TRADE' });
+  assert.equal(clash.status, 409);
+  assert.match(clash.body.message, /Ministry of Trade/);
+  const demoClash = await api('POST', '/api/v1/admin/agencies', { name: 'demo agency' });
+  assert.equal(demoClash.status, 409);
+  // A change of case of the agency's own name is a rename, not a clash.
+  assert.equal((await api('PATCH', `/api/v1/admin/agencies/${first.body.data.id}`, { name: 'Ministry Of Trade' })).status, 200);
+
+  // Unused: deleted, and audited.
+  const spare = await api('POST', '/api/v1/admin/agencies', { name: 'Spare Agency' });
+  assert.equal((await api('DELETE', `/api/v1/admin/agencies/${spare.body.data.id}`)).status, 200);
+  assert.equal((await api('DELETE', `/api/v1/admin/agencies/${spare.body.data.id}`)).status, 404);
+  const [deleted] = await t.server.db.db.select().from(auditLog).where(and(eq(auditLog.action, 'platform-admin.agency-delete'), eq(auditLog.target, 'Spare Agency')));
+  assert.ok(deleted);
+
+  // In use: refused with what uses it; merged instead, which moves the apps and people.
+  const list = async () => (await api('GET', '/api/v1/admin/agencies')).body.data.agencies as Array<{ id: string; name: string; apps: Array<{ appId: string }>; users: Array<{ email: string }> }>;
+  const demo = (await list()).find((a) => a.name === 'Demo Agency')!;
+  const inUse = await api('DELETE', `/api/v1/admin/agencies/${demo.id}`);
+  assert.equal(inUse.status, 409);
+  assert.match(inUse.body.message, /^Demo Agency still has \d+ apps and \d+ users: merge it into another agency instead\.$/);
+  assert.equal((await api('POST', `/api/v1/admin/agencies/${demo.id}/merge`, { intoAgencyId: demo.id })).status, 422);
+  assert.equal((await api('POST', `/api/v1/admin/agencies/${demo.id}/merge`, { intoAgencyId: 'nope' })).status, 422);
+  assert.equal((await api('POST', `/api/v1/admin/agencies/${demo.id}/merge`, {})).status, 422);
+  const merged = await api('POST', `/api/v1/admin/agencies/${demo.id}/merge`, { intoAgencyId: first.body.data.id });
+  assert.equal(merged.status, 200, JSON.stringify(merged.body));
+  assert.equal(merged.body.data.apps, demo.apps.length);
+  assert.equal(merged.body.data.users, demo.users.length);
+  const after = await list();
+  assert.ok(!after.some((a) => a.id === demo.id));
+  const trade = after.find((a) => a.id === first.body.data.id)!;
+  assert.deepEqual(trade.apps.map((a) => a.appId).sort(), demo.apps.map((a) => a.appId).sort());
+  assert.ok(trade.users.some((u) => u.email === 'editor@demo.gov.sg'));
+  const [audit] = await t.server.db.db.select().from(auditLog).where(eq(auditLog.action, 'platform-admin.agency-merge'));
+  assert.deepEqual(audit.details, { before: { agency: 'Demo Agency' }, after: { agency: 'Ministry Of Trade', apps: demo.apps.length, users: demo.users.length } });
+  // Put things back for the tests after this one, which expect the demo agency.
+  assert.equal((await api('PATCH', `/api/v1/admin/agencies/${first.body.data.id}`, { name: 'Demo Agency' })).status, 200);
 });
 
 test('GET /api/v1/admin/apps (core) answers §7: search, paging, include_decommissioned → data.apps', async () => {

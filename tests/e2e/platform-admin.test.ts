@@ -125,6 +125,49 @@ describe('platform admin', () => {
     }
   });
 
+  test('agencies: a used agency cannot be deleted and says why; an unused one is deleted; one merges into another', async () => {
+    await browser.url(`${running.url}/agency`);
+    await waitForText(browser, 'Demo Agency');
+    const demoDelete = browser.$('button[aria-label="Delete Demo Agency"]');
+    assert.equal(await demoDelete.isEnabled(), false);
+    const reasonId = await demoDelete.getAttribute('aria-describedby');
+    assert.match(await browser.$(`#${reasonId}`).getText(), /^Demo Agency still has \d+ apps and \d+ users: merge it into another agency instead\.$/);
+
+    for (const name of ['Spare Agency', 'Old Agency', 'New Agency']) {
+      await click(browser, 'button', 'New agency');
+      await fill(browser, 'agency-name', name);
+      await click(browser, 'button', 'Save');
+      await browser.$(`button[aria-label="Delete ${name}"]`).waitForExist({ timeout: 15_000 });
+      await browser.$('.bp6-dialog').waitForExist({ reverse: true, timeout: 15_000 });
+    }
+    // A name that differs only in case is refused, in the form.
+    await click(browser, 'button', 'New agency');
+    await fill(browser, 'agency-name', 'SPARE AGENCY');
+    await click(browser, 'button', 'Save');
+    await waitForText(browser, 'An agency with this name already exists: Spare Agency');
+    await click(browser, 'button', 'Cancel');
+    await browser.$('.bp6-dialog').waitForExist({ reverse: true, timeout: 15_000 });
+
+    await browser.$('button[aria-label="Delete Spare Agency"]').click();
+    const confirmDelete = browser.$('[role="alertdialog"]');
+    await confirmDelete.waitForDisplayed({ timeout: 15_000 });
+    assert.match(await confirmDelete.getText(), /Delete the agency Spare Agency\?/);
+    await expectAccessible('delete agency confirmation');
+    await confirmDelete.$('.//button[normalize-space()="Delete agency"]').click();
+    await browser.$('button[aria-label="Delete Spare Agency"]').waitForExist({ reverse: true, timeout: 15_000 });
+    await browser.$('.bp6-overlay-backdrop').waitForExist({ reverse: true, timeout: 15_000 });
+
+    await browser.$('button[aria-label="Merge Old Agency into another agency"]').click();
+    const merge = browser.$('[role="alertdialog"]');
+    await merge.waitForDisplayed({ timeout: 15_000 });
+    await browser.$('#agency-merge-into').selectByVisibleText('New Agency');
+    await expectAccessible('merge agency dialog');
+    await merge.$('.//button[normalize-space()="Merge"]').click();
+    await waitForText(browser, 'Merged Old Agency into New Agency');
+    await browser.$('[aria-label="Old Agency"]').waitForExist({ reverse: true, timeout: 15_000 });
+    assert.ok(await browser.$('[aria-label="New Agency"]').isExisting());
+  });
+
   test('chat apps: filter, patch an app, decommission it', async () => {
     await browser.url(`${running.url}/chatApp`);
     await waitForText(browser, 'Demo Starter Bot');

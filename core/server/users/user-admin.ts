@@ -51,6 +51,18 @@ export class UserAdmin {
     return { items, total };
   }
 
+  /** How many accounts belong to the agency (an agency in use cannot be deleted). */
+  async countInAgency(db: DbExecutor, agencyId: string): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(users).where(eq(users.agencyId, agencyId));
+    return Number(row.n);
+  }
+
+  /** Moves every account of one agency to another (merging agencies); the number moved. */
+  async moveAgency(db: DbExecutor, fromAgencyId: string, toAgencyId: string, now: Date): Promise<number> {
+    const moved = await db.update(users).set({ agencyId: toAgencyId, updatedAt: now }).where(eq(users.agencyId, fromAgencyId)).returning({ id: users.id });
+    return moved.length;
+  }
+
   async get(db: DbExecutor, userId: string, now: Date): Promise<AdminUser> {
     assertUserId(userId);
     const [row] = await db.select({ user: users, agency: agencies.name }).from(users).leftJoin(agencies, eq(agencies.id, users.agencyId)).where(eq(users.id, userId)).limit(1);

@@ -86,7 +86,9 @@ export function useDtoForm<F extends string>(
         onChange: (e: ChangeEvent<HTMLInputElement>) => form.set(field, e.target.value),
         onBlur: () => {
           setTouched((t) => ({ ...t, [field]: true }));
-          setErrors((e) => ({ ...e, [field]: validate(values)[field] }));
+          // A server's verdict on this value (409 "name taken") stays until the value changes: clearing
+          // it on blur would shrink the form under the pointer and swallow a click on Cancel.
+          setErrors((e) => ({ ...e, [field]: validate(values)[field] ?? e[field] }));
         },
         intent: errors[field] ? 'danger' : undefined,
         'aria-invalid': errors[field] ? true : undefined,

@@ -7,6 +7,8 @@ export const AdminApi = {
   agencies: '/api/v1/admin/agencies',
   agency: (id: string) => `/api/v1/admin/agencies/${enc(id)}`,
   agencyRoute: '/api/v1/admin/agencies/:agencyId',
+  agencyMerge: (id: string) => `/api/v1/admin/agencies/${enc(id)}/merge`,
+  agencyMergeRoute: '/api/v1/admin/agencies/:agencyId/merge',
   adaptors: '/api/v1/admin/adaptors',
   adaptor: (id: string) => `/api/v1/admin/adaptors/${enc(id)}`,
   adaptorRoute: '/api/v1/admin/adaptors/:adaptorId',

@@ -1,6 +1,11 @@
 /** Texts of the platform-admin plugin (the spec leaves them open; §8 texts come from Messages). */
 export const AdminMessages = {
   agencyExists: 'An agency with this name already exists.',
+  agencyNameTaken: (existing: string) => `An agency with this name already exists: ${existing} (names are compared without regard to case or spacing).`,
+  agencyInUse: (name: string, appCount: number, userCount: number) =>
+    `${name} still has ${appCount} ${appCount === 1 ? 'app' : 'apps'} and ${userCount} ${userCount === 1 ? 'user' : 'users'}: merge it into another agency instead.`,
+  agencyMergeSelf: 'Choose another agency to merge into.',
+  agencyMergeTarget: 'Choose the agency to merge into.',
   adaptorExists: 'An adaptor with this name already exists.',
   appExists: 'An app with this id already exists.',
   appIdRule: 'App id: 3 to 50 lower-case letters, digits and dashes, starting with a letter',

@@ -11,6 +11,8 @@ export const rows: MatrixRow[] = [
   { method: 'GET', url: '/api/v1/admin/agencies', own: platformOnly(200) },
   { method: 'POST', url: '/api/v1/admin/agencies', own: platformOnly(422), json: {} },
   { method: 'PATCH', url: '/api/v1/admin/agencies/:agencyId', call: `/api/v1/admin/agencies/${NO_ID}`, own: platformOnly(404), json: { name: 'Matrix Agency' } },
+  { method: 'DELETE', url: '/api/v1/admin/agencies/:agencyId', call: `/api/v1/admin/agencies/${NO_ID}`, own: platformOnly(404) },
+  { method: 'POST', url: '/api/v1/admin/agencies/:agencyId/merge', call: `/api/v1/admin/agencies/${NO_ID}/merge`, own: platformOnly(404), json: { intoAgencyId: NO_ID } },
   { method: 'GET', url: '/api/v1/admin/adaptors', own: platformOnly(200) },
   { method: 'POST', url: '/api/v1/admin/adaptors', own: platformOnly(422), json: {} },
   { method: 'PATCH', url: '/api/v1/admin/adaptors/:adaptorId', call: `/api/v1/admin/adaptors/${NO_ID}`, own: platformOnly(404), json: {} },
