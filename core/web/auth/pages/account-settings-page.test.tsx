@@ -134,16 +134,16 @@ describe('/settings', () => {
       testUser(),
     );
     const table = await screen.findByRole('table', { name: 'Your sessions' });
-    expect(table.textContent).toContain('Chrome on Windows');
+    expect(table.textContent).toContain('Chrome 131 on Windows 10');
     expect(table.textContent).toContain('This session');
     expect(table.textContent).toContain('10.0.0.2');
-    await userEvent.click(screen.getByRole('button', { name: /^Sign out Safari on iOS/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^Sign out Safari 17 on iOS 17.5, phone/ }));
     expect(await screen.findByText('Session signed out')).toBeTruthy();
     expect(api.callsTo('DELETE', CoreApi.session('s-phone'))).toHaveLength(1);
-    expect(screen.queryByText('Safari on iOS')).toBeNull();
+    expect(screen.queryByText('Safari 17 on iOS 17.5, phone')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Sign out all other sessions' }));
     expect(await screen.findByText('1 other session signed out')).toBeTruthy();
-    expect(screen.queryByText('Chrome on Android')).toBeNull();
+    expect(screen.queryByText('Chrome 131 on Android 14, phone')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Sign out all other sessions' })).toBeNull();
   });
 });
