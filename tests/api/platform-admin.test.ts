@@ -293,8 +293,15 @@ test('tier limits: platform admins edit, everyone reads the new values, bad shap
   // The restriction flag reaches access decisions: the Starter app's settings show analytics allowed now.
   const settings = await api('GET', '/api/v1/apps/demo-starter/settings', undefined, viewer);
   assert.equal(settings.body.data.appSettings.restrictions.analytics, true);
-  assert.equal((await api('PUT', '/api/v1/admin/subscription-tier-limit/Starter', { ...body, maxMembers: 0 })).status, 422);
-  assert.equal((await api('PUT', '/api/v1/admin/subscription-tier-limit/Starter', { ...body, maxIntents: 'many' })).status, 422);
+  // Messages name the fields by their labels on the tiers page, never by property names.
+  const noMembers = await api('PUT', '/api/v1/admin/subscription-tier-limit/Starter', { ...body, maxMembers: 0 });
+  assert.equal(noMembers.status, 422);
+  assert.equal(noMembers.body.message, 'Max members must be at least 1');
+  const many = await api('PUT', '/api/v1/admin/subscription-tier-limit/Starter', { ...body, maxIntents: 'many', maxMonthlySessions: -1 });
+  assert.equal(many.status, 422);
+  assert.ok(many.body.info.includes('Max intents must be a whole number') && many.body.info.includes('Max monthly sessions must be 0 or more'), many.body.info.join('; '));
+  assert.ok(many.body.info.every((message: string) => !/max[A-Z]/.test(message)), many.body.info.join('; '));
+  assert.equal((await api('PATCH', '/api/v1/admin/feature-flags/helpdesk', { enabled: 'on' })).body.message, 'Enabled must be on or off');
   assert.equal((await api('PUT', '/api/v1/admin/subscription-tier-limit/Starter', { maxIntents: 1 })).status, 422);
 });
 
