@@ -27,6 +27,7 @@ export const Messages = {
   createOneResponse: 'Please create at least one response.',
   resetLinkExpired: 'Password reset link has expired. Please request for a new link.',
   accountUnlocked: 'Your account is unlocked. You may now sign in.',
+  lockedByAdmin: 'Your account is locked by an administrator.',
   unlockLinkExpired: 'This unlock link has expired or has been used. Sign in again after the lock ends, or reset your password.',
   customPayloadError: 'This is an error in the Custom Payload. Please rectify and save again.',
   confirmDelete: 'Are you sure you want to delete this?',

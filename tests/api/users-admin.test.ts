@@ -89,7 +89,15 @@ test('edit name and platform admin; lock ends sessions and refuses sign-in like 
   assert.equal((await call(t.http, 'GET', '/api/v1/auth/me', { token: session })).status, 401);
   const refused = await postLogin(t.http, viewer.email);
   assert.equal(refused.status, 401);
-  assert.equal(refused.body.detail.isLocked, true);
+  // The owner (who knows the password) is told an administrator locked it; a guess is told nothing more.
+  assert.deepEqual(refused.body.detail, { failedLoginCounter: 0, isLocked: true, lockedByAdmin: true });
+  const guessed = await postLogin(t.http, viewer.email, 'Not-The-Password-1');
+  assert.deepEqual(guessed.body.detail, { failedLoginCounter: 0, isLocked: true });
+  // Forgot-password sends no link, but a mail that says why.
+  assert.equal((await call(t.http, 'POST', '/api/v1/auth/forgot-password', { json: { email: viewer.email } })).status, 200);
+  const mail = await outboxMail(t, viewer.email, /account is locked/);
+  assert.match(mail.body, /an administrator has locked it/);
+  assert.doesNotMatch(mail.body, /reset-password\?token=/);
   await api('PATCH', `/${viewer.id}`, { locked: false });
   assert.equal((await postLogin(t.http, viewer.email)).status, 200);
 });

@@ -83,6 +83,11 @@ export interface LoginResult {
 export interface LoginFailureInfo {
   failedLoginCounter: number;
   isLocked: boolean;
+  /**
+   * The account is locked by an administrator (not by failed attempts). Said only to someone who gave
+   * the account's right password, so it tells an attacker nothing about which accounts exist.
+   */
+  lockedByAdmin?: true;
 }
 
 /** detail of the 403 a sign-in of a not yet activated account gets (§4: to /account-activation). */

@@ -40,11 +40,14 @@ export class LoginService {
     const locked = status.isLocked || account?.isLocked === true;
 
     const password = payload?.password ?? passwordField;
+    // Locked by an administrator (and not by failures): the password is still checked — one argon2
+    // verification either way — so its owner can be told why, and nobody else learns anything.
+    const adminLockOnly = !status.isLocked && account?.isLocked === true;
     const verified =
-      !locked && fresh && account?.passwordHash ? await verifyPassword(account.passwordHash, password) : await verifyDummyPassword(password);
+      (!locked || adminLockOnly) && fresh && account?.passwordHash ? await verifyPassword(account.passwordHash, password) : await verifyDummyPassword(password);
     if (locked) {
-      await this.audit(SecurityEvents.signInFailed, email, account, now, client, 'sign-in refused: the account is locked');
-      return { kind: 'failed', failure: { failedLoginCounter: status.failedLoginCounter, isLocked: true } };
+      await this.audit(SecurityEvents.signInFailed, email, account, now, client, adminLockOnly ? 'sign-in refused: the account is locked by an administrator' : 'sign-in refused: the account is locked');
+      return { kind: 'failed', failure: { failedLoginCounter: status.failedLoginCounter, isLocked: true, ...(adminLockOnly && verified ? { lockedByAdmin: true as const } : {}) } };
     }
     if (!verified || !account) {
       const { info, lockedNow } = await failures.recordFailure(email, now);

@@ -10,6 +10,7 @@ import { SecurityEvents } from '../audit/security-event';
 import { sessions, users } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import type { RouteAdder } from '../http/route-registry';
+import { MailTemplates } from '../mail/mail-templates';
 import { mailResetLink } from './account-links';
 import { afterAnswer } from './background-mail';
 import { requireCaptcha } from './require-captcha';
@@ -38,9 +39,12 @@ export function registerPasswordRoutes(routes: RouteAdder, identity: Identity): 
       // After the answer, and an unknown email signs a token too (thrown away): the answer takes the
       // same time whether or not the account exists (it was ~10 ms faster for unknown emails).
       afterAnswer(identity, 'password reset mail', () =>
-        account && !account.isLocked
-          ? mailResetLink(identity, identity.database.db, account, now)
-          : identity.tokens.signStep('reset', crypto.randomUUID(), crypto.randomUUID(), now, new Date(now.getTime() + 60_000)),
+        !account
+          ? identity.tokens.signStep('reset', crypto.randomUUID(), crypto.randomUUID(), now, new Date(now.getTime() + 60_000))
+          : account.isLocked
+            ? // Locked by an administrator: the owner learns why no link came (only the mailbox hears it).
+              identity.mailer.send(MailTemplates.lockedByAdmin(account.email))
+            : mailResetLink(identity, identity.database.db, account, now),
       );
       return { message: Messages.forgotPasswordSent };
     },

@@ -38,6 +38,16 @@ export const MailTemplates = {
         `If it was not you, your password may be known to someone else: unlock, sign in and change it, or reset it from the sign-in page.\n`,
     };
   },
+  /** Forgot-password for an account an administrator locked: no link, but the reason and the way out. */
+  lockedByAdmin(to: string): MailMessage {
+    return {
+      to,
+      subject: `Your ${CONSOLE_NAME} account is locked`,
+      text:
+        `Someone asked to reset the password of your account, but an administrator has locked it, so its password cannot be reset.\n\n` +
+        `Ask your agency's ${CONSOLE_NAME} administrator or the platform team to unlock it. If you did not ask for a reset, you need do nothing.\n`,
+    };
+  },
   passwordReset(to: string, link: string, minutes: number): MailMessage {
     return {
       to,

@@ -88,7 +88,7 @@ export function LoginPage() {
       setCaptchaKey((k) => k + 1);
       const detail = isApiError(error) ? error.detail : undefined;
       if (isApiError(error) && (detail as Partial<LoginFailureInfo> | undefined)?.isLocked) {
-        navigate(LoginOutcomePaths.locked);
+        navigate((detail as Partial<LoginFailureInfo>).lockedByAdmin ? `${LoginOutcomePaths.locked}?by=admin` : LoginOutcomePaths.locked);
         return;
       }
       if (isApiError(error) && error.status === 403) {

@@ -22,7 +22,8 @@ export function LockedAccountPage() {
   usePageTitle('Account locked');
   const { config } = useService<ConsoleConfigService>(ConsoleConfigService);
   const auth = useService<AuthService>(AuthService);
-  const linkToken = useSearchParams()[0].get('token');
+  const [params] = useSearchParams();
+  const linkToken = params.get('token');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
   const lockTime = formatMinutes(config.lockMinutes);
@@ -54,6 +55,17 @@ export function LockedAccountPage() {
           </>
         )}
         <CardLinks links={[{ to: IdentityPaths.login, text: done ? 'Sign in' : 'Back to sign in' }]} />
+      </PublicCard>
+    );
+  }
+  if (params.get('by') === 'admin') {
+    return (
+      <PublicCard title="Account locked">
+        <Callout intent="warning" role="status">
+          {Messages.lockedByAdmin}
+        </Callout>
+        <p className="civic-card-text">Waiting or resetting your password does not unlock it: ask your agency&apos;s administrator or the platform team.</p>
+        <CardLinks links={[{ to: IdentityPaths.login, text: 'Back to sign in' }]} />
       </PublicCard>
     );
   }

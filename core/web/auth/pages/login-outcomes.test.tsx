@@ -25,6 +25,21 @@ describe('/login outcomes', () => {
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
   });
 
+  it('an account an administrator locked says so, not "try again later" (told only to whoever knew the password)', async () => {
+    const { pathname } = await render('/login', {
+      [`POST ${CoreApi.login}`]: () => {
+        throw new ApiError(401, Messages.loginFailed, { detail: { failedLoginCounter: 0, isLocked: true, lockedByAdmin: true } });
+      },
+    });
+    await userEvent.type(await screen.findByLabelText('Email'), 'a@agency.gov.sg');
+    await userEvent.type(screen.getByLabelText('Password'), 'right');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(pathname()).toBe('/locked-account'));
+    expect(await screen.findByText(Messages.lockedByAdmin)).toBeTruthy();
+    expect(screen.queryByText(/try again after/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Forgot password?' })).toBeNull();
+  });
+
   it("/locked-account states the deployment's lock time", async () => {
     await renderConsoleInTestApp({ route: '/locked-account', user: null, config: { lockMinutes: 120 }, api: { [`GET ${CoreApi.authConfig}`]: authConfig } });
     expect(await screen.findByText(/is locked for 2 hours\./)).toBeTruthy();
