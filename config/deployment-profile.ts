@@ -41,6 +41,8 @@ export class IdentityPolicyDto {
   @IsInt() @Min(1) @Max(20) otpMaxTries = 5;
   @IsInt() @Min(5) @Max(1440) resetLinkMinutes = 30;
   @IsInt() @Min(1) @Max(720) activationLinkHours = 72;
+  /** How long the link in an invitation (a new team member, a user an admin created) stays good. */
+  @IsInt() @Min(1) @Max(30) invitationLinkDays = 7;
   /** Requests per IP per minute on the public auth routes; over it → 429 with Retry-After. */
   @IsInt() @Min(1) @Max(10000) authRequestsPerMinute = 10;
   /** §4: idle minutes before the browser shows the "Session Timeout" dialog. */

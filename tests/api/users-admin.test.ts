@@ -55,7 +55,10 @@ test('invite with an initial password: inactive, activation mail, must change th
   assert.equal(duplicate.body.message, Messages.emailExists);
   assert.equal((await api('POST', '', { email: 'x@agency.gov.sg.evil.com', name: 'Evil' })).status, 422);
 
-  const { token } = linkTokenOf((await outboxMail(t, email, /Activate/)).body);
+  const invitation = await outboxMail(t, email, /invited you to Civic Console/);
+  assert.match(invitation.body, /^Demo Platform Admin invited you to Civic Console\./);
+  assert.match(invitation.body, /good for 7 days/);
+  const { token } = linkTokenOf(invitation.body);
   assert.equal((await call(t.http, 'POST', '/api/v1/auth/activate', { json: { token } })).status, 200);
   const login = await postLogin(t.http, email, INITIAL);
   assert.equal(login.status, 200);
@@ -65,7 +68,7 @@ test('invite with an initial password: inactive, activation mail, must change th
 test('invite without a password: the set-password link activates the account', async () => {
   const email = 'invited.nopass@agency.gov.sg';
   assert.equal((await api('POST', '', { email, name: 'No Password' })).status, 201);
-  const { url, token } = linkTokenOf((await outboxMail(t, email, /Reset your/)).body);
+  const { url, token } = linkTokenOf((await outboxMail(t, email, /invited you/)).body);
   assert.equal(url.pathname, '/reset-password');
   const set = await call(t.http, 'POST', '/api/v1/auth/reset-password', { json: { token, password: INITIAL, confirmPassword: INITIAL } });
   assert.equal(set.status, 200);

@@ -70,11 +70,11 @@ describe('team', () => {
     await browser.$('#team-invite-role').selectByVisibleText('Editor');
     await expectAccessible('invite dialog');
     await click(browser, 'button', 'Invite');
-    await waitForText(browser, `Invitation sent: ${MEMBER}`);
+    await waitForText(browser, `Invitation mailed to ${MEMBER}: they set a password with the link, then sign in`);
     assert.equal(await (await roleSelect(MEMBER)).getValue(), '1');
     await signOut(browser);
 
-    const link = linkOf(await mailbox.waitFor(MEMBER, /Reset your/, seen));
+    const link = linkOf(await mailbox.waitFor(MEMBER, /invited you to/, seen));
     await browser.url(link);
     await fill(browser, 'reset-password', MEMBER_PASSWORD);
     await fill(browser, 'reset-confirmPassword', MEMBER_PASSWORD);

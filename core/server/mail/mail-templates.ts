@@ -1,6 +1,22 @@
 import { CONSOLE_NAME } from '@civic/core/common/constants';
 import type { MailMessage } from './mailer';
 
+/** Who invited someone, and to which app as which role (none: a platform-wide account). */
+export interface Invitation {
+  inviterName: string;
+  appName?: string;
+  roleName?: string;
+}
+
+/** Names come from people: one line, no control characters, not too long. */
+function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 120);
+}
+
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
+}
+
 /** The identity mails. Plain text; links are built from CIVIC_PUBLIC_URL, never a request header. */
 export const MailTemplates = {
   otp(to: string, code: string, minutes: number): MailMessage {
@@ -8,6 +24,27 @@ export const MailTemplates = {
       to,
       subject: `${CONSOLE_NAME} one-time password`,
       text: `Your one-time password is ${code}\n\nIt is valid for ${minutes} minutes and can be used once. If you did not try to sign in, change your password.\n`,
+    };
+  },
+  /** A person invited by someone: who, to what, as what, and for how long the link is good. */
+  invitation(to: string, invite: Invitation & { link: string; days: number; setsPassword: boolean }): MailMessage {
+    const to_ = invite.appName ? `the ${invite.appName} chat app on ${CONSOLE_NAME}${invite.roleName ? ` as ${article(invite.roleName)} ${invite.roleName}` : ''}` : CONSOLE_NAME;
+    const step = invite.setsPassword ? 'choose your password and sign in' : 'activate your account, then sign in with the password you were given';
+    return {
+      to,
+      subject: `${oneLine(invite.inviterName)} invited you to ${invite.appName ? oneLine(invite.appName) : CONSOLE_NAME}`,
+      text:
+        `${oneLine(invite.inviterName)} invited you to ${to_}.\n\n` +
+        `Open this link to ${step}:\n\n${invite.link}\n\n` +
+        `The link can be used once and is good for ${invite.days} ${invite.days === 1 ? 'day' : 'days'}. If it has expired, ask ${oneLine(invite.inviterName)} to invite you again.\n`,
+    };
+  },
+  /** An existing account added to an app's team. */
+  addedToApp(to: string, added: Required<Pick<Invitation, 'appName' | 'roleName'>> & Pick<Invitation, 'inviterName'> & { link: string }): MailMessage {
+    return {
+      to,
+      subject: `${oneLine(added.inviterName)} added you to ${oneLine(added.appName)}`,
+      text: `${oneLine(added.inviterName)} added you to the ${oneLine(added.appName)} chat app on ${CONSOLE_NAME} as ${article(added.roleName)} ${added.roleName}.\n\nSign in to start:\n\n${added.link}\n`,
     };
   },
   activation(to: string, link: string): MailMessage {

@@ -1,11 +1,13 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { CONSOLE_NAME } from '@civic/core/common/constants';
 import { isAllowedEmailDomain } from '@civic/core/common/identity/email-domain';
 import { Messages } from '@civic/core/common/messages';
 import type { AdminUser } from '@civic/core/common/model/admin-user';
 import type { RoleCode } from '@civic/core/common/roles';
 import type { Identity } from '../auth/identity';
 import { hashPassword } from '../auth/password-hasher';
-import { mailActivationLink, mailResetLink } from '../auth/account-links';
+import { mailAddedToApp, mailInvitation, mailResetLink } from '../auth/account-links';
+import type { Invitation } from '../mail/mail-templates';
 import { revokeUserSessions } from '../auth/session-store';
 import { loadPermissions, normaliseEmail } from '../auth/user-directory';
 import type { DbExecutor } from '../db/database';
@@ -76,7 +78,7 @@ export class UserAdmin {
    * activation link and must change that password at first sign-in (hasResetPassword false);
    * without one they get a set-password link, which activates them too.
    */
-  async invite(db: DbExecutor, input: { email: string; name: string; isPlatformAdmin?: boolean; password?: string }, now: Date): Promise<AdminUser> {
+  async invite(db: DbExecutor, input: { email: string; name: string; isPlatformAdmin?: boolean; password?: string }, now: Date, invitation?: Invitation): Promise<AdminUser> {
     const email = normaliseEmail(input.email);
     if (!isAllowedEmailDomain(email, this.identity.config.profile.allowedEmailDomains)) {
       throw HttpError.invalid([Messages.emailDomainNotAllowed], { email: [Messages.emailDomainNotAllowed] });
@@ -96,9 +98,13 @@ export class UserAdmin {
         updatedAt: now,
       })
       .returning({ id: users.id, email: users.email });
-    if (input.password) await mailActivationLink(this.identity, db, created, now);
-    else await mailResetLink(this.identity, db, created, now);
+    await mailInvitation(this.identity, db, created, invitation ?? { inviterName: `An administrator of ${CONSOLE_NAME}` }, !input.password, now);
     return this.get(db, created.id, now);
+  }
+
+  /** Tells an existing account that it was added to an app's team (the team plugin, after setRoles). */
+  notifyAddedToApp(user: { email: string }, added: { inviterName: string; appName: string; roleName: string }): void {
+    mailAddedToApp(this.identity, user, added);
   }
 
   async update(db: DbExecutor, actorId: string, userId: string, patch: { name?: string; isPlatformAdmin?: boolean; locked?: boolean }, now: Date): Promise<AdminUser> {

@@ -17,6 +17,11 @@ export interface TeamMember {
   role: RoleCode;
   /** False until the invited person uses the link in their mail. */
   isActive: boolean;
+  /**
+   * After POST only: `invited` — a new account, mailed an invitation with a link; `added` — an
+   * existing account, mailed that it was added.
+   */
+  outcome?: 'invited' | 'added';
 }
 
 /** GET /api/v1/apps/{appId}/team */

@@ -10,7 +10,7 @@ import {
   type RouteAdder,
   type UserAdmin,
 } from '@civic/sdk/server';
-import { Role, type RoleCode } from '@civic/sdk/common/model';
+import { Role, RoleName, type RoleCode } from '@civic/sdk/common/model';
 import { isAllowedEmailDomain, normaliseEmailAddress } from '@civic/sdk/common/validators';
 import { TeamApi, type TeamList, type TeamMember } from '../common/api';
 import { TeamMessages } from '../common/messages';
@@ -86,9 +86,12 @@ export function registerTeamRoutes(routes: RouteAdder, users: UserAdmin, profile
       const [{ members }] = await ctx.db.select({ members: count() }).from(appMembers).where(eq(appMembers.appId, ctx.app.appId));
       await assertWithinTierLimit(ctx.db, ctx.app.appId, 'maxMembers', members);
 
-      user ??= await users.invite(ctx.db, { email, name: ctx.body.name?.trim() || email.slice(0, email.indexOf('@')).slice(0, 50) }, ctx.now);
+      const invitation = { inviterName: ctx.user.name || ctx.user.email, appName: ctx.app.appName, roleName: RoleName[ctx.body.role] };
+      const outcome = user ? 'added' : 'invited';
+      user ??= await users.invite(ctx.db, { email, name: ctx.body.name?.trim() || email.slice(0, email.indexOf('@')).slice(0, 50) }, ctx.now, invitation);
       await users.setRoles(ctx.db, user.id, { [ctx.app.appId]: ctx.body.role }, ctx.now);
-      return { userId: user.id, name: user.name, email: user.email, role: ctx.body.role, isActive: user.isActive };
+      if (outcome === 'added') users.notifyAddedToApp(user, invitation);
+      return { userId: user.id, name: user.name, email: user.email, role: ctx.body.role, isActive: user.isActive, outcome };
     },
   });
 

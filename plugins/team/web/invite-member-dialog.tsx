@@ -17,7 +17,8 @@ export function InviteMemberDialog(props: { isOpen: boolean; onClose: () => void
       const name = form.values.name.trim();
       return store.invite({ email: form.values.email.trim(), role, ...(name ? { name } : {}) });
     },
-    toast: (member) => `${TeamMessages.invited}: ${member.email}`,
+    // The truth about what happened: a new account was invited, or an existing one was added.
+    toast: (member) => (member.outcome === 'added' ? TeamMessages.addedExisting(member.email, RoleName[member.role]) : TeamMessages.invitedNew(member.email)),
     onSuccess: close,
     fieldErrors: (error) => (error.status === 409 ? { email: error.message } : undefined),
   });

@@ -30,7 +30,7 @@ export function registerUsersRoutes(routes: RouteAdder, users: UserAdmin): void 
     status: 201,
     audit: { action: 'users.invite', target: (_ctx, user: UserListItem) => user.email, summary: (_ctx, user: UserListItem) => `invited ${user.email}` },
     description: 'Invites a user (inactive until the mailed link is used); a taken email → 409',
-    handler: (ctx): Promise<UserListItem> => users.invite(ctx.db, ctx.body, ctx.now),
+    handler: (ctx): Promise<UserListItem> => users.invite(ctx.db, ctx.body, ctx.now, { inviterName: ctx.user.name || ctx.user.email }),
   });
 
   routes.add({

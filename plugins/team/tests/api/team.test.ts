@@ -53,7 +53,12 @@ test('invite an unknown address: inactive account, set-password mail, role on th
   assert.equal(again.status, 409);
   assert.equal(again.body.message, TeamMessages.alreadyMember);
 
-  const { token } = linkTokenOf((await outboxMail(t, email, /Reset your/)).body);
+  assert.equal(invited.body.data.outcome, 'invited');
+  const mail = await outboxMail(t, email, /invited you to/);
+  assert.match(mail.subject, /^Demo App Admin invited you to Demo Starter Bot$/);
+  assert.match(mail.body, /invited you to the Demo Starter Bot chat app on Civic Console as an Editor\./);
+  assert.doesNotMatch(mail.body, /if you did not ask for it/i);
+  const { token } = linkTokenOf(mail.body);
   const password = 'Member-Password-2026';
   assert.equal((await call(t.http, 'POST', '/api/v1/auth/reset-password', { json: { token, password, confirmPassword: password } })).status, 200);
   const login = await postLogin(t.http, email, password);
@@ -67,6 +72,9 @@ test('invite an existing account: no new account, just the role', async () => {
   assert.equal(added.status, 201);
   assert.equal(added.body.data.userId, outsiderId);
   assert.equal(added.body.data.isActive, true);
+  assert.equal(added.body.data.outcome, 'added');
+  const told = await outboxMail(t, 'outsider@demo.gov.sg', /added you to/);
+  assert.match(told.body, /added you to the Demo Starter Bot chat app on Civic Console as a Viewer\./);
   const [row] = await t.server.db.db.select().from(appMembers).where(and(eq(appMembers.appId, APP), eq(appMembers.userId, outsiderId)));
   assert.equal(row.role, '0');
 });
