@@ -109,12 +109,18 @@ test("a plugin imports only the sdk, itself, and the contract of a plugin it req
   assert.deepEqual(found, []);
 });
 
-test("a plugin's contract exposes only the contract and what it re-exports from its own plugin", () => {
+/**
+ * A contract builds on the sdk, its own plugin and the contracts of the plugins it requires (the
+ * knowledge snapshot names the entities plugin's entity kinds): never on core or anything else.
+ */
+test("a plugin's contract exposes only the contract, what it re-exports from its own plugin and the contracts it requires", () => {
   const found = violations((file) => {
     const plugin = pluginOf(file.path);
     if (!plugin || !file.path.startsWith(`plugins/${plugin}/contract/`)) return [];
+    const required = requiresOf(plugin);
     return file.imports
       .filter((edge) => edge.target !== null && !edge.target.startsWith('sdk/') && !edge.target.startsWith(`plugins/${plugin}/`))
+      .filter((edge) => !required.includes(edge.target?.match(/^plugins\/([^/]+)\/contract\//)?.[1] ?? ''))
       .map((edge) => `${file.path}:${edge.line} imports ${edge.specifier}`);
   });
   assert.deepEqual(found, []);

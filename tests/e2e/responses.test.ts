@@ -19,7 +19,7 @@ const OUT = join(WORK, 'out');
 const HARNESS = `
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ResponseMessagesView } from '@civic/sdk/web/responses/views';
+import { ResponseMessagesView } from '../../plugins/knowledge-base/contract/web/responses/views';
 
 const messages = [
   { type: 'text', text: ['Hello, I am the council assistant.', 'How can I help?'] },
