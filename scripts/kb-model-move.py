@@ -190,7 +190,10 @@ def rewrite_text(file: str, text: str, warnings: list[str]) -> str:
             out_spec = base if target == base else new_specifier(file, target)
             if target != base:
                 note_target(target)
-            parts.append(f"{kw}{type_kw} {{ {', '.join(entries)} }} from {quote}{out_spec}{quote};")
+            group_type = type_kw
+            if not group_type and all(e.startswith('type ') for e in entries):
+                entries, group_type = [e[len('type '):] for e in entries], ' type'
+            parts.append(f"{kw}{group_type} {{ {', '.join(entries)} }} from {quote}{out_spec}{quote};")
         return indent + '\n'.join(parts)
 
     targets: set[str] = set()

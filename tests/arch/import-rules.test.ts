@@ -171,6 +171,20 @@ test('core, sdk and host never name a plugin', () => {
   assert.deepEqual(found, []);
 });
 
+/**
+ * Plugin domain that core and the sdk used to hold; it is the plugins' (their contracts) now, and
+ * the sdk re-exports none of it (docs/sdk-guide.md, "The knowledge model").
+ */
+const FORMER_PLUGIN_DOMAIN = [
+  'core/common/knowledge/', 'core/common/responses/', 'core/server/knowledge/', 'core/server/responses/',
+  'sdk/common/knowledge.ts', 'sdk/common/responses.ts', 'sdk/web/responses/',
+];
+
+test('core and the sdk hold no knowledge or response-message model', () => {
+  const found = files.filter((f) => FORMER_PLUGIN_DOMAIN.some((place) => f.path.startsWith(place))).map((f) => f.path);
+  assert.deepEqual(found, []);
+});
+
 test('core never imports the sdk (the sdk is built on core, not the other way)', () => {
   const found = violations((file) =>
     file.path.startsWith('core/')

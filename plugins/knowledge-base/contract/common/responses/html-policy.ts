@@ -43,5 +43,5 @@ export function applyHtmlLinkPolicy(node: ElementLike): void {
   }
 }
 
-/** A function that sanitises one HTML string (server: `sanitizeHtml` of `@civic/sdk/server`). */
+/** A function that sanitises one HTML string (server: `sanitizeHtml` of the contract's `server/responses`). */
 export type HtmlSanitizer = (html: string) => string;

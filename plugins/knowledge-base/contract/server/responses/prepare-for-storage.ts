@@ -15,7 +15,7 @@ export function responseProblemPath(list: readonly ChannelResponses[], problem: 
  * For a route, after its DTO check: the responses to store (normalised, html sanitised) and the
  * warnings to return; or a 422 (§8: the first message shows) with `fields` keyed by body path
  * (`<fieldPrefix>.<channel>.messages.<index>.<field>`) and `detail.responseProblems` for the
- * editor (`responseProblemsOf(error)` in `@civic/sdk/web/responses`).
+ * editor (`responseProblemsOf(error)` in the contract's `web/responses`).
  */
 export function prepareResponsesOrThrow(
   list: readonly ChannelResponses[],

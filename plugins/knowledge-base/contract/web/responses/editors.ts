@@ -1,4 +1,4 @@
-/** The response editors (Blueprint): `@civic/sdk/web/responses/editors`. Load lazily with the page. */
+/** The response editors (Blueprint): `contract/web/responses/editors`. Load lazily with the page. */
 export { ChannelResponsesEditor, type ChannelResponsesEditorProps } from './channel-responses-editor';
 export {
   CardMessageEditor,

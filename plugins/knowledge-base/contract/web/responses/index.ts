@@ -1,7 +1,7 @@
 /**
- * The one response-message library of the browser (`@civic/sdk/web/responses`): the views the web
- * chat widget and the previews render, and the editors of the knowledge base. A bundle that must
- * stay small (the embeddable widget) imports `@civic/sdk/web/responses/views` instead.
+ * The one response-message library of the browser, for plugins that require `knowledge-base`: the
+ * views the web chat widget and the previews render, and the editors of the knowledge base. A bundle
+ * that must stay small (the embeddable widget) imports `web/responses/views` instead.
  */
 export {
   HtmlFrame,

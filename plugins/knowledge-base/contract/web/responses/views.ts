@@ -1,6 +1,6 @@
 /**
  * The response message views only (plain React + one CSS file): what the web chat widget imports,
- * so the editors and Blueprint stay out of its bundle. `@civic/sdk/web/responses/views`.
+ * so the editors and Blueprint stay out of its bundle. `contract/web/responses/views`.
  */
 export {
   ResponseMessagesView,
