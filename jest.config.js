@@ -28,6 +28,7 @@ export default {
     '<rootDir>/core/{common,web}/**/*.test.{ts,tsx}',
     '<rootDir>/sdk/{common,web,testing}/**/*.test.{ts,tsx}',
     '<rootDir>/plugins/*/{common,web}/**/*.test.{ts,tsx}',
+    '<rootDir>/plugins/*/contract/{common,web}/**/*.test.{ts,tsx}',
   ],
   // A plugin's API tests (plugins/<id>/tests/) run on the real server under Node's test runner.
   testPathIgnorePatterns: ['/node_modules/', '/server/', '<rootDir>/tests/', '<rootDir>/plugins/[^/]+/tests/', '<rootDir>/dist/'],

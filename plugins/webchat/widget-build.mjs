@@ -12,7 +12,7 @@ export const serverSanitisedHtml = {
   name: 'civic-widget-server-sanitised-html',
   enforce: 'pre',
   resolveId(source, importer) {
-    if (source === './sanitize-html' && importer && /[\\/]sdk[\\/]web[\\/]responses[\\/]/.test(importer)) {
+    if (source === './sanitize-html' && importer && /[\\/]knowledge-base[\\/]contract[\\/]web[\\/]responses[\\/]/.test(importer)) {
       return `${import.meta.dirname}/web/embed/server-sanitised-html.ts`;
     }
     return null;

@@ -74,5 +74,4 @@ export {
   sql,
   type SQL,
 } from './query';
-export { prepareResponsesForStorage, prepareResponsesOrThrow, sanitizeHtml } from '@civic/core/server/responses';
 export { createHash, randomUUID } from 'node:crypto';

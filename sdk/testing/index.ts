@@ -17,7 +17,9 @@ export {
   type TestApp,
   type TestAppOptions,
 } from '@civic/core/web/testing';
-export { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+export { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+/** axe-core, for accessibility checks of a rendered component (WCAG 2.1 A/AA). */
+export { default as axe } from 'axe-core';
 export { default as userEvent } from '@testing-library/user-event';
 /** Plain rendering, for components that need no console around them (the web chat widget). */
 export { render } from '@testing-library/react';

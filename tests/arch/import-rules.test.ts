@@ -109,12 +109,18 @@ test("a plugin imports only the sdk, itself, and the contract of a plugin it req
   assert.deepEqual(found, []);
 });
 
-test("a plugin's contract exposes only the contract and what it re-exports from its own plugin", () => {
+/**
+ * A contract builds on the sdk, its own plugin and the contracts of the plugins it requires (the
+ * knowledge snapshot names the entities plugin's entity kinds): never on core or anything else.
+ */
+test("a plugin's contract exposes only the contract, what it re-exports from its own plugin and the contracts it requires", () => {
   const found = violations((file) => {
     const plugin = pluginOf(file.path);
     if (!plugin || !file.path.startsWith(`plugins/${plugin}/contract/`)) return [];
+    const required = requiresOf(plugin);
     return file.imports
       .filter((edge) => edge.target !== null && !edge.target.startsWith('sdk/') && !edge.target.startsWith(`plugins/${plugin}/`))
+      .filter((edge) => !required.includes(edge.target?.match(/^plugins\/([^/]+)\/contract\//)?.[1] ?? ''))
       .map((edge) => `${file.path}:${edge.line} imports ${edge.specifier}`);
   });
   assert.deepEqual(found, []);
@@ -162,6 +168,20 @@ test('core, sdk and host never name a plugin', () => {
       .map((id) => `${file.path} names plugins/${id}`);
     return [...byImport, ...byPath];
   });
+  assert.deepEqual(found, []);
+});
+
+/**
+ * Plugin domain that core and the sdk used to hold; it is the plugins' (their contracts) now, and
+ * the sdk re-exports none of it (docs/sdk-guide.md, "The knowledge model").
+ */
+const FORMER_PLUGIN_DOMAIN = [
+  'core/common/knowledge/', 'core/common/responses/', 'core/server/knowledge/', 'core/server/responses/',
+  'sdk/common/knowledge.ts', 'sdk/common/responses.ts', 'sdk/web/responses/',
+];
+
+test('core and the sdk hold no knowledge or response-message model', () => {
+  const found = files.filter((f) => FORMER_PLUGIN_DOMAIN.some((place) => f.path.startsWith(place))).map((f) => f.path);
   assert.deepEqual(found, []);
 });
 

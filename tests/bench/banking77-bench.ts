@@ -1,4 +1,4 @@
-import type { KnowledgeSnapshot, SnapshotIntent } from '@civic/sdk/common/knowledge';
+import type { KnowledgeSnapshot, SnapshotIntent } from '../../plugins/knowledge-base/contract/common/knowledge/index';
 import { answerTurn, EMPTY_STATE } from '../../plugins/dialog-engine/server/engine/builtin-engine';
 import { knowledgeEntityExtractor } from '../../plugins/dialog-engine/server/engine/entity-extractor';
 import { trainKnowledge, type TrainedKnowledge } from '../../plugins/dialog-engine/server/engine/trained-knowledge';

@@ -7,7 +7,7 @@ import { build } from 'vite';
 import { describeViolations, openBrowser, seriousAxeViolations, type Browser } from './support/browser';
 
 /**
- * The response message views (`@civic/sdk/web/responses/views`) in a real Chromium: one message of
+ * The response message views (the knowledge-base contract's `web/responses/views`) in a real Chromium: one message of
  * every kind, as the web chat widget and the previews show them. A small page is built from the
  * views alone (what the embeddable widget bundles) and served locally; jsdom cannot lay out,
  * measure contrast or run a sandboxed frame, this can.
@@ -19,7 +19,7 @@ const OUT = join(WORK, 'out');
 const HARNESS = `
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ResponseMessagesView } from '@civic/sdk/web/responses/views';
+import { ResponseMessagesView } from '../../plugins/knowledge-base/contract/web/responses/views';
 
 const messages = [
   { type: 'text', text: ['Hello, I am the council assistant.', 'How can I help?'] },

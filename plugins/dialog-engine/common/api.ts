@@ -1,4 +1,4 @@
-import type { ResponseMessage } from '@civic/sdk/common/responses';
+import type { ResponseMessage } from '../../knowledge-base/contract/common/responses/index';
 
 /** Draft answers from the live knowledge base (members only); production from the published version. */
 export const ENVIRONMENTS = ['draft', 'production'] as const;

@@ -1,7 +1,7 @@
 import { and, eq, HttpError, isDecommissioned, randomUUID, RateLimiter, type AppRecord, type HandlerContext, type RequestUser, type RouteAdder } from '@civic/sdk/server';
 import { chatSessions, transcripts } from './db/schema';
-import { DEFAULT_PLATFORM } from '@civic/sdk/common/responses';
-import { WELCOME_EVENT } from '@civic/sdk/common/knowledge';
+import { DEFAULT_PLATFORM } from '../../knowledge-base/contract/common/responses/index';
+import { WELCOME_EVENT } from '../../knowledge-base/contract/common/knowledge/index';
 import type { Environment, SendMessageResult, StartSessionResult } from '../common/api';
 import { CsatDto, FeedbackDto, SendMessageDto, StartSessionDto } from '../common/chat.dto';
 import { EngineMessages } from '../common/messages';

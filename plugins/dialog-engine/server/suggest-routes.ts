@@ -3,7 +3,7 @@ import type { PublishedKnowledge } from '../../publishing/contract/server/index'
 import type { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
 import { appProduction } from '../../publishing/contract/server/tables';
 import { webchatSettings } from '../../webchat/contract/server/tables';
-import { DEFAULT_PLATFORM } from '@civic/sdk/common/responses';
+import { DEFAULT_PLATFORM } from '../../knowledge-base/contract/common/responses/index';
 import { IsIn, IsOptional, IsString, MaxLength, MinLength } from '@civic/sdk/common/validators';
 import { ENVIRONMENTS, type Environment } from '../common/api';
 import { EngineMessages } from '../common/messages';

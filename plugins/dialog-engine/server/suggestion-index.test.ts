@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { EMPTY_SNAPSHOT, type KnowledgeSnapshot, type SnapshotIntent } from '@civic/sdk/common/knowledge';
+import { EMPTY_SNAPSHOT, type KnowledgeSnapshot, type SnapshotIntent } from '../../knowledge-base/contract/common/knowledge/index';
 import { normalise, SuggestionIndex } from './suggestion-index';
 
 function intent(id: string, phrases: string[], extra: Partial<SnapshotIntent> = {}): SnapshotIntent {

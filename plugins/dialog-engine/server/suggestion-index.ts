@@ -1,4 +1,4 @@
-import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
+import type { KnowledgeSnapshot } from '../../knowledge-base/contract/common/knowledge/index';
 
 /** At most this many auto-complete suggestions per prefix. */
 export const MAX_SUGGESTIONS = 8;

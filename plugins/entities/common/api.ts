@@ -1,4 +1,4 @@
-import type { EntityEntry, EntityKind } from '@civic/sdk/common/knowledge';
+import type { EntityEntry, EntityKind } from '../contract/common/index';
 
 const app = (appId: string) => `/api/v1/apps/${encodeURIComponent(appId)}`;
 

@@ -1,4 +1,4 @@
-import { ENTITY_KINDS, type EntityKind } from '@civic/sdk/common/knowledge';
+import { ENTITY_KINDS, type EntityKind } from '../contract/common/index';
 import { IsIn, IsOptional, IsString, MaxLength } from '@civic/sdk/common/validators';
 
 /** GET …/entities?search=&kind= */

@@ -1,4 +1,4 @@
-import { ENTITY_KINDS, type EntityKind } from '@civic/sdk/common/knowledge';
+import { ENTITY_KINDS, type EntityKind } from '../contract/common/index';
 import { EntityMessages } from './messages';
 
 /** §5: A-Z a-z 0-9 _ -, starts with a letter, at most 30 characters (shown with its `@`). */

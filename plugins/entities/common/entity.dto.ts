@@ -1,4 +1,5 @@
-import { checkRe2, ENTITY_KINDS, type EntityKind } from '@civic/sdk/common/knowledge';
+import { checkRe2 } from '@civic/sdk/common/re2';
+import { ENTITY_KINDS, type EntityKind } from '../contract/common/index';
 import {
   ArrayMaxSize,
   IsArray,

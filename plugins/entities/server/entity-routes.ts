@@ -1,7 +1,7 @@
 import { and, asc, eq, HttpError, ilike, ne, sql, type DbExecutor, type RouteAdder } from '@civic/sdk/server';
 import { entityTypes } from './db/schema';
 import { intents, trainingPhrases } from '../../knowledge-base/contract/server/tables';
-import type { EntityEntry } from '@civic/sdk/common/knowledge';
+import type { EntityEntry } from '../contract/common/index';
 import { EntitiesApi, type EntityDeleted, type EntityDetail, type EntityList, type EntityListItem, type EntityWithUsages } from '../common/api';
 import { EntityCreateDto, EntityUpdateDto } from '../common/entity.dto';
 import { EntityDeleteQueryDto, EntityListQueryDto } from '../common/entity-query.dto';

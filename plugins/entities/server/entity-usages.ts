@@ -1,6 +1,6 @@
 import { and, eq, sql, type DbExecutor } from '@civic/sdk/server';
 import { intents, trainingPhrases } from '../../knowledge-base/contract/server/tables';
-import type { ActionParameter, PhrasePart } from '@civic/sdk/common/knowledge';
+import type { ActionParameter, PhrasePart } from '../../knowledge-base/contract/common/knowledge/index';
 import type { EntityUsage } from '../common/api';
 
 

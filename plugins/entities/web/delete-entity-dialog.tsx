@@ -3,7 +3,7 @@ import { useEffect, useState } from '@civic/sdk/web/react';
 import { Link } from '@civic/sdk/web/router';
 import { errorMessage, isApiError, ToastService, useService } from '@civic/sdk/web';
 import { Messages } from '@civic/sdk/common/messages';
-import { entityRef } from '@civic/sdk/common/knowledge';
+import { entityRef } from '../contract/common/index';
 import type { EntityUsage } from '../common/api';
 import { EntityMessages } from '../common/messages';
 import { EntitiesStore } from './entities-store';

@@ -4,7 +4,7 @@ import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { Link, useNavigate, useParams } from '@civic/sdk/web/router';
 import { EmptyState, Page, PageSkeleton, useAccess, useService, LoadError } from '@civic/sdk/web';
-import { ENTITY_KINDS, entityRef, type EntityKind } from '@civic/sdk/common/knowledge';
+import { ENTITY_KINDS, entityRef, type EntityKind } from '../contract/common/index';
 import type { EntityListItem } from '../common/api';
 import { KIND_LABELS } from '../common/entity-rules';
 import { canEditEntities } from '../common/permissions';

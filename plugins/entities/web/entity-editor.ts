@@ -1,5 +1,6 @@
 import { action, computed, makeObservable, observable } from '@civic/sdk/web/mobx';
-import { checkRe2, type EntityEntry, type EntityKind, type Re2Check } from '@civic/sdk/common/knowledge';
+import { checkRe2, type Re2Check } from '@civic/sdk/common/re2';
+import { type EntityEntry, type EntityKind } from '../contract/common/index';
 import { parseCsvRows } from '@civic/sdk/web/csv';
 import type { EntityDetail } from '../common/api';
 import { checkboxesOf, deriveEntityKind, normaliseEntityName, type KindCheckboxes } from '../common/entity-rules';

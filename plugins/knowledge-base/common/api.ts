@@ -1,4 +1,4 @@
-import type { GlossaryTerm, Intent, IntentKind } from '@civic/sdk/common/knowledge';
+import type { GlossaryTerm, Intent, IntentKind } from '../contract/common/knowledge/index';
 
 const app = (appId: string) => `/api/v1/apps/${encodeURIComponent(appId)}`;
 

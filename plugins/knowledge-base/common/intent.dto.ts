@@ -1,4 +1,4 @@
-import { WEBHOOK_STATES, type IntentKind, type WebhookState } from '@civic/sdk/common/knowledge';
+import { WEBHOOK_STATES, type IntentKind, type WebhookState } from '../contract/common/knowledge/index';
 import { Limits, Messages } from '@civic/sdk/common/messages';
 import {
   ArrayMaxSize,
@@ -21,7 +21,7 @@ import {
   Type,
   ValidateNested,
 } from '@civic/sdk/common/validators';
-import { ChannelResponsesDto, PLATFORMS } from '@civic/sdk/common/responses';
+import { ChannelResponsesDto, PLATFORMS } from '../contract/common/responses/index';
 import { KbMessages } from './messages';
 
 /** `@name`, `@sys.date`, `@sys.any:location` …: the entity an annotated part refers to. */

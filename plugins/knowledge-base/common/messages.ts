@@ -31,4 +31,9 @@ export const KbMessages = {
   noTerms: 'No glossary terms yet',
   noMatches: 'Nothing matches the search and filters',
   responsesInvalid: 'The responses are not valid.',
+  // §5 texts of the response editor (they lived in core's Messages before the model left core).
+  invalidUrl: 'Please input valid URL',
+  channelWithoutResponses: 'There is a channel with no responses.',
+  createOneResponse: 'Please create at least one response.',
+  customPayloadError: 'This is an error in the Custom Payload. Please rectify and save again.',
 } as const;

@@ -1,4 +1,4 @@
-import { cleanParameterName, paramNameOf, phraseText, type ActionParameter, type PhrasePart, type TrainingPhrase } from '@civic/sdk/common/knowledge';
+import { cleanParameterName, paramNameOf, phraseText, type ActionParameter, type PhrasePart, type TrainingPhrase } from '../contract/common/knowledge/index';
 import { KbMessages } from './messages';
 
 type PhraseInput = { reference_id?: string; type: TrainingPhrase['type']; parts: PhrasePart[] };

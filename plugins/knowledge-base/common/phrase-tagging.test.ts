@@ -1,4 +1,4 @@
-import { phraseText } from '@civic/sdk/common/knowledge';
+import { phraseText } from '../contract/common/knowledge/index';
 import { linesToPhrases, plainPhrase, tagPhrase, tagWords, untagPart } from './phrase-tagging';
 import { normaliseParameters, normalisePhrases } from './normalise';
 

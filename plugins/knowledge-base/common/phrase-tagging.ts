@@ -1,4 +1,4 @@
-import { paramNameOf, phraseText, type PhrasePart, type TrainingPhrase } from '@civic/sdk/common/knowledge';
+import { paramNameOf, phraseText, type PhrasePart, type TrainingPhrase } from '../contract/common/knowledge/index';
 
 interface Annotation {
   start: number;

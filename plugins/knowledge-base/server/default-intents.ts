@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, type DbExecutor } from '@civic/sdk/server';
 import { intents } from './db/schema';
-import { DefaultIntentNames, WELCOME_EVENT, type DefaultIntentKind } from '@civic/sdk/common/knowledge';
-import { DEFAULT_PLATFORM, type ChannelResponses } from '@civic/sdk/common/responses';
+import { DefaultIntentNames, WELCOME_EVENT, type DefaultIntentKind } from '../contract/common/knowledge/index';
+import { DEFAULT_PLATFORM, type ChannelResponses } from '../contract/common/responses/index';
 import { normalisePhrases } from '../common/normalise';
 import { writePhrases } from './intent-store';
 

@@ -1,8 +1,8 @@
 import { and, count, eq, isNull, type DbExecutor } from '@civic/sdk/server';
 import { entityTypes } from '../../entities/contract/server/tables';
 import { glossaryTerms, intents } from './db/schema';
-import type { ActionParameter, PhrasePart } from '@civic/sdk/common/knowledge';
-import { DEFAULT_PLATFORM, type ChannelResponses, type ResponseMessage } from '@civic/sdk/common/responses';
+import type { ActionParameter, PhrasePart } from '../contract/common/knowledge/index';
+import { DEFAULT_PLATFORM, type ChannelResponses, type ResponseMessage } from '../contract/common/responses/index';
 import { normalisePhrases } from '../common/normalise';
 import { ensureDefaultIntents } from './default-intents';
 import { writePhrases } from './intent-store';

@@ -1,5 +1,5 @@
 import { asc, eq, inArray, type DbExecutor } from '@civic/sdk/server';
-import type { KnowledgeSnapshot, SnapshotIntent } from '@civic/sdk/common/knowledge';
+import type { KnowledgeSnapshot, SnapshotIntent } from '../contract/common/knowledge/index';
 import { categories, labels } from '../../classification/contract/server/tables';
 import { entityTypes } from '../../entities/contract/server/tables';
 import { glossaryTerms, intentCategories, intentLabels, intents, trainingPhrases } from './db/schema';

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, HttpError, sql, type DbExecutor, type RouteAdder, type SQL } from '@civic/sdk/server';
 import { glossaryTerms } from './db/schema';
-import type { GlossaryTerm } from '@civic/sdk/common/knowledge';
+import type { GlossaryTerm } from '../contract/common/knowledge/index';
 import { KbApi, type GlossaryImportResponse, type GlossaryListResponse } from '../common/api';
 import { GlossaryImportDto, GlossaryListQueryDto, GlossaryTermDto, GlossaryTermUpdateDto } from '../common/glossary.dto';
 import { KbMessages } from '../common/messages';

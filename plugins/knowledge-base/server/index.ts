@@ -1,5 +1,5 @@
 import { defineServerModule, publishOnChange } from '@civic/sdk/server';
-import { switchedOffKinds } from '@civic/sdk/common/responses';
+import { switchedOffKinds } from '../contract/common/responses/index';
 import { knowledgeChanged } from '../contract/events';
 import { KnowledgeSnapshots } from '../contract/server/index';
 import { readDraftSnapshot } from './draft-snapshot';

@@ -3,7 +3,7 @@ import { entityTypes } from '../../entities/contract/server/tables';
 import { intents } from './db/schema';
 import type { IntentDeleteResponse, IntentListResponse, IntentResponse } from '../common/api';
 import { KbApi } from '../common/api';
-import type { ResponseCheckOptions } from '@civic/sdk/common/responses';
+import type { ResponseCheckOptions } from '../contract/common/responses/index';
 import { IntentCreateDto, IntentListQueryDto, IntentUpdateDto } from '../common/intent.dto';
 import { KbMessages } from '../common/messages';
 import { normaliseParameters, normalisePhrases } from '../common/normalise';

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, HttpError, inArray, sql, tierLimits, type DbExecutor } from '@civic/sdk/server';
 import { categories, labels } from '../../classification/contract/server/tables';
 import { intentCategories, intentLabels, intents, trainingPhrases } from './db/schema';
-import { phraseText, type TrainingPhrase } from '@civic/sdk/common/knowledge';
+import { phraseText, type TrainingPhrase } from '../contract/common/knowledge/index';
 import type { IntentDetail } from '../common/api';
 import { KbMessages } from '../common/messages';
 import { taggedEntities } from '../common/normalise';

@@ -1,5 +1,5 @@
-import { DEFAULT_PLATFORM, type ChannelResponses, type ResponseCheckOptions } from '@civic/sdk/common/responses';
-import { prepareResponsesOrThrow } from '@civic/sdk/server';
+import { DEFAULT_PLATFORM, type ChannelResponses, type ResponseCheckOptions } from '../contract/common/responses/index';
+import { prepareResponsesOrThrow } from '../contract/server/responses/index';
 
 /** A new intent answers on the web chat channel, default response on, no messages yet (§2 Intent detail). */
 export function defaultResponses(): ChannelResponses[] {

@@ -1,6 +1,6 @@
 import { FormGroup, HTMLSelect, InputGroup, Radio, RadioGroup } from '@civic/sdk/web/blueprint';
 import { Link } from '@civic/sdk/web/router';
-import { WEBHOOK_STATES, type IntentKind, type WebhookState } from '@civic/sdk/common/knowledge';
+import { WEBHOOK_STATES, type IntentKind, type WebhookState } from '../contract/common/knowledge/index';
 import type { IntentRow } from '../common/api';
 import { editorPath } from './paths';
 

@@ -3,7 +3,7 @@ import { AddIcon, DownloadIcon, SearchIcon, TrashIcon, UploadIcon } from '@civic
 import { useCallback, useEffect, useRef, useState } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
 import { ApiClient, ToastService } from '@civic/sdk/web/services';
-import type { GlossaryTerm } from '@civic/sdk/common/knowledge';
+import type { GlossaryTerm } from '../contract/common/knowledge/index';
 import { Messages } from '@civic/sdk/common/messages';
 import { validateDto } from '@civic/sdk/common/validation';
 import { EmptyState, errorMessage, Page, PageSkeleton, useAccess, useService, LoadError } from '@civic/sdk/web';

@@ -80,7 +80,7 @@ describe('IntentEditor', () => {
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('branch');
 
     await userEvent.click(screen.getByRole('tab', { name: 'Responses' }));
-    expect(screen.getAllByText(Messages.channelWithoutResponses, { exact: false }).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(KbMessages.channelWithoutResponses, { exact: false }).length).toBeGreaterThan(0);
     await userEvent.click(screen.getByRole('button', { name: 'Add message' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Text' }));
     await userEvent.type(await screen.findByLabelText('Line 1'), 'Collect it at the branch.');
@@ -128,7 +128,7 @@ describe('IntentEditor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add channel' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'LINE' }));
     expect(await screen.findByRole('tab', { name: /^LINE/ })).toBeTruthy();
-    expect(screen.getAllByText(Messages.channelWithoutResponses, { exact: false }).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(KbMessages.channelWithoutResponses, { exact: false }).length).toBeGreaterThan(0);
     await userEvent.click(screen.getByRole('button', { name: 'Delete LINE channel' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('tab', { name: /^LINE/ })).toBeNull());

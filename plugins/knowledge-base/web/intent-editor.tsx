@@ -5,10 +5,11 @@ import { useCallback, useEffect, useMemo, useState } from '@civic/sdk/web/react'
 import { useNavigate, useSearchParams } from '@civic/sdk/web/router';
 import { ApiClient, isApiError, ToastService } from '@civic/sdk/web/services';
 import { IntentEditorSlot } from '../contract/intent-editor-slot';
-import { entityRef, paramNameOf, type ActionParameter, type IntentKind, type OutputContext, type TrainingPhrase, type WebhookState } from '@civic/sdk/common/knowledge';
+import { entityRef } from '../../entities/contract/common/index';
+import { paramNameOf, type ActionParameter, type IntentKind, type OutputContext, type TrainingPhrase, type WebhookState } from '../contract/common/knowledge/index';
 import { Messages } from '@civic/sdk/common/messages';
-import { DEFAULT_PLATFORM, PLATFORM_LABELS, switchedOffKinds, type ChannelResponses, type ResponseProblem } from '@civic/sdk/common/responses';
-import { ChannelResponsesEditor, responseProblemsOf } from '@civic/sdk/web/responses';
+import { DEFAULT_PLATFORM, PLATFORM_LABELS, switchedOffKinds, type ChannelResponses, type ResponseProblem } from '../contract/common/responses/index';
+import { ChannelResponsesEditor, responseProblemsOf } from '../contract/web/responses/index';
 import { validateDto } from '@civic/sdk/common/validation';
 import { errorMessage, Page, PageSkeleton, PanelSlot, useAccess, useAccessContext, useSaveShortcut, useService, useUnsavedChangesPrompt, LoadError } from '@civic/sdk/web';
 import { KbApi, type IntentDetail, type IntentListResponse, type IntentResponse, type IntentRow } from '../common/api';
@@ -221,8 +222,8 @@ export const IntentEditor = observer(function IntentEditor({ appId, kind, mode, 
         </Callout>
       )}
       {emptyChannels.length > 0 && !readOnly && (
-        <Callout intent="warning" title={Messages.channelWithoutResponses} className="civic-form-notice">
-          {Messages.createOneResponse} ({emptyChannels.map((c) => PLATFORM_LABELS[c.platform]).join(', ')})
+        <Callout intent="warning" title={KbMessages.channelWithoutResponses} className="civic-form-notice">
+          {KbMessages.createOneResponse} ({emptyChannels.map((c) => PLATFORM_LABELS[c.platform]).join(', ')})
         </Callout>
       )}
       <div className="civic-kb-stack">

@@ -1,6 +1,6 @@
 import { action, makeObservable, observable, observableRef, runInAction } from '@civic/sdk/web/mobx';
 import { isApiError, type ApiClient } from '@civic/sdk/web/services';
-import type { IntentKind } from '@civic/sdk/common/knowledge';
+import type { IntentKind } from '../contract/common/knowledge/index';
 import { KbApi, type IntentListResponse, type IntentRow } from '../common/api';
 import type { IntentSort } from '../common/intent.dto';
 

@@ -1,6 +1,6 @@
 import { Button, Callout, Checkbox, FormGroup, HTMLSelect, InputGroup, TextArea } from '@civic/sdk/web/blueprint';
 import { AddIcon, TrashIcon } from '@civic/sdk/web/icons';
-import { cleanParameterName, type ActionParameter } from '@civic/sdk/common/knowledge';
+import { cleanParameterName, type ActionParameter } from '../contract/common/knowledge/index';
 import { Limits } from '@civic/sdk/common/messages';
 import { KbMessages } from '../common/messages';
 

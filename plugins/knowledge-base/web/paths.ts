@@ -1,4 +1,4 @@
-import type { IntentKind } from '@civic/sdk/common/knowledge';
+import type { IntentKind } from '../contract/common/knowledge/index';
 
 export type EditorMode = 'view' | 'edit' | 'create';
 

@@ -1,7 +1,7 @@
 import { Button, ButtonGroup, FormGroup, HTMLSelect, InputGroup, TextArea } from '@civic/sdk/web/blueprint';
 import { AddIcon, TrashIcon } from '@civic/sdk/web/icons';
 import { memo, useState } from '@civic/sdk/web/react';
-import { phraseText, type TrainingPhrase } from '@civic/sdk/common/knowledge';
+import { phraseText, type TrainingPhrase } from '../contract/common/knowledge/index';
 import { linesToPhrases, tagPhrase, tagWords, untagPart } from '../common/phrase-tagging';
 import { entityColour } from './entity-colours';
 

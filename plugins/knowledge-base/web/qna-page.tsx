@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from '@civic/sdk/web/react';
 import { Link, Navigate, useParams } from '@civic/sdk/web/router';
 import { ApiClient, ToastService } from '@civic/sdk/web/services';
 import { Messages } from '@civic/sdk/common/messages';
-import { DEFAULT_PLATFORM } from '@civic/sdk/common/responses';
+import { DEFAULT_PLATFORM } from '../contract/common/responses/index';
 import { EmptyState, errorMessage, Page, PageSkeleton, useAccess, useService, LoadError } from '@civic/sdk/web';
 import { KbApi, type IntentListResponse, type IntentResponse, type IntentRow } from '../common/api';
 import { KbMessages } from '../common/messages';

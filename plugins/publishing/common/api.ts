@@ -1,4 +1,4 @@
-import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
+import type { KnowledgeSnapshot } from '../../knowledge-base/contract/common/knowledge/index';
 import type { BulkRow } from './bulk';
 import type { Candidate } from './qna-extract';
 import type { SnapshotDiff } from './diff';

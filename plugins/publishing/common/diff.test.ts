@@ -1,4 +1,4 @@
-import { EMPTY_SNAPSHOT, type KnowledgeSnapshot, type SnapshotIntent } from '@civic/sdk/common/knowledge';
+import { EMPTY_SNAPSHOT, type KnowledgeSnapshot, type SnapshotIntent } from '../../knowledge-base/contract/common/knowledge/index';
 import { diffSnapshots } from './diff';
 
 function intent(id: string, displayName: string, more: Partial<SnapshotIntent> = {}): SnapshotIntent {

@@ -1,5 +1,5 @@
-import type { KnowledgeSnapshot, SnapshotIntent } from '@civic/sdk/common/knowledge';
-import { PLATFORM_LABELS, RESPONSE_MESSAGE_LABELS, type ResponseMessage } from '@civic/sdk/common/responses';
+import type { KnowledgeSnapshot, SnapshotIntent } from '../../knowledge-base/contract/common/knowledge/index';
+import { PLATFORM_LABELS, RESPONSE_MESSAGE_LABELS, type ResponseMessage } from '../../knowledge-base/contract/common/responses/index';
 
 export type DiffSection = 'intents' | 'entityTypes' | 'glossary' | 'categories' | 'labels';
 export type ChangeKind = 'added' | 'removed' | 'changed';

@@ -1,5 +1,5 @@
-import type { ActionParameter, KnowledgeSnapshot, OutputContext, PhrasePart, SnapshotIntent } from '@civic/sdk/common/knowledge';
-import type { ChannelResponses, Platform, ResponseMessage } from '@civic/sdk/common/responses';
+import type { ActionParameter, KnowledgeSnapshot, OutputContext, PhrasePart, SnapshotIntent } from '../../knowledge-base/contract/common/knowledge/index';
+import type { ChannelResponses, Platform, ResponseMessage } from '../../knowledge-base/contract/common/responses/index';
 import { HttpError } from '@civic/sdk/server';
 import { unzipUntrusted } from '@civic/sdk/server/untrusted-file';
 import { strFromU8, strToU8, zipSync, type Zippable } from '@civic/sdk/server/zip';

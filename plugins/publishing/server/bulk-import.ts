@@ -1,4 +1,4 @@
-import type { ChannelResponses } from '@civic/sdk/common/responses';
+import type { ChannelResponses } from '../../knowledge-base/contract/common/responses/index';
 import { and, eq, HttpError, JobError, jobs as jobTable, parseSlots, sql, type DbExecutor, type DomainEvents, type JobService, type RouteAdder } from '@civic/sdk/server';
 import { categories, labels } from '../../classification/contract/server/tables';
 import { knowledgeChanged } from '../../knowledge-base/contract/events';

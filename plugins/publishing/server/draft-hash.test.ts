@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
+import type { KnowledgeSnapshot } from '../../knowledge-base/contract/common/knowledge/index';
 import { draftHash } from './draft-hash';
 
 const empty: KnowledgeSnapshot = { schemaVersion: 1, intents: [], entityTypes: [], glossary: [], categories: [], labels: [] };

@@ -1,4 +1,4 @@
-import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
+import type { KnowledgeSnapshot } from '../../knowledge-base/contract/common/knowledge/index';
 import { createHash } from '@civic/sdk/server';
 
 /**

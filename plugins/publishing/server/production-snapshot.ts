@@ -1,5 +1,5 @@
 import { eq, type DbExecutor } from '@civic/sdk/server';
-import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
+import type { KnowledgeSnapshot } from '../../knowledge-base/contract/common/knowledge/index';
 import { appProduction, knowledgeVersions } from './db/schema';
 
 /**

@@ -1,4 +1,4 @@
-import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
+import type { KnowledgeSnapshot } from '../../knowledge-base/contract/common/knowledge/index';
 import { and, desc, eq, HttpError, jobs as jobsTable, type DbExecutor, type DomainEvents, type JobService, type RouteAdder, type ServerModuleApi } from '@civic/sdk/server';
 import { versionPublished, versionRolledBack } from '../contract/events';
 import { publishingSettings, publishRequests } from './db/schema';

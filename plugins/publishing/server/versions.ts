@@ -1,4 +1,4 @@
-import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
+import type { KnowledgeSnapshot } from '../../knowledge-base/contract/common/knowledge/index';
 import { and, desc, eq, HttpError, isNotNull, lt, sql, type DbExecutor } from '@civic/sdk/server';
 import type { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
 import { intents } from '../../knowledge-base/contract/server/tables';

@@ -1,5 +1,5 @@
 import { apps, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, sql, text, timestamp, uuid } from '@civic/sdk/server/schema';
-import type { ResponseMessage } from '@civic/sdk/common/responses';
+import type { ResponseMessage } from '../../../knowledge-base/contract/common/responses/index';
 
 /** How an app answers in one environment (/dialogFlow): the engine and its handler URLs. */
 export const dialogEngineConfigs = pgTable(

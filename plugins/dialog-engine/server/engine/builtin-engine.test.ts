@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { KnowledgeSnapshot, SnapshotEntityType, SnapshotIntent } from '@civic/sdk/common/knowledge';
-import type { ChannelResponses } from '@civic/sdk/common/responses';
+import type { KnowledgeSnapshot, SnapshotEntityType, SnapshotIntent } from '../../../knowledge-base/contract/common/knowledge/index';
+import type { ChannelResponses } from '../../../knowledge-base/contract/common/responses/index';
 import { answerTurn, EMPTY_STATE, type AnswerOptions, type SessionState } from './builtin-engine';
 import { knowledgeEntityExtractor } from './entity-extractor';
 import { ModelCache } from './model-cache';

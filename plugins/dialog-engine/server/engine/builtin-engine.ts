@@ -1,5 +1,5 @@
-import { WELCOME_EVENT, type SnapshotIntent } from '@civic/sdk/common/knowledge';
-import { DEFAULT_PLATFORM, type ResponseMessage } from '@civic/sdk/common/responses';
+import { WELCOME_EVENT, type SnapshotIntent } from '../../../knowledge-base/contract/common/knowledge/index';
+import { DEFAULT_PLATFORM, type ResponseMessage } from '../../../knowledge-base/contract/common/responses/index';
 import type { ScoredMatch } from '../../common/api';
 import type { EntityExtractor } from './entity-extractor';
 import type { TrainedKnowledge } from './trained-knowledge';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { DbExecutor } from '@civic/sdk/server';
-import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
+import type { KnowledgeSnapshot } from '../../../knowledge-base/contract/common/knowledge/index';
 import { ContentCache } from './content-cache';
 import type { KnowledgeSource } from './knowledge-source';
 import { contentHash } from './trained-knowledge';

@@ -1,8 +1,8 @@
 import { and, createOutboundClient, eq, findAppRecord, HttpError, type AppRecord, type DbExecutor, type JobService, type OutboundClient } from '@civic/sdk/server';
 import { dialogEngineConfigs } from '../db/schema';
 import { Messages } from '@civic/sdk/common/messages';
-import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
-import type { ResponseMessage } from '@civic/sdk/common/responses';
+import type { KnowledgeSnapshot } from '../../../knowledge-base/contract/common/knowledge/index';
+import type { ResponseMessage } from '../../../knowledge-base/contract/common/responses/index';
 import { ENGINE_SERVICES, type EngineConfig, type EngineService, type Environment, type ScoredMatch, type TrainingStatus } from '../../common/api';
 import { EngineMessages } from '../../common/messages';
 import { answerTurn, EMPTY_STATE, type EngineAnswer, type SessionState } from './builtin-engine';

@@ -1,4 +1,5 @@
-import { extractEntities, type SnapshotEntityType } from '@civic/sdk/common/knowledge';
+import { extractEntities } from '../../../entities/contract/common/index';
+import { type SnapshotEntityType } from '../../../knowledge-base/contract/common/knowledge/index';
 
 /** One value found in a text: which entity type (`@name`), its reference value, and the text said. */
 export interface ExtractedEntity {

@@ -1,7 +1,7 @@
 import { type DbExecutor } from '@civic/sdk/server';
 import type { PublishedKnowledge } from '../../../publishing/contract/server/index';
 import type { KnowledgeSnapshots } from '../../../knowledge-base/contract/server/index';
-import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
+import type { KnowledgeSnapshot } from '../../../knowledge-base/contract/common/knowledge/index';
 import type { Environment } from '../../common/api';
 
 /** The content an environment answers from. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { KnowledgeSnapshot, SnapshotIntent } from '@civic/sdk/common/knowledge';
+import type { KnowledgeSnapshot, SnapshotIntent } from '../../../knowledge-base/contract/common/knowledge/index';
 import { ModelCache } from './model-cache';
 
 function intent(id: string, phrases: string[]): SnapshotIntent {

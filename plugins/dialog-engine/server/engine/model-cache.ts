@@ -1,4 +1,4 @@
-import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
+import type { KnowledgeSnapshot } from '../../../knowledge-base/contract/common/knowledge/index';
 import type { Environment, TrainingStatus } from '../../common/api';
 import { calibrationOf, contentHash, type TrainedKnowledge } from './trained-knowledge';
 import { TrainingThread } from './training-thread';

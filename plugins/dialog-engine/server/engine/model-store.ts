@@ -1,5 +1,5 @@
 import { and, desc, eq, notInArray, sql, type DbExecutor } from '@civic/sdk/server';
-import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
+import type { KnowledgeSnapshot } from '../../../knowledge-base/contract/common/knowledge/index';
 import type { Environment } from '../../common/api';
 import { trainedModels } from '../db/trained-models';
 import { NluModel, type NluTransfer } from '../nlu/nlu-model';

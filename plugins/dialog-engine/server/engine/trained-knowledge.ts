@@ -1,5 +1,5 @@
 import { createHash } from '@civic/sdk/server';
-import type { KnowledgeSnapshot, SnapshotIntent } from '@civic/sdk/common/knowledge';
+import type { KnowledgeSnapshot, SnapshotIntent } from '../../../knowledge-base/contract/common/knowledge/index';
 import type { ThresholdCalibration } from '../../common/api';
 import { NluModel } from '../nlu/nlu-model';
 import { fallbackLabelOf, trainingExamples } from './training-data';

@@ -1,4 +1,4 @@
-import type { KnowledgeSnapshot, PhrasePart, SnapshotEntityType } from '@civic/sdk/common/knowledge';
+import type { KnowledgeSnapshot, PhrasePart, SnapshotEntityType } from '../../../knowledge-base/contract/common/knowledge/index';
 import type { TrainingExample } from '../nlu/nlu-model';
 
 /*

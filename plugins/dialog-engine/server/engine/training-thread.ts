@@ -1,4 +1,4 @@
-import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
+import type { KnowledgeSnapshot } from '../../../knowledge-base/contract/common/knowledge/index';
 import { startWorker, type Worker } from '@civic/sdk/server/worker';
 import { NluModel } from '../nlu/nlu-model';
 import { contentHash, knowledgeOf, type TrainedKnowledge } from './trained-knowledge';

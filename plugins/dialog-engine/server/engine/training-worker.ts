@@ -1,4 +1,4 @@
-import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
+import type { KnowledgeSnapshot } from '../../../knowledge-base/contract/common/knowledge/index';
 import { parentPort } from '@civic/sdk/server/worker';
 import { NluModel, type NluTransfer } from '../nlu/nlu-model';
 import { fallbackLabelOf, trainingExamples } from './training-data';

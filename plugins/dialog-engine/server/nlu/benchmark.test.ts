@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { KnowledgeSnapshot, SnapshotIntent } from '@civic/sdk/common/knowledge';
+import type { KnowledgeSnapshot, SnapshotIntent } from '../../../knowledge-base/contract/common/knowledge/index';
 import { answerTurn, EMPTY_STATE } from '../engine/builtin-engine';
 import { knowledgeEntityExtractor } from '../engine/entity-extractor';
 import { trainKnowledge } from '../engine/trained-knowledge';

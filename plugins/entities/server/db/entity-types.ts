@@ -1,5 +1,5 @@
 import { apps, boolean, check, integer, jsonb, pgTable, sql, text, timestamp, uniqueIndex, uuid } from '@civic/sdk/server/schema';
-import type { EntityEntry } from '@civic/sdk/common/knowledge';
+import type { EntityEntry } from '../../contract/common/index';
 
 /** Knowledge base entities (§3 "Entity"), in the draft. Names are unique per app, without `@`. */
 export const entityTypes = pgTable(

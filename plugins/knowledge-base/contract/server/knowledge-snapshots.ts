@@ -1,5 +1,5 @@
 import { defineServiceRef, type DbExecutor } from '@civic/sdk/server';
-import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
+import type { KnowledgeSnapshot } from '../common/knowledge/index';
 
 /**
  * The app's draft knowledge base as one snapshot (intents with phrases and responses, entity types,

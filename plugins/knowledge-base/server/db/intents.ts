@@ -1,6 +1,6 @@
 import { type AnyPgColumn, apps, check, date, index, integer, jsonb, pgTable, sql, text, timestamp, uniqueIndex, uuid } from '@civic/sdk/server/schema';
-import type { ActionParameter, OutputContext } from '@civic/sdk/common/knowledge';
-import type { ChannelResponses } from '@civic/sdk/common/responses';
+import type { ActionParameter, OutputContext } from '../../contract/common/knowledge/index';
+import type { ChannelResponses } from '../../contract/common/responses/index';
 
 /**
  * The draft knowledge base: intents and Q&A pairs (kind `qna`). Several plugins read it — the

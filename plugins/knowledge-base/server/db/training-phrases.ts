@@ -1,5 +1,5 @@
 import { check, index, integer, jsonb, pgTable, sql, text, uuid } from '@civic/sdk/server/schema';
-import type { PhrasePart } from '@civic/sdk/common/knowledge';
+import type { PhrasePart } from '../../contract/common/knowledge/index';
 import { intents } from './intents';
 
 /**

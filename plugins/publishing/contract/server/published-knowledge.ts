@@ -1,5 +1,5 @@
 import { defineServiceRef, type DbExecutor } from '@civic/sdk/server';
-import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
+import type { KnowledgeSnapshot } from '../../../knowledge-base/contract/common/knowledge/index';
 
 /** What production answers from: the published version the app's production pointer names. */
 export interface PublishedKnowledge {

@@ -1,5 +1,5 @@
 import { apps, boolean, check, index, integer, jsonb, pgTable, sql, text, timestamp, uniqueIndex, uuid } from '@civic/sdk/server/schema';
-import type { KnowledgeSnapshot } from '@civic/sdk/common/knowledge';
+import type { KnowledgeSnapshot } from '../../../knowledge-base/contract/common/knowledge/index';
 
 /**
  * Published versions of an app's knowledge base: immutable, numbered per app, each the whole draft

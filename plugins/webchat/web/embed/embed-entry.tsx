@@ -1,6 +1,6 @@
 import { createRoot } from '@civic/sdk/web/react-dom';
 // The response views' stylesheet, as text for the shadow root (page styles never reach inside it).
-import responseViewsCss from '@civic/sdk/web/responses/response-views.css?inline';
+import responseViewsCss from '../../../knowledge-base/contract/web/responses/response-views.css?inline';
 import { WebChatApi, type PublicWebChatSettingsResponse } from '../../common/api';
 import { ChatWidget } from '../widget/chat-widget';
 import { createFetchChatClient } from '../widget/chat-client';

@@ -1,5 +1,5 @@
 /**
- * The embed build's stand-in for the console's display sanitiser (sdk/web/responses/sanitize-html):
+ * The embed build's stand-in for the console's display sanitiser (knowledge-base contract web/responses/sanitize-html):
  * embed.js loads on every visit to a government page, and DOMPurify would be almost half of it.
  * What the widget shows was sanitised by the server before it was stored (same policy), and the
  * html frame runs no script whatever it holds (sandbox without allow-scripts, CSP default-src

@@ -1,5 +1,5 @@
 import { createRoot } from '@civic/sdk/web/react-dom';
-import '@civic/sdk/web/responses/response-views.css';
+import '../../../knowledge-base/contract/web/responses/response-views.css';
 import { SharingView } from '../sharing-view';
 import './sharing-document.css';
 

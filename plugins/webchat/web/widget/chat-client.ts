@@ -1,4 +1,4 @@
-import type { ResponseMessage } from '@civic/sdk/common/responses';
+import type { ResponseMessage } from '../../../knowledge-base/contract/common/responses/index';
 import { WEB_CHAT_CHANNEL, WebChatApi, type RecommendationsResponse, type SuggestionsResponse } from '../../common/api';
 
 export type ChatEnvironment = 'draft' | 'production';

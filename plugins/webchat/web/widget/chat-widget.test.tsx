@@ -1,5 +1,5 @@
 import { act, render, screen, userEvent, waitFor, within } from '@civic/sdk/testing';
-import type { ResponseMessage } from '@civic/sdk/common/responses';
+import type { ResponseMessage } from '../../../knowledge-base/contract/common/responses/index';
 import { WebChatMessages as M } from '../../common/messages';
 import { toPublicSettings, WEBCHAT_DEFAULTS, type PublicWebChatSettings } from '../../common/webchat-settings';
 import { ChatWidget, type ChatWidgetMode } from './chat-widget';

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState, type CSSProperties, type FormEvent, type KeyboardEvent } from '@civic/sdk/web/react';
 // The views only (no editors, no Blueprint): the one renderer of every §3 message kind.
-import { ResponseMessagesView } from '@civic/sdk/web/responses/views';
+import { ResponseMessagesView } from '../../../knowledge-base/contract/web/responses/views';
 import { readableTextOn } from '../../common/contrast';
 import { WebChatMessages as M } from '../../common/messages';
 import type { PublicWebChatSettings } from '../../common/webchat-settings';
-import { WELCOME_EVENT } from '@civic/sdk/common/knowledge';
+import { WELCOME_EVENT } from '../../../knowledge-base/contract/common/knowledge/index';
 import type { ChatClient } from './chat-client';
 import { CsatForm } from './csat-form';
 import { QuestionInput } from './question-input';

@@ -1,4 +1,4 @@
-import type { ResponseMessage } from '@civic/sdk/common/responses';
+import type { ResponseMessage } from '../../../knowledge-base/contract/common/responses/index';
 import { useCallback, useEffect, useReducer, useRef } from '@civic/sdk/web/react';
 import { WebChatMessages as M } from '../../common/messages';
 import type { ChatClient } from './chat-client';
