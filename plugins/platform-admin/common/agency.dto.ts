@@ -1,5 +1,5 @@
 import { Messages } from '@civic/sdk/common/messages';
-import { IsString, IsNotEmpty } from 'class-validator';
+import { IsNotEmpty, IsString } from '@civic/sdk/common/validators';
 import { IsAgencyName } from './validators';
 import { AdminMessages } from './messages';
 
