@@ -21,6 +21,7 @@ export type {
   FileDownload,
 } from '@civic/core/server/http/route-definition';
 export type { AuditDetails } from '@civic/core/server/audit/audit-entry';
+export { auditDiff } from '@civic/core/server/audit/audit-diff';
 export { verifyAuditChainPart, type AuditChainPart } from '@civic/core/server/audit/verify-audit-chain';
 export { SecurityEvents, type SecurityEventAction } from '@civic/core/server/audit/security-event';
 export type { RouteAdder } from '@civic/core/server/http/route-registry';

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { anyone } from '@civic/core/common/access';
 import { Messages } from '@civic/core/common/messages';
 import { appMembers, apps, auditLog, users } from './support/tables';
@@ -197,6 +197,14 @@ test('create an app: defaults, the creator as admin, onCreated hooks in the same
   assert.equal((await t.server.db.db.select().from(apps).where(eq(apps.appId, 'hook-fails'))).length, 0);
 });
 
+test('an app patch is audited with only the fields it changed, before and after', async () => {
+  const before = (await api('GET', '/api/v1/admin/apps/demo-internal')).body.data;
+  assert.equal((await api('PATCH', '/api/v1/admin/apps/demo-internal', { appName: 'Renamed Internal Bot', projectId: before.projectId })).status, 200);
+  const [row] = await t.server.db.db.select().from(auditLog).where(eq(auditLog.action, 'platform-admin.app-patch')).orderBy(desc(auditLog.id)).limit(1);
+  assert.deepEqual(row.details, { before: { appName: before.appName }, after: { appName: 'Renamed Internal Bot' } });
+  assert.equal((await api('PATCH', '/api/v1/admin/apps/demo-internal', { appName: before.appName })).status, 200);
+});
+
 test('patch an app: every §3 field, read back', async () => {
   const patch = {
     projectId: 'proj-42',
@@ -377,6 +385,10 @@ test('adaptors: create, https only, link apps, edit, connection test against a l
     assert.equal(edited.status, 200);
     assert.deepEqual(edited.body.data.appIds, ['demo-starter']);
     assert.equal(edited.body.data.enabled, false);
+    // The audit entry holds only what changed (the name and type did not).
+    const [adaptorAudit] = await t.server.db.db.select().from(auditLog).where(eq(auditLog.action, 'platform-admin.adaptor-update')).orderBy(desc(auditLog.id)).limit(1);
+    assert.deepEqual(Object.keys((adaptorAudit.details as { after: object }).after).sort(), ['appIds', 'enabled', 'webhookUrl']);
+    assert.equal((adaptorAudit.details as { before: { enabled: boolean } }).before.enabled, true);
     const broken = await api('POST', `/api/v1/admin/adaptors/${id}/test`);
     assert.deepEqual({ ok: broken.body.data.ok, status: broken.body.data.status, error: broken.body.data.error }, { ok: false, status: 503, error: 'The webhook answered 503' });
 

@@ -130,7 +130,10 @@ test('roles: set, change and remove per app', async () => {
   assert.equal(set.status, 200);
   assert.deepEqual(set.body.data.roles['demo-internal'], '2');
   assert.equal(set.body.data.roles['demo-enterprise'], undefined);
-  assert.equal((await lastAudit()).action, 'users.set-roles');
+  const [audit] = await t.server.db.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+  assert.equal(audit.action, 'users.set-roles');
+  // Roles by name, for the apps named.
+  assert.deepEqual(audit.details, { before: { 'demo-internal': 'none', 'demo-enterprise': 'Editor' }, after: { 'demo-internal': 'Admin', 'demo-enterprise': 'none' } });
   assert.equal((await api('PUT', `/${editor.id}/roles`, { roles: { 'demo-internal': '3' } })).status, 422);
   assert.equal((await api('PUT', `/${editor.id}/roles`, { roles: { 'no-such-app': '1' } })).status, 422);
   assert.equal((await api('PATCH', '/not-a-uuid', { name: 'x' })).status, 404);

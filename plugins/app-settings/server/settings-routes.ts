@@ -1,4 +1,4 @@
-import { apps, eq, findAppRecord, HttpError, toAppSettings, type RouteAdder } from '@civic/sdk/server';
+import { apps, auditDiff, eq, findAppRecord, HttpError, toAppSettings, type RouteAdder } from '@civic/sdk/server';
 import type { AppSettings } from '@civic/sdk/common/model';
 import { AppSettingsApi } from '../common/api';
 import { AppSettingsPatchDto } from '../common/app-settings-patch.dto';
@@ -26,10 +26,11 @@ export function registerSettingsRoutes(routes: RouteAdder): void {
       action: 'app-settings.update',
       target: (ctx) => ctx.app.appId,
       summary: (ctx) => describeSettingsChange(ctx.app, ctx.body),
-      details: (ctx, result: { appSettings: AppSettings }) => ({
-        before: { mlConfidenceThreshold: ctx.app.mlConfidenceThreshold, qnaConfidenceThreshold: ctx.app.qnaConfidenceThreshold },
-        after: { mlConfidenceThreshold: result.appSettings.mlConfidenceThreshold, qnaConfidenceThreshold: result.appSettings.qnaConfidenceThreshold },
-      }),
+      details: (ctx, result: { appSettings: AppSettings }) =>
+        auditDiff(
+          { mlConfidenceThreshold: ctx.app.mlConfidenceThreshold, qnaConfidenceThreshold: ctx.app.qnaConfidenceThreshold },
+          { mlConfidenceThreshold: result.appSettings.mlConfidenceThreshold, qnaConfidenceThreshold: result.appSettings.qnaConfidenceThreshold },
+        ),
     },
     description: 'Changes mlConfidenceThreshold and, optionally, qnaConfidenceThreshold',
     handler: async (ctx): Promise<{ appSettings: AppSettings }> => {

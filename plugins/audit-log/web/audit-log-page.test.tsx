@@ -94,8 +94,9 @@ describe('AuditLogPage', () => {
     await userEvent.click((await screen.findAllByRole('button', { name: 'Detail of entry 3' }))[0]);
     const drawer = await screen.findByRole('dialog');
     expect(within(drawer).getByText('Audit entry #3')).toBeTruthy();
-    expect((await within(drawer).findByLabelText('State before the change')).textContent).toContain('0.7');
-    expect(within(drawer).getByLabelText('State after the change').textContent).toContain('0.8');
+    const changes = await within(drawer).findByRole('table', { name: 'Changed fields' });
+    const row = within(changes).getByRole('rowheader', { name: 'ML confidence threshold' }).closest('tr')!;
+    expect([...row.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual(['0.7', '0.8']);
     expect(within(drawer).getByText('a'.repeat(64))).toBeTruthy();
   });
 

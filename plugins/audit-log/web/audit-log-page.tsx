@@ -1,4 +1,4 @@
-import { Button, Callout, Drawer, FormGroup, HTMLSelect, InputGroup, ProgressBar } from '@civic/sdk/web/blueprint';
+import { Button, Callout, Drawer, FormGroup, HTMLSelect, HTMLTable, InputGroup, ProgressBar } from '@civic/sdk/web/blueprint';
 import { CrossIcon, DownloadIcon, FilterIcon, HistoryIcon, ShieldIcon } from '@civic/sdk/web/icons';
 import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
@@ -283,10 +283,8 @@ function AuditDetailDrawer({ id, onClose }: { id: number | null; onClose: () => 
                 <dt>IP address</dt>
                 <dd>{detail.ip}</dd>
               </dl>
-              <h3>Before</h3>
-              <JsonBlock value={detail.before} label="State before the change" />
-              <h3>After</h3>
-              <JsonBlock value={detail.after} label="State after the change" />
+              <h3>Changes</h3>
+              <ChangesTable before={detail.before} after={detail.after} />
               <h3>Hash chain</h3>
               <dl className="civic-facts">
                 <dt>Previous hash</dt>
@@ -299,6 +297,68 @@ function AuditDetailDrawer({ id, onClose }: { id: number | null; onClose: () => 
         </div>
       </div>
     </Drawer>
+  );
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** "isPlatformAdmin" → "Is platform admin", "maxMembers" → "Max members": the words people see. */
+export function fieldLabel(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase()
+    .replace(/\bml\b/g, 'ML')
+    .replace(/\bqna\b/g, 'Q&A')
+    .replace(/\burl\b/g, 'URL')
+    .replace(/\bids\b/g, 'IDs');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function shown(value: unknown): string {
+  if (value === undefined) return '—';
+  if (value === null) return 'none';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'string') return value === '' ? '(empty)' : value;
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.length ? value.join(', ') : '(none)';
+  return JSON.stringify(value);
+}
+
+/** Field by field when both sides are objects (the usual case); otherwise each side as JSON. */
+function ChangesTable({ before, after }: { before: unknown; after: unknown }) {
+  if ((before === null || before === undefined) && (after === null || after === undefined)) return <p>Not recorded for this entry.</p>;
+  if ((before === null || before === undefined || isRecord(before)) && (after === null || after === undefined || isRecord(after))) {
+    const b = (before ?? {}) as Record<string, unknown>;
+    const a = (after ?? {}) as Record<string, unknown>;
+    const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+    return (
+      <HTMLTable compact striped className="civic-audit-changes" aria-label="Changed fields">
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Before</th>
+            <th scope="col">After</th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => (
+            <tr key={key}>
+              <th scope="row">{fieldLabel(key)}</th>
+              <td>{key in b ? shown(b[key]) : '—'}</td>
+              <td>{key in a ? shown(a[key]) : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    );
+  }
+  return (
+    <>
+      <h4>Before</h4>
+      <JsonBlock value={before} label="State before the change" />
+      <h4>After</h4>
+      <JsonBlock value={after} label="State after the change" />
+    </>
   );
 }
 

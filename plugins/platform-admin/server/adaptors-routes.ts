@@ -1,4 +1,4 @@
-import { apps, asc, eq, HttpError, inArray, type DbExecutor, type OutboundClient, type RouteAdder } from '@civic/sdk/server';
+import { apps, asc, eq, HttpError, inArray, type DbExecutor, type OutboundClient, type RouteAdder, auditDiff } from '@civic/sdk/server';
 import { adaptorApps, adaptors } from './db/schema';
 import { AdminApi, type AdaptorItem, type ConnectionTestResult } from '../common/api';
 import { AdaptorCreateDto, AdaptorPatchDto, type AdaptorType } from '../common/adaptor.dto';
@@ -91,7 +91,10 @@ export function registerAdaptorRoutes(routes: RouteAdder, outbound: OutboundClie
         .set({ ...rest, ...(name !== undefined ? { name: name.trim() } : {}), updatedAt: ctx.now })
         .where(eq(adaptors.id, current.id));
       if (appIds !== undefined) await linkApps(ctx.db, current.id, appIds);
-      return readOne(ctx.db, current.id);
+      const updated = await readOne(ctx.db, current.id);
+      const fields = ({ type, name, webhookUrl, enabled, appIds }: AdaptorItem) => ({ type, name, webhookUrl, enabled, appIds: [...appIds].sort() });
+      ctx.audit({ details: auditDiff(fields(current), fields(updated)) });
+      return updated;
     },
   });
 
@@ -104,6 +107,8 @@ export function registerAdaptorRoutes(routes: RouteAdder, outbound: OutboundClie
     handler: async (ctx): Promise<AdaptorItem> => {
       const current = await readOne(ctx.db, ctx.params.adaptorId);
       await ctx.db.delete(adaptors).where(eq(adaptors.id, current.id));
+      const { type, name, webhookUrl, enabled, appIds } = current;
+      ctx.audit({ details: { before: { type, name, webhookUrl, enabled, appIds } } });
       return current;
     },
   });

@@ -1,4 +1,4 @@
-import { apps, eq, findAppRecord, HttpError, type AppCreatedHandler, type RouteAdder, type UserAdmin } from '@civic/sdk/server';
+import { apps, eq, findAppRecord, HttpError, type AppCreatedHandler, type RouteAdder, type UserAdmin, auditDiff } from '@civic/sdk/server';
 import { NlpEngine } from '@civic/sdk/common/model';
 import { AdminApi, type AdminAppDetail, type ChatAppPage } from '../common/api';
 import { AppCreateDto, AppPatchDto } from '../common/app-patch.dto';
@@ -92,7 +92,9 @@ export function registerChatAppRoutes(routes: RouteAdder, deps: ChatAppDeps): vo
       await ctx.db.update(apps).set({ ...changes, updatedAt: ctx.now }).where(eq(apps.appId, ctx.app.appId));
       const updated = await findAppRecord(ctx.db, ctx.app.appId);
       if (!updated) throw HttpError.notFound();
-      return toAdminAppDetail(updated);
+      const after = toAdminAppDetail(updated);
+      ctx.audit({ details: auditDiff(toAdminAppDetail(ctx.app) as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>) });
+      return after;
     },
   });
 }

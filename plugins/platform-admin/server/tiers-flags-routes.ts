@@ -1,4 +1,4 @@
-import { asc, eq, featureFlags, HttpError, tierLimits, type RouteAdder } from '@civic/sdk/server';
+import { asc, auditDiff, eq, featureFlags, HttpError, tierLimits, type RouteAdder } from '@civic/sdk/server';
 import { TIER_ORDER, type SubscriptionTierName, type TierLimit } from '@civic/sdk/common/model';
 import { AdminApi, type FeatureFlagItem } from '../common/api';
 import { canAdministerPlatform } from '../common/permissions';
@@ -25,6 +25,9 @@ export function registerTierAndFlagRoutes(routes: RouteAdder): void {
       if (!TIER_ORDER.includes(tier)) throw HttpError.notFound();
       const { maxIntents, maxMembers, maxMonthlySessions, analytics, categories, labels, trainingHub } = ctx.body;
       const values = { maxIntents, maxMembers, maxMonthlySessions, analytics, categories, labels, trainingHub };
+      const [previous] = await ctx.db.select().from(tierLimits).where(eq(tierLimits.tier, tier)).for('update');
+      const { tier: _tier, ...before } = previous ?? { tier };
+      ctx.audit({ details: auditDiff(before as Record<string, unknown>, values) });
       await ctx.db.insert(tierLimits).values({ tier, ...values }).onConflictDoUpdate({ target: tierLimits.tier, set: values });
       return { tier, maxIntents, maxMembers, maxMonthlySessions, restrictions: { analytics, categories, labels, trainingHub } };
     },
@@ -48,8 +51,10 @@ export function registerTierAndFlagRoutes(routes: RouteAdder): void {
     audit: { action: 'platform-admin.feature-flag', target: (ctx) => ctx.params.name, summary: (ctx) => `${ctx.params.name} ${ctx.body.enabled ? 'on' : 'off'}` },
     description: '{ enabled }: switches a flag for this deployment (served by GET /api/v1/feature-flags/frontend)',
     handler: async (ctx): Promise<FeatureFlagItem> => {
+      const [previous] = await ctx.db.select({ enabled: featureFlags.enabled }).from(featureFlags).where(eq(featureFlags.name, ctx.params.name)).for('update');
+      if (!previous) throw HttpError.notFound();
       const [row] = await ctx.db.update(featureFlags).set({ enabled: ctx.body.enabled }).where(eq(featureFlags.name, ctx.params.name)).returning();
-      if (!row) throw HttpError.notFound();
+      ctx.audit({ details: { before: { enabled: previous.enabled }, after: { enabled: row.enabled } } });
       return row;
     },
   });

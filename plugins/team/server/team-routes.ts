@@ -1,4 +1,5 @@
 import {
+  auditDiff,
   and,
   appMembers,
   assertWithinTierLimit,
@@ -91,6 +92,7 @@ export function registerTeamRoutes(routes: RouteAdder, users: UserAdmin, profile
       user ??= await users.invite(ctx.db, { email, name: ctx.body.name?.trim() || email.slice(0, email.indexOf('@')).slice(0, 50) }, ctx.now, invitation);
       await users.setRoles(ctx.db, user.id, { [ctx.app.appId]: ctx.body.role }, ctx.now);
       if (outcome === 'added') users.notifyAddedToApp(user, invitation);
+      ctx.audit({ details: { before: { role: 'none' }, after: { role: RoleName[ctx.body.role] } } });
       return { userId: user.id, name: user.name, email: user.email, role: ctx.body.role, isActive: user.isActive, outcome };
     },
   });
@@ -113,6 +115,7 @@ export function registerTeamRoutes(routes: RouteAdder, users: UserAdmin, profile
       if (current === undefined) throw HttpError.notFound();
       if (current === Role.ADMIN && ctx.body.role !== Role.ADMIN) await assertNotLastAdmin(ctx.db, ctx.app.appId);
       const user = await users.setRoles(ctx.db, userId, { [ctx.app.appId]: ctx.body.role }, ctx.now);
+      ctx.audit({ details: auditDiff({ role: RoleName[current] }, { role: RoleName[ctx.body.role] }) });
       return { userId: user.id, name: user.name, email: user.email, role: ctx.body.role, isActive: user.isActive };
     },
   });
@@ -134,6 +137,7 @@ export function registerTeamRoutes(routes: RouteAdder, users: UserAdmin, profile
       if (current === undefined) throw HttpError.notFound();
       if (current === Role.ADMIN) await assertNotLastAdmin(ctx.db, ctx.app.appId);
       const user = await users.setRoles(ctx.db, userId, { [ctx.app.appId]: null }, ctx.now);
+      ctx.audit({ details: { before: { role: RoleName[current] }, after: { role: 'none' } } });
       return { email: user.email };
     },
   });

@@ -1,6 +1,6 @@
-import { HttpError, SecurityEvents, type RouteAdder, type UserAdmin } from '@civic/sdk/server';
+import { auditDiff, HttpError, SecurityEvents, type RouteAdder, type UserAdmin } from '@civic/sdk/server';
 import { Paging } from '@civic/sdk/common/messages';
-import { isRoleCode, type RoleCode } from '@civic/sdk/common/model';
+import { isRoleCode, RoleName, type RoleCode } from '@civic/sdk/common/model';
 import { UsersApi, type UserListItem, type UserListPage } from '../common/api';
 import { canManageUsers } from '../common/permissions';
 import { InviteUserDto, SetRolesDto, UpdateUserDto } from '../common/user-edit.dto';
@@ -44,7 +44,13 @@ export function registerUsersRoutes(routes: RouteAdder, users: UserAdmin): void 
       summary: (ctx) => `changed ${Object.keys(ctx.body).join(', ') || 'nothing'}`,
     },
     description: '{ name?, isPlatformAdmin?, locked? }; an admin cannot revoke or lock themselves',
-    handler: (ctx): Promise<UserListItem> => users.update(ctx.db, ctx.user.id, ctx.params.userId, ctx.body, ctx.now),
+    handler: async (ctx): Promise<UserListItem> => {
+      const before = await users.get(ctx.db, ctx.params.userId, ctx.now);
+      const after = await users.update(ctx.db, ctx.user.id, ctx.params.userId, ctx.body, ctx.now);
+      const fields = (u: UserListItem) => ({ name: u.name, isPlatformAdmin: u.isPlatformAdmin, locked: u.isLocked });
+      ctx.audit({ details: auditDiff(fields(before), fields(after)) });
+      return after;
+    },
   });
 
   routes.add({
@@ -67,13 +73,18 @@ export function registerUsersRoutes(routes: RouteAdder, users: UserAdmin): void 
       summary: (ctx) => Object.entries(ctx.body.roles).map(([app, role]) => `${app}=${role ?? 'none'}`).join(', '),
     },
     description: '{ roles: { appId: "0" | "1" | "2" | null } }: null removes; apps not named are left alone',
-    handler: (ctx): Promise<UserListItem> => {
+    handler: async (ctx): Promise<UserListItem> => {
       const roles: Record<string, RoleCode | null> = {};
       for (const [appId, role] of Object.entries(ctx.body.roles)) {
         if (role !== null && !isRoleCode(role)) throw HttpError.invalid([`Role of ${appId} must be "0", "1", "2" or null`]);
         roles[appId] = role;
       }
-      return users.setRoles(ctx.db, ctx.params.userId, roles, ctx.now);
+      const before = await users.get(ctx.db, ctx.params.userId, ctx.now);
+      const after = await users.setRoles(ctx.db, ctx.params.userId, roles, ctx.now);
+      // Roles by name ("Editor"), only for the apps this request named.
+      const named = (held: Record<string, RoleCode>) => Object.fromEntries(Object.keys(roles).map((appId) => [appId, held[appId] ? RoleName[held[appId]] : 'none']));
+      ctx.audit({ details: auditDiff(named(before.roles), named(after.roles)) });
+      return after;
     },
   });
 }

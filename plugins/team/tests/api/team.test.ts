@@ -101,6 +101,8 @@ test('change role and remove; the last admin can be neither demoted nor removed'
   const promoted = await team(appAdmin, 'PATCH', `/${viewerId}`, { role: '2' });
   assert.equal(promoted.status, 200);
   assert.equal(promoted.body.data.role, '2');
+  const [audit] = await t.server.db.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+  assert.deepEqual(audit.details, { before: { role: 'Viewer' }, after: { role: 'Admin' } });
   // Two admins now: the first may step down, then the other is the last one.
   assert.equal((await team(platformAdmin, 'PATCH', `/${adminId}`, { role: '1' })).status, 200);
   const demote = await team(platformAdmin, 'PATCH', `/${viewerId}`, { role: '0' });
