@@ -1,5 +1,5 @@
 import { definePlugin } from '@civic/sdk/common';
-import { anyone } from '@civic/sdk/common/access';
+import { anyone, featureFlag } from '@civic/sdk/common/access';
 
 /**
  * help: the user guide for agency staff, as the /help page and as the PDF that the user menu's HELP
@@ -18,6 +18,10 @@ export default definePlugin({
       title: 'Help',
       load: () => import('./web/help-page').then((m) => ({ default: m.HelpPage })),
     },
+  ],
+  nav: [
+    // §2, §6: an external link, shown while the helpdesk flag is on and the deployment names a helpdesk.
+    { id: 'helpdesk', section: 'app', label: 'Helpdesk', order: 990, to: '{helpdeskUrl}', external: true, icon: 'headset', canAccess: featureFlag('helpdesk') },
   ],
   server: true,
 });

@@ -1,5 +1,5 @@
 import { definePlugin } from '@civic/sdk/common';
-import { canViewAppWorkspace, canViewDashboard } from './common/permissions';
+import { canOpenNextGenConsole, canOpenNextGenPlayground, canViewAppWorkspace, canViewDashboard } from './common/permissions';
 
 /** workspace: the landing page (the user's apps) and My Workspace of one app. */
 export default definePlugin({
@@ -28,6 +28,9 @@ export default definePlugin({
   ],
   nav: [
     { id: 'my-workspace', section: 'app', label: 'My Workspace', order: 10, to: '/my-workspace/:appId', icon: 'home', canAccess: canViewAppWorkspace },
+    // §2: opens by a full page load (another application on the same site).
+    { id: 'next-gen-console', section: 'app', label: 'Next-generation console', order: 980, to: '{nextGenConsoleUrl}/:appId', fullPageLoad: true, icon: 'new-layers', canAccess: canOpenNextGenConsole },
+    { id: 'next-gen-playground', section: 'app', label: 'Next-generation playground', order: 980, to: '{nextGenConsoleUrl}/:appId/playground', fullPageLoad: true, icon: 'new-layers', canAccess: canOpenNextGenPlayground },
   ],
   module: () => import('./web/workspace-module').then((m) => ({ default: m.workspaceModule })),
   server: true,

@@ -317,7 +317,14 @@ test('feature flags: list, toggle, served by the flag service', async () => {
   const list = await api('GET', '/api/v1/admin/feature-flags');
   const names = list.body.data.flags.map((f: { name: string }) => f.name);
   assert.ok(names.includes('next-gen-console') && names.includes('helpdesk'));
+  const sourceOf = async (name: string) => (await api('GET', '/api/v1/admin/feature-flags')).body.data.flags.find((f: { name: string }) => f.name === name).source;
+  assert.deepEqual(await sourceOf('helpdesk'), { kind: 'profile', profileName: 'default' });
   assert.equal((await api('PATCH', '/api/v1/admin/feature-flags/next-gen-console', { enabled: true })).status, 200);
+  // After a switch, the page says who switched it and what the profile would have it be.
+  const switched = await sourceOf('next-gen-console');
+  assert.equal(switched.kind, 'switched');
+  assert.equal(switched.byEmail, 'admin@demo.gov.sg');
+  assert.equal(switched.profileValue, false);
   const served = await call(t.http, 'GET', '/api/v1/feature-flags/frontend');
   assert.ok(served.body.toggles.some((toggle: { name: string }) => toggle.name === 'next-gen-console'));
   assert.equal((await api('PATCH', '/api/v1/admin/feature-flags/next-gen-console', { enabled: false })).status, 200);

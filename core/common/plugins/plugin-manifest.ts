@@ -81,7 +81,11 @@ export interface NavEntry {
   order: number;
   /** Entries with the same group are shown under one collapsible heading (§2 sidebar). */
   group?: string;
-  /** Path with `:appId` standing for the current app, or an absolute URL when `external`. */
+  /**
+   * Path with `:appId` standing for the current app, or an absolute URL when `external`. A
+   * `{name}` token stands for a link of the deployment (console config: `{helpdeskUrl}`,
+   * `{nextGenConsoleUrl}`, `{helpGuideUrl}`); an entry whose link is not configured is not shown.
+   */
   to: string;
   external?: boolean;
   /** Opens by a full page load (e.g. the next-generation console, §2). */

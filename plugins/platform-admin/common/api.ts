@@ -100,4 +100,6 @@ export interface FeatureFlagItem {
   name: string;
   enabled: boolean;
   description: string;
+  /** Where the value comes from: the deployment profile, or a switch on this page (who, when). */
+  source: { kind: 'profile'; profileName: string } | { kind: 'switched'; byEmail: string; at: string; profileValue: boolean | null } | { kind: 'unknown'; profileValue: boolean | null };
 }

@@ -10,6 +10,6 @@ export default defineServerModule({
     registerAgencyRoutes(api.routes, api.users);
     registerAdaptorRoutes(api.routes, createOutboundClient(api.deployment.outboundAllow));
     registerChatAppRoutes(api.routes, { users: api.users, appCreated: api.apps.created });
-    registerTierAndFlagRoutes(api.routes);
+    registerTierAndFlagRoutes(api.routes, api.deployment);
   },
 });

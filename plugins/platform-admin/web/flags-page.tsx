@@ -4,6 +4,19 @@ import { ApiClient, Page, PageSkeleton, ToastService, useService, errorMessage }
 import { AdminApi, type FeatureFlagItem } from '../common/api';
 import { useResource } from './use-resource';
 
+const onOff = (value: boolean | null) => (value === null ? 'not set' : value ? 'on' : 'off');
+
+/** Where a flag's value comes from, in words. */
+export function describeFlagSource(source: FeatureFlagItem['source']): string {
+  if (source.kind === 'profile') return `Deployment profile (${source.profileName})`;
+  const profile = source.profileValue === null ? 'the profile does not set it' : `the profile says ${onOff(source.profileValue)}`;
+  if (source.kind === 'switched') {
+    const at = new Date(source.at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    return `Switched by ${source.byEmail} on ${at}; ${profile}`;
+  }
+  return `Set in the database; ${profile}`;
+}
+
 /** /feature-flags: switch the deployment's flags (next-generation console entry, helpdesk …). */
 export function FlagsPage() {
   const api = useService<ApiClient>(ApiClient);
@@ -37,6 +50,7 @@ export function FlagsPage() {
             <tr>
               <th scope="col">Flag</th>
               <th scope="col">Description</th>
+              <th scope="col">Value from</th>
               <th scope="col">On</th>
             </tr>
           </thead>
@@ -45,6 +59,7 @@ export function FlagsPage() {
               <tr key={flag.name}>
                 <th scope="row">{flag.name}</th>
                 <td>{flag.description || '—'}</td>
+                <td>{describeFlagSource(flag.source)}</td>
                 <td>
                   <Switch aria-label={`Turn ${flag.name} ${flag.enabled ? 'off' : 'on'}`} checked={flag.enabled} onChange={(e) => void toggle(flag, e.currentTarget.checked)} />
                 </td>

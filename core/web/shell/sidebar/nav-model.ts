@@ -28,6 +28,17 @@ export interface NavGroupModel {
 
 export type NavNode = NavLinkModel | NavGroupModel;
 
+/** `{helpdeskUrl}/x` with the deployment's links filled in; null when one of them is not configured. */
+function withDeploymentLinks(to: string, links: Readonly<Record<string, string>>): string | null {
+  let missing = false;
+  const filled = to.replace(/\{(\w+)\}/g, (_token, name: string) => {
+    const value = links[name]?.trim() ?? '';
+    if (!value) missing = true;
+    return value.replace(/\/+$/, '');
+  });
+  return missing ? null : filled;
+}
+
 /**
  * The sidebar of one section from nav data and predicates, without running plugin code: hidden
  * entries dropped, disabled ones kept with their reason, `group`s gathered under one heading that
@@ -36,10 +47,14 @@ export type NavNode = NavLinkModel | NavGroupModel;
 export function buildNav(
   contributions: ReadonlyArray<{ plugin: PluginManifest; item: NavEntry }>,
   ctx: AccessContext,
+  deploymentLinks: Readonly<Record<string, string>> = {},
 ): NavNode[] {
   const nodes: NavNode[] = [];
   const groups = new Map<string, NavGroupModel>();
-  for (const { plugin, item } of contributions) {
+  for (const { plugin, item: declared } of contributions) {
+    const to = withDeploymentLinks(declared.to, deploymentLinks);
+    if (to === null) continue;
+    const item = { ...declared, to };
     const usesApp = item.to.includes(':appId');
     if (usesApp && !ctx.app) continue;
     const access = contributionAccess(plugin, item)(ctx);

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { appEditor, appViewer, featureFlag, platformAdmin, superbotApp, tierRestricted, STARTER_TIER_REASON } from '@civic/core/common/access';
 import { NlpEngine, type AppSummary, type SessionUser } from '@civic/core/common/model';
-import { definePlugin } from '@civic/core/common/plugins';
+import { definePlugin, type PluginManifest } from '@civic/core/common/plugins';
+import type { ConsoleConfig } from '@civic/core/common/model/api';
 import { renderInTestApp, testApp, testUser, userWithRole } from '@civic/core/web/testing';
 import { Sidebar } from './sidebar';
 
@@ -36,8 +37,8 @@ const appTools = definePlugin({
   ],
 });
 
-async function renderSidebar(user: SessionUser, apps: AppSummary[], flags: Record<string, boolean> = {}, route = '/dashboard') {
-  const app = await renderInTestApp(<Sidebar />, { user, app: apps, plugins: [platformTools, appTools], flags, route });
+async function renderSidebar(user: SessionUser, apps: AppSummary[], flags: Record<string, boolean> = {}, route = '/dashboard', config: Partial<ConsoleConfig> = {}, extra: PluginManifest[] = []) {
+  const app = await renderInTestApp(<Sidebar />, { user, app: apps, plugins: [platformTools, appTools, ...extra], flags, route, config });
   const nav = screen.getByRole('navigation', { name: 'Main navigation' });
   const appMenu = () => within(nav).getByRole('region', { name: 'App menu' });
   const labels = (region: HTMLElement) =>
@@ -104,6 +105,26 @@ describe('Sidebar', () => {
     expect(labels(appMenu())).toEqual(['My Workspace', 'Analytics', 'Superbot Training', 'Helpdesk (opens in a new tab)']);
     const helpdesk = within(appMenu()).getByRole('link', { name: /Helpdesk/ });
     expect([helpdesk.getAttribute('href'), helpdesk.getAttribute('target')]).toEqual(['https://help.example', '_blank']);
+  });
+
+  it('fills {deployment links} from the console config, and leaves out an entry whose link is not configured', async () => {
+    const linked = definePlugin({
+      id: 'linked',
+      title: 'Linked',
+      canAccess: appViewer,
+      routes: [],
+      nav: [
+        { id: 'desk', section: 'app', label: 'Desk', order: 90, to: '{helpdeskUrl}', external: true },
+        { id: 'next', section: 'app', label: 'Next', order: 91, to: '{nextGenConsoleUrl}/:appId', fullPageLoad: true },
+      ],
+    });
+    const first = await renderSidebar(userWithRole('0', ['a1']), [testApp('a1')], {}, '/dashboard', { helpdeskUrl: 'https://desk.example.gov.sg', nextGenConsoleUrl: '/next/' }, [linked]);
+    expect(within(first.appMenu()).getByRole('link', { name: /Desk/ }).getAttribute('href')).toBe('https://desk.example.gov.sg');
+    expect(within(first.appMenu()).getByRole('link', { name: 'Next' }).getAttribute('href')).toBe('/next/a1');
+    first.unmount();
+    const second = await renderSidebar(userWithRole('0', ['a1']), [testApp('a1')], {}, '/dashboard', { helpdeskUrl: '', nextGenConsoleUrl: '/next' }, [linked]);
+    expect(second.labels(second.appMenu())).not.toContain('Desk (opens in a new tab)');
+    expect(second.labels(second.appMenu())).toContain('Next');
   });
 
   it("marks the current page's entry, opening its group, and counts a sub-page as its area", async () => {

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useLocation } from 'react-router-dom';
 import { CONSOLE_NAME } from '@civic/core/common/constants';
 import { AppContextService } from '../../apps/app-context-service';
+import { ConsoleConfigService } from '../../config/console-config-service';
 import { useService } from '../../di/container-context';
 import { PluginCatalog } from '../../plugins/plugin-catalog';
 import { AppSwitcher } from './app-switcher';
@@ -17,9 +18,11 @@ import { UserMenu } from './user-menu';
 export const Sidebar = observer(function Sidebar() {
   const catalog = useService<PluginCatalog>(PluginCatalog);
   const apps = useService<AppContextService>(AppContextService);
+  const { config } = useService<ConsoleConfigService>(ConsoleConfigService);
   const ctx = apps.accessContext;
-  const platform = buildNav(catalog.nav('platform'), ctx);
-  const app = buildNav(catalog.nav('app'), ctx);
+  const links = { helpdeskUrl: config.helpdeskUrl, nextGenConsoleUrl: config.nextGenConsoleUrl, helpGuideUrl: config.helpGuideUrl };
+  const platform = buildNav(catalog.nav('platform'), ctx, links);
+  const app = buildNav(catalog.nav('app'), ctx, links);
   const { pathname } = useLocation();
   const activeId = activeLinkId([...platform, ...app], pathname);
 
