@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { inflateSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
-import { GUIDE } from '../../plugins/help/common/guide';
+import { guideFor } from '../../plugins/help/common/guide';
 import { startTestServer, type TestServer } from './support/test-server';
 
 let t: TestServer;
@@ -27,6 +27,10 @@ test('the guide PDF is served at the profile helpGuideUrl, without signing in', 
   assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
   assert.match(pdf.subarray(pdf.length - 8).toString('latin1'), /%%EOF\s*$/);
   const text = pdf.toString('latin1');
+  // The guide of this deployment: topics of plugins it does not run are not in it.
+  const GUIDE = guideFor(t.config.profile.plugins);
+  assert.ok(!t.config.profile.plugins.includes('evaluation'));
+  assert.ok(!text.includes(`/Title ${pdfLiteral('Test cases and the playground')}`), 'no topic about a plugin this deployment lacks');
   // Every heading of the guide is a bookmark of the PDF (the outline), in the guide's order.
   GUIDE.sections.forEach((section, index) => {
     assert.ok(text.includes(`/Title ${pdfLiteral(`${index + 1}. ${section.title}`)}`), `bookmark of section "${section.title}"`);

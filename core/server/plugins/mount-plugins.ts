@@ -47,7 +47,7 @@ export async function mountPlugins(registry: RouteRegistry, plugins: readonly Se
     await module.register({
       pluginId: manifest.id,
       routes,
-      deployment: { profileName: config.profileName, publicUrl: config.publicUrl, switches: { ...config.switches }, profileFlags: { ...config.profile.flags }, allowedEmailDomains: [...config.profile.allowedEmailDomains], chatLimits: { ...config.chatLimits }, trainingMaxPhrases: config.trainingMaxPhrases, outboundAllow: config.outboundAllow },
+      deployment: { profileName: config.profileName, enabledPlugins: [...config.profile.plugins], publicUrl: config.publicUrl, switches: { ...config.switches }, profileFlags: { ...config.profile.flags }, allowedEmailDomains: [...config.profile.allowedEmailDomains], chatLimits: { ...config.chatLimits }, trainingMaxPhrases: config.trainingMaxPhrases, outboundAllow: config.outboundAllow },
       log: log.child({ plugin: manifest.id }),
       users,
       apps: {

@@ -19,7 +19,7 @@ export interface ServerModuleApi {
   /** Same route definitions as core: access predicate required, audited when mutating. */
   readonly routes: RouteAdder;
   /** `outboundAllow` (CIVIC_OUTBOUND_ALLOW) is what createOutboundClient (sdk) needs for calls to typed URLs. */
-  readonly deployment: Readonly<{ profileName: string; publicUrl: string; switches: DeploymentSwitches; /** The profile's feature flag values (what a flag is until someone switches it). */ profileFlags: Readonly<Record<string, boolean>>; allowedEmailDomains: readonly string[]; chatLimits: Readonly<ChatLimits>; trainingMaxPhrases: number; outboundAllow: OutboundAllowList }>;
+  readonly deployment: Readonly<{ profileName: string; /** Ids of the plugins this deployment runs. */ enabledPlugins: readonly string[]; publicUrl: string; switches: DeploymentSwitches; /** The profile's feature flag values (what a flag is until someone switches it). */ profileFlags: Readonly<Record<string, boolean>>; allowedEmailDomains: readonly string[]; chatLimits: Readonly<ChatLimits>; trainingMaxPhrases: number; outboundAllow: OutboundAllowList }>;
   readonly log: Logger;
   /** Account administration (the users plugin): plugins never touch credential tables directly. */
   readonly users: UserAdmin;

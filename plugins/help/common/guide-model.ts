@@ -9,6 +9,8 @@ export type GuideBlock =
 export interface GuideTopic {
   id: string;
   title: string;
+  /** The plugin whose screens the topic documents: shown only where that plugin is enabled. */
+  plugin?: string;
   blocks: readonly GuideBlock[];
 }
 

@@ -1,6 +1,18 @@
 import type { Guide } from './guide-model';
 
 /**
+ * The guide of this deployment: topics about a screen of a plugin that is not enabled are left out
+ * (and a section left without topics), so the guide never documents a screen people do not have.
+ */
+export function guideFor(enabledPlugins: readonly string[]): Guide {
+  const enabled = new Set(enabledPlugins);
+  const sections = GUIDE.sections
+    .map((section) => ({ ...section, topics: section.topics.filter((topic) => !topic.plugin || enabled.has(topic.plugin)) }))
+    .filter((section) => section.topics.length > 0);
+  return { ...GUIDE, sections };
+}
+
+/**
  * The Civic Console user guide for agency staff: the one source of the /help page and of the PDF
  * the HELP menu opens. Edit the text here; both follow.
  */
@@ -56,6 +68,7 @@ export const GUIDE: Guide = {
       topics: [
         {
           id: 'intents',
+          plugin: 'knowledge-base',
           title: 'Intents',
           blocks: [
             { kind: 'paragraph', text: 'An intent is one thing a person may want, such as “Renew my passport”. Every app starts with two: the Default Welcome Intent, which greets people, and the Default Fallback Intent, which answers when the bot does not understand.' },
@@ -72,6 +85,7 @@ export const GUIDE: Guide = {
         },
         {
           id: 'qna',
+          plugin: 'knowledge-base',
           title: 'Questions and answers (Q&A)',
           blocks: [
             { kind: 'paragraph', text: 'For simple questions with one answer, the Q&A editor is the quickest way: write the question, its variations and the answer on one screen. Each Q&A becomes an intent you can refine later.' },
@@ -80,6 +94,7 @@ export const GUIDE: Guide = {
         },
         {
           id: 'entities',
+          plugin: 'entities',
           title: 'Entities',
           blocks: [
             { kind: 'paragraph', text: 'An entity is a kind of value the bot should recognise, such as a scheme name or a service type. Open Entities and add one (names are up to 30 characters).' },
@@ -93,6 +108,7 @@ export const GUIDE: Guide = {
         },
         {
           id: 'glossary',
+          plugin: 'knowledge-base',
           title: 'Glossary',
           blocks: [
             { kind: 'paragraph', text: 'The glossary lists your agency’s terms, abbreviations and their meanings, so the bot treats “HDB flat” and “public housing flat” alike. Add terms under Knowledge Base → Glossary; they apply to the whole app.' },
@@ -100,6 +116,7 @@ export const GUIDE: Guide = {
         },
         {
           id: 'classification',
+          plugin: 'classification',
           title: 'Categories and labels',
           blocks: [
             { kind: 'paragraph', text: 'Group intents into categories (such as “Payments”) and tag them with labels (such as “Needs review”) to find them quickly and to break down analytics. Manage both under Classification.' },
@@ -114,6 +131,7 @@ export const GUIDE: Guide = {
       topics: [
         {
           id: 'preview',
+          plugin: 'webchat',
           title: 'The fitting room (preview)',
           blocks: [
             { kind: 'paragraph', text: 'The preview opens the real web chat widget on your draft bot, the way the public will see it. Ask your new questions in different words and check the bot picks the right intent and the answer reads well.' },
@@ -126,6 +144,7 @@ export const GUIDE: Guide = {
         },
         {
           id: 'sharing',
+          plugin: 'webchat',
           title: 'Sharing a preview with colleagues',
           blocks: [
             { kind: 'paragraph', text: 'The sharing page (/sharing/your-app-id) shows the chat full screen. Send its address to colleagues who should try the bot without signing in to the console.' },
@@ -133,6 +152,7 @@ export const GUIDE: Guide = {
         },
         {
           id: 'evals',
+          plugin: 'evaluation',
           title: 'Test cases and the playground',
           blocks: [
             { kind: 'paragraph', text: 'Test Case Evals run a saved set of questions against the bot and compare the answers with what you expect, so you notice when a change breaks something that used to work. Where your tier allows, the GenAI Playground lets you try generative answers before turning them on.' },
@@ -147,6 +167,7 @@ export const GUIDE: Guide = {
       topics: [
         {
           id: 'draft-production',
+          plugin: 'publishing',
           title: 'Draft and production',
           blocks: [
             { kind: 'terms', items: [
@@ -157,6 +178,7 @@ export const GUIDE: Guide = {
         },
         {
           id: 'versions',
+          plugin: 'publishing',
           title: 'Versions and approval',
           blocks: [
             { kind: 'steps', items: [
@@ -177,6 +199,7 @@ export const GUIDE: Guide = {
       topics: [
         {
           id: 'transcripts',
+          plugin: 'training',
           title: 'Conversation transcripts',
           blocks: [
             { kind: 'paragraph', text: 'History shows the conversations people had with the bot: what they asked, which intent answered and how confident the bot was, and any thumbs up or down. Questions waiting for review are counted in the red badge in the sidebar.' },
@@ -184,6 +207,7 @@ export const GUIDE: Guide = {
         },
         {
           id: 'analytics',
+          plugin: 'analytics',
           title: 'Analytics',
           blocks: [
             { kind: 'paragraph', text: 'Analytics summarise how the bot is used over a date range (by default the last 30 days up to yesterday):' },
@@ -197,6 +221,7 @@ export const GUIDE: Guide = {
         },
         {
           id: 'improve',
+          plugin: 'training',
           title: 'Unmatched questions and training',
           blocks: [
             { kind: 'paragraph', text: 'Uncategorised lists questions the bot could not match. In the Training Hub, assign each to the right intent (it becomes a training phrase), create a new intent for it, or dismiss it with a reason. Then test and publish as usual.' },
@@ -219,6 +244,7 @@ export const GUIDE: Guide = {
         },
         {
           id: 'team',
+          plugin: 'team',
           title: 'Your team',
           blocks: [
             { kind: 'paragraph', text: 'App admins invite colleagues under Team, give each the role they need, and remove people who have left. Every app keeps at least one admin.' },

@@ -1,7 +1,7 @@
 import { defineServerModule, type FileDownload } from '@civic/sdk/server';
 import { anyone } from '@civic/sdk/common/access';
 import { HelpPaths } from '../common/api';
-import { GUIDE } from '../common/guide';
+import { guideFor } from '../common/guide';
 import { renderGuidePdf } from './guide-pdf';
 
 export default defineServerModule({
@@ -15,9 +15,9 @@ export default defineServerModule({
       auth: 'public',
       access: anyone,
       download: true,
-      description: 'The user guide as a PDF (the HELP menu item; profile helpGuideUrl), from the same text as /help',
+      description: 'The user guide as a PDF (the HELP menu item; profile helpGuideUrl), from the same text as /help, covering the enabled plugins only',
       handler: async (ctx): Promise<FileDownload> => {
-        pdf ??= renderGuidePdf(GUIDE, ctx.now).catch((error: unknown) => {
+        pdf ??= renderGuidePdf(guideFor(api.deployment.enabledPlugins), ctx.now).catch((error: unknown) => {
           pdf = undefined;
           throw error;
         });

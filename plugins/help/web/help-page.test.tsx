@@ -1,6 +1,20 @@
 import { renderConsoleInTestApp, screen, testApp, testUser } from '@civic/sdk/testing';
 import helpPlugin from '../plugin';
-import { GUIDE } from '../common/guide';
+import { GUIDE, guideFor } from '../common/guide';
+
+describe('guideFor', () => {
+  it('leaves out the topics of plugins the deployment does not run, and sections left empty', () => {
+    const minimal = guideFor(['help', 'team']);
+    const topics = minimal.sections.flatMap((s) => s.topics.map((t) => t.id));
+    expect(topics).toContain('team');
+    expect(topics).toContain('signing-in');
+    expect(topics).not.toContain('intents');
+    expect(topics).not.toContain('entities');
+    expect(minimal.sections.map((s) => s.id)).not.toContain('publish');
+    const everything = guideFor([...new Set(GUIDE.sections.flatMap((s) => s.topics.map((t) => t.plugin ?? 'help')))]);
+    expect(everything.sections.flatMap((s) => s.topics)).toHaveLength(GUIDE.sections.flatMap((s) => s.topics).length);
+  });
+});
 
 describe('HelpPage', () => {
   afterEach(() => localStorage.clear());
@@ -8,7 +22,9 @@ describe('HelpPage', () => {
   it('shows the guide with a table of contents linking to every heading, and the PDF', async () => {
     await renderConsoleInTestApp({ route: '/help', user: testUser(), app: [testApp('a1', 'Plus')], plugins: [helpPlugin] });
     const toc = await screen.findByRole('navigation', { name: 'Contents' });
-    for (const section of GUIDE.sections) {
+    // Only the help plugin runs here: the guide documents no screen of another plugin.
+    expect(screen.queryByRole('heading', { level: 3, name: 'Intents' })).toBeNull();
+    for (const section of guideFor(['help']).sections) {
       const heading = screen.getByRole('heading', { level: 2, name: new RegExp(section.title) });
       const link = toc.querySelector(`a[href="#${section.id}"]`);
       expect(link?.textContent).toBe(section.title);

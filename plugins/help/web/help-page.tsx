@@ -1,13 +1,15 @@
 import { Callout, Card, Classes } from '@civic/sdk/web/blueprint';
 import { DocumentIcon } from '@civic/sdk/web/icons';
-import { Page } from '@civic/sdk/web';
+import { Page, PluginCatalog, useService } from '@civic/sdk/web';
 import { HelpPaths } from '../common/api';
-import { GUIDE } from '../common/guide';
+import { guideFor } from '../common/guide';
 import type { GuideBlock } from '../common/guide-model';
 import './help.css';
 
 /** /help: the user guide (common/guide.ts, the same text as the PDF), with a table of contents. */
 export function HelpPage() {
+  const catalog = useService<PluginCatalog>(PluginCatalog);
+  const GUIDE = guideFor(catalog.plugins.map((plugin) => plugin.id));
   return (
     <Page
       title="Help"
