@@ -3,3 +3,5 @@
  * Theia's shared/ does); import names, never the namespace, so unused components stay out.
  */
 export * from '@blueprintjs/core';
+// Shadows the star export: Blueprint's Tabs with working arrow keys under React 19.
+export { Tabs } from '@civic/core/web/blueprint/keyboard-tabs';

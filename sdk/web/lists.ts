@@ -1,3 +1,4 @@
 /** The one page-store pattern for server-paged tables: a store owns a `PagedList`; the page shows `<Pager>`. */
 export { PagedList, type ListPage, type ListStatus, type PageRequest } from '@civic/core/web/lists/paged-list';
 export { SEARCH_DELAY_MS, useSearchBox } from '@civic/core/web/lists/use-search-box';
+export { useFittedColumns } from '@civic/core/web/lists/use-fitted-columns';

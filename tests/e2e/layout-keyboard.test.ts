@@ -63,12 +63,63 @@ test('no main screen needs horizontal scrolling at 1280×800', async () => {
         .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && getComputedStyle(el).position !== 'fixed')
         .slice(0, 3)
         .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
-      return { doc: [document.documentElement.scrollWidth, document.documentElement.clientWidth], main: [main.scrollWidth, main.clientWidth], wide };
+      // A box of its own that scrolls sideways hides what is past its edge just as well (a table's
+      // Edit and Delete columns): count those too. Code blocks may scroll; they are not layout.
+      const scrollers = [...main.querySelectorAll<HTMLElement>('*')]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.tagName !== 'PRE')
+        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${el.scrollWidth}/${el.clientWidth}`);
+      return { doc: [document.documentElement.scrollWidth, document.documentElement.clientWidth], main: [main.scrollWidth, main.clientWidth], wide, scrollers };
     });
+    // E2E_SHOTS=dir keeps a screenshot of every screen, to look at.
+    if (process.env.E2E_SHOTS) await browser.saveScreenshot(`${process.env.E2E_SHOTS}/${path.replace(/\W+/g, '_')}.png`);
+    if (sizes.scrollers.length > 0) overflowing.push(`${path}: scrolls sideways inside ${sizes.scrollers.join('; ')}`);
     if (sizes.doc[0] > sizes.doc[1] || sizes.main[0] > sizes.main[1]) {
       overflowing.push(`${path}: document ${sizes.doc.join('/')}, main ${sizes.main.join('/')} (${sizes.wide.join(', ')})`);
       await browser.saveScreenshot(`/tmp/shots/overflow-${path.replace(/\W+/g, '_')}.png`);
     }
   }
   assert.deepEqual(overflowing, []);
+});
+
+/** Presses Tab until the focused element matches `selector` (at most `limit` times); false if never. */
+async function tabTo(selector: string, limit = 60): Promise<boolean> {
+  for (let i = 0; i < limit; i++) {
+    await browser.keys('Tab');
+    if (await browser.execute((s) => document.activeElement?.matches(s) ?? false, selector)) return true;
+  }
+  return false;
+}
+
+const focusedTab = () => browser.execute(() => (document.activeElement?.getAttribute('role') === 'tab' ? document.activeElement.textContent?.trim() : null) ?? null);
+const selectedTab = () => browser.execute(() => document.querySelector('main [role="tablist"] [role="tab"][aria-selected="true"]')?.textContent?.trim() ?? null);
+
+test('the intents list tabs (All / Intents / Q&A) are reached with Tab, move with the arrow keys, and Enter opens one', async () => {
+  await browser.url(`${running.url}/intents/${APP}`);
+  await settle();
+  assert.ok(await tabTo('[role="tab"]'), 'Tab never reached the tab strip');
+  assert.equal(await focusedTab(), 'All');
+  await browser.keys('ArrowRight');
+  assert.equal(await focusedTab(), 'Intents', 'ArrowRight moves to the next tab');
+  await browser.keys('ArrowRight');
+  assert.equal(await focusedTab(), 'Q&A');
+  await browser.keys('ArrowRight');
+  assert.equal(await focusedTab(), 'All', 'and wraps around');
+  await browser.keys('ArrowLeft');
+  assert.equal(await focusedTab(), 'Q&A');
+  await browser.keys('Enter');
+  await browser.waitUntil(async () => (await selectedTab()) === 'Q&A', { timeout: 5_000, timeoutMsg: 'Enter did not open the Q&A tab' });
+  assert.match(new URL(await browser.getUrl()).pathname, /^\/intents\/qna\//);
+});
+
+test("the intent editor's tabs are reached with Tab and move with the arrow keys", async () => {
+  await browser.url(`${running.url}/intent/${APP}/create`);
+  await settle();
+  await browser.$('[role="tab"]').waitForDisplayed({ timeout: 15_000 });
+  await browser.execute(() => document.querySelector<HTMLElement>('#page-title')?.focus());
+  assert.ok(await tabTo('[role="tab"]'), 'Tab never reached the tab strip');
+  assert.equal(await focusedTab(), 'Training phrases');
+  await browser.keys('ArrowRight');
+  assert.match(await focusedTab() ?? '', /^Parameters/);
+  await browser.keys('Enter');
+  await browser.waitUntil(async () => (await selectedTab())?.startsWith('Parameters'), { timeout: 5_000, timeoutMsg: 'Enter did not open Parameters' });
 });

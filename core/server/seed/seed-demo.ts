@@ -35,6 +35,12 @@ export async function isDatabaseEmpty(db: DbExecutor): Promise<boolean> {
  * Demo data (foundation issue, item 4). Idempotent: what exists is left alone, what is missing is
  * added, so `npm run seed` can run against any database any number of times.
  */
+/** What the flags the spec names do (§2, §6), for the flags page. */
+const FLAG_DESCRIPTIONS: Record<string, string> = {
+  helpdesk: 'The Helpdesk link in the App menu (an external site: the profile’s helpdeskUrl)',
+  'next-gen-console': 'The next-generation console entry, for apps whose mode is ALL or PLAYGROUND (closed beta)',
+};
+
 export async function seedDemo(db: DbExecutor, options: SeedOptions): Promise<SeedReport> {
   const existing = await db.select({ email: users.email }).from(users).where(inArray(users.email, DEMO_USERS.map((u) => u.email)));
   const existingEmails = new Set(existing.map((row) => row.email));
@@ -47,7 +53,7 @@ export async function seedDemo(db: DbExecutor, options: SeedOptions): Promise<Se
     const [agency] = await tx.select({ id: agencies.id }).from(agencies).where(eq(agencies.name, DEMO_AGENCY));
 
     await tx.insert(tierLimits).values([...DEMO_TIER_LIMITS]).onConflictDoNothing();
-    const flagRows = Object.entries(options.profile.flags).map(([name, enabled]) => ({ name, enabled, description: 'from the deployment profile' }));
+    const flagRows = Object.entries(options.profile.flags).map(([name, enabled]) => ({ name, enabled, description: FLAG_DESCRIPTIONS[name] ?? 'A flag of the deployment profile' }));
     if (flagRows.length > 0) await tx.insert(featureFlags).values(flagRows).onConflictDoNothing();
 
     const createdApps = await tx

@@ -4,6 +4,7 @@ import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState, type FormEvent } from '@civic/sdk/web/react';
 import { EmptyState, Page, useService, LoadError } from '@civic/sdk/web';
+import { useFittedColumns } from '@civic/sdk/web/lists';
 import { isApiError } from '@civic/sdk/web/services';
 import type { AuditDetail } from '../common/api';
 import { Messages } from '../common/messages';
@@ -73,6 +74,7 @@ export const AuditLogPage = observer(function AuditLogPage() {
     }
   }
 
+  const [box, widths] = useFittedColumns(COLUMN_WIDTHS, { fixed: [COLUMN_WIDTHS.length - 1] });
   const renderers = useMemo(() => {
     const cell = rowCells(items);
     return {
@@ -167,14 +169,14 @@ export const AuditLogPage = observer(function AuditLogPage() {
       {list.status === 'ready' && items.length === 0 ? (
         <EmptyState icon={<HistoryIcon />} title={Messages.noRows} description="Change or clear the filters." action={<Button text="Clear filters" onClick={clear} />} />
       ) : (
-        <div className="civic-audit-table" role="region" aria-label="Audit trail">
+        <div className="civic-audit-table" role="region" aria-label="Audit trail" ref={box}>
           <Table2
             numRows={items.length}
             defaultRowHeight={ROW_HEIGHT}
             enableRowResizing={false}
             enableRowHeader={false}
-            columnWidths={COLUMN_WIDTHS}
-            cellRendererDependencies={[items]}
+            columnWidths={widths}
+            cellRendererDependencies={[items, widths]}
             onVisibleCellsChange={(rows) => {
               if (rows.rowIndexEnd >= items.length - PREFETCH_ROWS) void list.loadMore();
             }}

@@ -1,6 +1,7 @@
 import { Column, ColumnHeaderCell, RenderMode, SelectionModes, Table2, type CellRenderer } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { memo, useCallback, useMemo, type CSSProperties, type MouseEvent, type ReactElement, type ReactNode } from '@civic/sdk/web/react';
+import { useFittedColumns } from '@civic/sdk/web/lists';
 import type { NavigateFunction } from '@civic/sdk/web/router';
 import type { IntentRow } from '../common/api';
 import type { IntentTableModel } from './intent-table-model';
@@ -53,8 +54,9 @@ export const IntentsTable = observer(function IntentsTable({ model, canEdit, ren
     ],
     [canEdit, renderers, nameHeader],
   );
+  const [box, widths] = useFittedColumns(canEdit ? EDITOR_WIDTHS : VIEWER_WIDTHS, { fixed: canEdit ? [0, EDITOR_WIDTHS.length - 1] : [VIEWER_WIDTHS.length - 1] });
   return (
-    <div className="civic-kb-table" role="region" aria-label="Intents table">
+    <div className="civic-kb-table" role="region" aria-label="Intents table" ref={box}>
       <Table2
         numRows={model.total}
         defaultRowHeight={ROW_HEIGHT}
@@ -65,8 +67,8 @@ export const IntentsTable = observer(function IntentsTable({ model, canEdit, ren
         enableGhostCells={false}
         renderMode={RENDER_MODE}
         selectionModes={SelectionModes.NONE}
-        columnWidths={canEdit ? EDITOR_WIDTHS : VIEWER_WIDTHS}
-        cellRendererDependencies={[model.revision, model.selectionRevision, renderers]}
+        columnWidths={widths}
+        cellRendererDependencies={[model.revision, model.selectionRevision, renderers, widths]}
       >
         {columns}
       </Table2>

@@ -2,9 +2,10 @@ import { Button, Checkbox, HTMLSelect, Popover, Tag } from '@civic/sdk/web/bluep
 import { AddIcon, FilterIcon } from '@civic/sdk/web/icons';
 import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
-import { useEffect, useMemo, useRef, useState } from '@civic/sdk/web/react';
+import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { engineLabel } from '@civic/sdk/common/model';
 import { ApiClient, Page, Pager, useService, LoadError } from '@civic/sdk/web';
+import { useFittedColumns } from '@civic/sdk/web/lists';
 import { AdminApi, type AgencyItem } from '../common/api';
 import { FIELD_LABELS, SORT_FIELDS, type SortField } from '../common/table-filter';
 import { AppCreateDialog } from './app-create-dialog';
@@ -16,7 +17,6 @@ import { useResource } from './use-resource';
 
 const ROW_HEIGHT = 36;
 const COLUMN_WIDTHS = [140, 170, 130, 80, 170, 80, 100, 100, 130, 70];
-const TOTAL_WIDTH = COLUMN_WIDTHS.reduce((a, b) => a + b, 0);
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
 
 /** /chatApp: every chat app, filtered on the server (§3 table filter, date range), 150 a page (§9). */
@@ -30,24 +30,8 @@ export const ChatAppsPage = observer(function ChatAppsPage() {
   const [editing, setEditing] = useState<string | null>(null);
   const list = store.list;
   const rows = list.items;
-  const region = useRef<HTMLDivElement>(null);
-  const [widths, setWidths] = useState(COLUMN_WIDTHS);
-
   // Columns share the width there is (no sideways scrolling, which keyboard users could not reach).
-  useEffect(() => {
-    const element = region.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const fit = () => {
-      const available = element.clientWidth - 2;
-      if (available <= 0) return;
-      const scale = Math.min(1.5, Math.max(0.6, available / TOTAL_WIDTH));
-      setWidths(COLUMN_WIDTHS.map((w) => Math.floor(w * scale)));
-    };
-    fit();
-    const observer = new ResizeObserver(fit);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const [region, widths] = useFittedColumns(COLUMN_WIDTHS, { fixed: [COLUMN_WIDTHS.length - 1] });
 
   useEffect(() => void list.load(), [list]);
 

@@ -4,7 +4,7 @@ import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { Page, Pager, useService, LoadError } from '@civic/sdk/web';
-import { useSearchBox } from '@civic/sdk/web/lists';
+import { useFittedColumns, useSearchBox } from '@civic/sdk/web/lists';
 import type { UserListItem } from '../common/api';
 import { formatLastSignIn } from './format-last-sign-in';
 import { InviteUserDialog } from './invite-user-dialog';
@@ -31,6 +31,7 @@ export const UsersPage = observer(function UsersPage() {
 
   useEffect(() => void list.load(), [list]);
 
+  const [box, widths] = useFittedColumns(COLUMN_WIDTHS, { fixed: [COLUMN_WIDTHS.length - 1] });
   const renderers = useMemo(() => {
     const cell = rowCells(items);
     return {
@@ -77,15 +78,15 @@ export const UsersPage = observer(function UsersPage() {
       {list.status === 'error' && (
         <LoadError title="The users could not be loaded" error={list.error} onRetry={() => void list.load()} />
       )}
-      <div className="civic-users-table" role="region" aria-label="Users table">
+      <div className="civic-users-table" role="region" aria-label="Users table" ref={box}>
         <Table2
           numRows={items.length}
           defaultRowHeight={ROW_HEIGHT}
           enableRowResizing={false}
           enableRowHeader={false}
           enableColumnResizing={false}
-          columnWidths={COLUMN_WIDTHS}
-          cellRendererDependencies={[items]}
+          columnWidths={widths}
+          cellRendererDependencies={[items, widths]}
         >
           <Column name="Name" cellRenderer={renderers.name} />
           <Column name="Email" cellRenderer={renderers.email} />

@@ -1,0 +1,15 @@
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { Tab, Tabs as BlueprintTabs, type TabProps, type TabsProps } from '@blueprintjs/core';
+
+/**
+ * Blueprint's Tabs, with arrow keys that work. Its tab strip moves focus with the arrow keys only
+ * between titles marked `aria-disabled="false"`, which it takes from `Tab`'s `disabled` default —
+ * and under React 19 an element's props no longer carry defaults, so no title matched and the arrow
+ * keys did nothing (WCAG 2.1.1). Every `Tab` child gets an explicit `disabled`.
+ */
+export function Tabs(props: TabsProps): ReactElement {
+  const children = Children.map(props.children, (child: ReactNode) =>
+    isValidElement<TabProps>(child) && child.type === Tab && child.props.disabled === undefined ? cloneElement(child, { disabled: false }) : child,
+  );
+  return <BlueprintTabs {...props}>{children}</BlueprintTabs>;
+}
