@@ -12,6 +12,7 @@ import { registerSecondFactorRoutes } from '../auth/second-factor-routes';
 import { registerUnlockRoutes } from '../auth/unlock-routes';
 import { registerSignupRoutes } from '../auth/signup-routes';
 import { registerSsoRoutes } from '../auth/sso-routes';
+import { SecretSealer } from '../secrets/secret-sealer';
 import type { ServerConfig } from '../config/server-config';
 import { trustHops } from '../config/trusted-proxies';
 import { corsPreflight } from '../http/cors-preflight';
@@ -67,6 +68,8 @@ export interface CivicServer {
   db: Database;
   log: Logger;
   routes: readonly MountedRoute[];
+  /** The sealed secret store's keys and the plugin tables registered with it (`npm run secrets:rotate`). */
+  secrets: SecretSealer;
   /** Stops accepting, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -84,13 +87,15 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const database = options.database ?? (await openDatabase(config.database, log, (options.plugins ?? []).flatMap((plugin) => (plugin.migrations ? [plugin.migrations] : []))));
   await commonPasswords;
   try {
-    const { app, routes } = await buildApp(config, database, options.plugins ?? [], log);
+    const secrets = new SecretSealer(config.keys.secretKeyRing);
+    const { app, routes } = await buildApp(config, database, options.plugins ?? [], log, secrets);
     let closing: Promise<void> | undefined;
     return {
       app,
       db: database,
       log,
       routes,
+      secrets,
       close: () => (closing ??= app.close().finally(() => database.close())),
     };
   } catch (error) {
@@ -104,6 +109,7 @@ async function buildApp(
   database: Database,
   plugins: readonly ServerPlugin[],
   log: Logger,
+  secrets: SecretSealer,
 ): Promise<{ app: FastifyInstance; routes: MountedRoute[] }> {
   const version = readVersion(config.versionFile);
   const app = Fastify({
@@ -151,7 +157,7 @@ async function buildApp(
   // Every transaction opened through the database can then deliver its events after commit.
   trackCommits(database.db);
   const events = new EventBus(log.child({ component: 'events' }), { postgresUrl: config.database.kind === 'postgres' ? config.database.url : undefined });
-  await mountPlugins(registry, plugins, { config, log, users: new UserAdmin(identity), apps: appLifecycle, jobs, events, db: database.db, audit });
+  await mountPlugins(registry, plugins, { config, log, users: new UserAdmin(identity), apps: appLifecycle, jobs, events, db: database.db, audit, secrets });
 
   const deps = { database, config, authenticator, sessionTokens, rateLimiter, sessionCache, audit };
   for (const route of registry.list()) {
