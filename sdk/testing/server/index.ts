@@ -34,3 +34,5 @@ export {
   tierLimits,
   users,
 } from './core-tables';
+/** Sealers with keys of the test's choosing: rotation tests play the operator adding a key. */
+export { SecretSealer } from '@civic/core/server/secrets/secret-sealer';

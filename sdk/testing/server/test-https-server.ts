@@ -10,6 +10,8 @@ export interface ReceivedRequest {
   method: string;
   path: string;
   body: string;
+  /** Request headers, names in lower case. */
+  headers: Record<string, string | string[] | undefined>;
 }
 
 /** What the handler answers: a status, optional headers and a body. */
@@ -48,7 +50,7 @@ export async function startTestHttpsServer(handler: (request: ReceivedRequest) =
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
-        const request = { method: req.method ?? 'GET', path: req.url ?? '/', body };
+        const request = { method: req.method ?? 'GET', path: req.url ?? '/', body, headers: req.headers };
         received.push(request);
         const answer = handler(request);
         res.writeHead(answer.status, answer.headers).end(answer.body ?? '');
