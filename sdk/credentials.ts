@@ -23,6 +23,11 @@ export interface CredentialPluginDeclaration<V extends object> {
   usedBy?: readonly string[];
   /** Sidebar order inside the Integration Credential group (default 600). */
   order?: number;
+  /**
+   * True when the plugin also has `server/index.ts` of its own, to put its credential to use (the
+   * SSO realm hands it to identity through `credentials.resolver`). Not needed for the routes.
+   */
+  server?: boolean;
 }
 
 /**
@@ -67,6 +72,7 @@ export function defineCredentialPlugin<V extends object>(declaration: Credential
     nav: [{ id: declaration.id, section: 'platform', group: INTEGRATION_CREDENTIAL_GROUP, label: declaration.title, order: declaration.order ?? 600, to: `/${declaration.id}`, icon: declaration.icon }],
     extensions: [contribute(CredentialKinds, kind as CredentialKind)],
     requires: ['credentials'],
+    server: declaration.server,
   });
 }
 

@@ -12,4 +12,5 @@ export default defineCredentialPlugin({
   testConnection: testSsoRealm,
   usedBy: ['Single sign-on (when set, it replaces the CIVIC_SSO_* settings)'],
   order: 610,
+  server: true,
 });

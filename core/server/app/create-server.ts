@@ -13,6 +13,8 @@ import { registerUnlockRoutes } from '../auth/unlock-routes';
 import { registerSignupRoutes } from '../auth/signup-routes';
 import { registerSsoRoutes } from '../auth/sso-routes';
 import { SecretSealer } from '../secrets/secret-sealer';
+import { SsoRealms } from '../auth/sso-realms';
+import { CoreApi } from '@civic/core/common/api-paths';
 import type { ServerConfig } from '../config/server-config';
 import { trustHops } from '../config/trusted-proxies';
 import { corsPreflight } from '../http/cors-preflight';
@@ -142,13 +144,14 @@ async function buildApp(
 
   const registry = new RouteRegistry();
   const core = registry.for({ owner: 'core' });
-  registerAuthRoutes(core, { config, login, identity });
+  const ssoRealms = new SsoRealms(config.sso, `${config.publicUrl}${CoreApi.ssoCallback}`, log.child({ component: 'sso' }));
+  let ssoMounted = false;
+  registerAuthRoutes(core, { config, login, identity, ssoEnabled: async (db) => ssoMounted && (await ssoRealms.realm(db)) !== undefined });
   registerSecondFactorRoutes(core, identity, login);
   registerSignupRoutes(core, identity);
   registerPasswordRoutes(core, identity);
   registerUnlockRoutes(core, identity);
   registerProfileRoutes(core, identity);
-  if (config.sso) registerSsoRoutes(core, identity, login, config.sso);
   registerConsoleRoutes(core, config, version);
   registerAppRoutes(core);
   registerOpenApiRoute(core, () => registry.list(), version);
@@ -157,7 +160,13 @@ async function buildApp(
   // Every transaction opened through the database can then deliver its events after commit.
   trackCommits(database.db);
   const events = new EventBus(log.child({ component: 'events' }), { postgresUrl: config.database.kind === 'postgres' ? config.database.url : undefined });
-  await mountPlugins(registry, plugins, { config, log, users: new UserAdmin(identity), apps: appLifecycle, jobs, events, db: database.db, audit, secrets });
+  await mountPlugins(registry, plugins, { config, log, users: new UserAdmin(identity), apps: appLifecycle, jobs, events, db: database.db, audit, secrets, ssoRealms });
+  // SSO is mounted when the environment names a realm, or a plugin's provider answers one at start
+  // (the SSO realm credential); after that a changed realm applies to the next sign-in.
+  if (config.sso || (await ssoRealms.realm(database.db))) {
+    registerSsoRoutes(core, identity, login, ssoRealms);
+    ssoMounted = true;
+  }
 
   const deps = { database, config, authenticator, sessionTokens, rateLimiter, sessionCache, audit };
   for (const route of registry.list()) {

@@ -10,6 +10,7 @@ import type { MigrationOwner } from '../db/migration-runner';
 import type { PluginServiceAccess } from './service-registry';
 import type { ExtensionPoint } from '@civic/core/common/plugins/extension-point';
 import type { SecretSealing } from '../secrets/secret-sealer';
+import type { SsoRealmProvider } from '../auth/sso-realms';
 import type { JobService } from '../jobs/job-service';
 import type { RouteAdder } from '../http/route-registry';
 import type { Logger } from '../logging/logger';
@@ -65,6 +66,11 @@ export interface ServerModuleApi {
    * plugin serves. Asking for another plugin's point throws.
    */
   extensions<T>(point: ExtensionPoint<T>): T[];
+  /**
+   * Identity hooks: `provideSsoRealm(provider)` makes single sign-on read its OpenID Connect realm
+   * from the provider when it answers one, else from CIVIC_SSO_* (one plugin may provide it).
+   */
+  readonly identity: { provideSsoRealm(provider: SsoRealmProvider): void };
 }
 
 /** Default export of `plugins/<id>/server/index.ts`, made with defineServerModule (sdk/server). */
