@@ -11,7 +11,7 @@ export { encryptPassword, fetchLoginKey, postLogin, signIn } from './login';
 export { addFixtures, DECOMMISSIONED_APP_ID, INACTIVE_EMAIL, OTHER_APP_ID, OUTSIDER_EMAIL, TEST_PASSWORD } from './fixtures';
 export { adminApp, all, credentialKindRows, editApp, NO_ID, platformOnly, readApp, type Caller, type Expect, type MatrixRow } from './matrix';
 export { TestClock } from './test-clock';
-export { startTestHttpsServer, type ReceivedRequest, type TestAnswer, type TestHttpsServer } from './test-https-server';
+export { startTestHttpServer, startTestHttpsServer, type ReceivedRequest, type TestAnswer, type TestHttpsServer } from './test-https-server';
 export { createTestDatabase, type TestDatabase } from './test-database';
 export { linkOf, otpOf, TestSmtp, type ReceivedMail } from './test-smtp';
 export { linkTokenOf, outboxMail } from './outbox-mail';

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import crypto from 'node:crypto';
 import { after, before, test } from 'node:test';
-import { desc, eq, sql } from '@civic/sdk/server';
+import { createHash, desc, eq, randomUUID, sql } from '@civic/sdk/server';
 import { CredentialApi, type CredentialView } from '@civic/sdk/common/credentials';
 import { agencies, auditLog, call, OWN_APP_ID, SecretSealer, startTestHttpsServer, startTestServer, type TestHttpsServer, type TestServer } from '@civic/sdk/testing/server';
 import { credentials, credentialSecrets } from '../../server/db/schema';
@@ -17,7 +16,8 @@ const SECRETS: Record<string, string[]> = {
   'credential-payment': ['apiKey', 'webhookSecret'],
   'credential-live-chat': ['apiKey'],
 };
-const firstKey = crypto.randomBytes(32);
+const randomKey = () => createHash('sha256').update(randomUUID()).digest();
+const firstKey = randomKey();
 
 let t: TestServer;
 let provider: TestHttpsServer;
@@ -156,7 +156,7 @@ test('a raw dump of the database holds no plaintext secret, and the audit rows n
 });
 
 test('rotation with two keys: every secret re-wrapped to the newest key, resumable, still opens', async () => {
-  const secondKey = crypto.randomBytes(32);
+  const secondKey = randomKey();
   const ring = new SecretSealer([secondKey, firstKey]);
   const store = credentialSecretStore();
   const before = await t.server.db.db.select().from(credentialSecrets);

@@ -1,27 +1,22 @@
 import assert from 'node:assert/strict';
-import crypto from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import { call, SecretSealer, startTestServer, type TestServer } from '@civic/sdk/testing/server';
+import { createHash, randomUUID } from '@civic/sdk/server';
+import { call, SecretSealer, startTestHttpServer, startTestServer, type TestServer } from '@civic/sdk/testing/server';
 import { credentials, credentialSecrets } from '../../server/db/schema';
 
 /** Single sign-on with no CIVIC_SSO_* at all: the realm comes from the SSO realm credential. */
-const key = crypto.randomBytes(32);
-let idp: http.Server;
+const key = createHash('sha256').update(randomUUID()).digest();
+let idp: Awaited<ReturnType<typeof startTestHttpServer>>;
 let issuer = '';
 let t: TestServer;
 
 before(async () => {
-  idp = http.createServer((req, res) => {
-    if (req.url === '/realm/.well-known/openid-configuration') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ issuer, authorization_endpoint: `${issuer}/auth`, token_endpoint: `${issuer}/token`, jwks_uri: `${issuer}/jwks`, response_types_supported: ['code'], subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['RS256'] }),
-      );
-    } else res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
-  issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}/realm`;
+  idp = await startTestHttpServer((request) =>
+    request.path === '/realm/.well-known/openid-configuration'
+      ? { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ issuer, authorization_endpoint: `${issuer}/auth`, token_endpoint: `${issuer}/token`, jwks_uri: `${issuer}/jwks`, response_types_supported: ['code'], subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['RS256'] }) }
+      : { status: 404 },
+  );
+  issuer = `${idp.url}/realm`;
   t = await startTestServer({
     pluginIds: ['credentials', 'credential-sso'],
     env: { CIVIC_SECRETS_KEY: key.toString('base64') },
@@ -34,7 +29,7 @@ before(async () => {
 });
 after(async () => {
   await t?.close();
-  await new Promise((resolve) => idp?.close(resolve));
+  await idp?.close();
 });
 
 test('the SSO routes are mounted and sign-in goes to the realm the credential names', async () => {
