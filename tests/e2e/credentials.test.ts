@@ -87,9 +87,14 @@ after(async () => {
   if (certDir) rmSync(certDir, { recursive: true, force: true });
 });
 
-test('the sidebar has the Integration Credential group with every kind', async () => {
+test('the sidebar has the Integration Credential group; opened, it lists every kind', async () => {
+  assert.ok((await sidebarEntries(browser)).includes('Integration Credential'));
+  const group = browser.$('//nav[@aria-label="Main navigation"]//button[.//*[normalize-space()="Integration Credential"]]');
+  await group.click();
+  await browser.waitUntil(async () => (await group.getAttribute('aria-expanded')) === 'true', { timeout: 10_000 });
   const entries = await sidebarEntries(browser);
   for (const kind of cases()) assert.ok(entries.includes(kind.title), `${kind.title} in ${entries.join(', ')}`);
+  await expectAccessible('sidebar with the credential group open');
 });
 
 for (const index of [0, 1, 2, 3, 4, 5]) {
@@ -115,7 +120,7 @@ for (const index of [0, 1, 2, 3, 4, 5]) {
     assert.ok((await statusText(name)).includes(kind.okText), await statusText(name));
     await expectAccessible(`${kind.id} tested`);
 
-    await browser.$(`button[aria-label="Rotate a secret of ${name}"]`).click();
+    await browser.$(`button[aria-label="Rotate secret of ${name}"]`).click();
     const select = browser.$(`#rotate-${kind.id}-field`);
     if (await select.isExisting()) await select.selectByVisibleText(kind.rotate.label);
     await fill(browser, `rotate-${kind.id}-value`, kind.rotate.value);

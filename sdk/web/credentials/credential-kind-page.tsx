@@ -250,7 +250,7 @@ export function credentialKindPage(kind: CredentialKind): ComponentType {
                     </td>
                     <td>
                       <Button size="small" text="Test connection" aria-label={`Test connection of ${item.name}`} loading={testing === item.id} onClick={() => void test(item)} />
-                      <Button size="small" variant="minimal" text="Rotate secret" aria-label={`Rotate a secret of ${item.name}`} onClick={() => setRotating(item)} />
+                      <Button size="small" variant="minimal" text="Rotate secret" aria-label={`Rotate secret of ${item.name}`} onClick={() => setRotating(item)} />
                       <Button size="small" variant="minimal" text="Edit" aria-label={`Edit ${item.name}`} onClick={() => setEditing(item)} />
                       <Button size="small" variant="minimal" intent="danger" text="Delete" aria-label={`Delete ${item.name}`} onClick={() => setDeleting(item)} />
                     </td>
