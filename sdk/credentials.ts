@@ -23,6 +23,8 @@ export interface CredentialPluginDeclaration<V extends object> {
   usedBy?: readonly string[];
   /** Sidebar order inside the Integration Credential group (default 600). */
   order?: number;
+  /** The app patch field in which an app names one of these credentials (live chat: `liveChatService`). */
+  appField?: 'liveChatService' | 'authenticationService';
   /**
    * True when the plugin also has `server/index.ts` of its own, to put its credential to use (the
    * SSO realm hands it to identity through `credentials.resolver`). Not needed for the routes.
@@ -55,6 +57,7 @@ export function defineCredentialPlugin<V extends object>(declaration: Credential
     testConnection: declaration.testConnection,
     usedBy: declaration.usedBy,
     permission,
+    appField: declaration.appField,
   };
   return definePlugin({
     id: declaration.id,

@@ -12,4 +12,5 @@ export default defineCredentialPlugin({
   testConnection: testLiveChat,
   usedBy: ['Apps’ hand-over to a person (liveChatService)'],
   order: 660,
+  appField: 'liveChatService',
 });

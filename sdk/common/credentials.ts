@@ -65,6 +65,11 @@ export interface CredentialKind<V extends object = object> {
   usedBy?: readonly string[];
   /** Who may manage credentials of this kind: platform admins (`<id>.manage`). */
   permission: AccessPredicate;
+  /**
+   * The field of §3's app patch in which an app names a credential of this kind by its name (live
+   * chat: `liveChatService`): the platform admin's app editor offers the configured ones there.
+   */
+  appField?: 'liveChatService' | 'authenticationService';
 }
 
 /** The point every credential kind is contributed to; the `credentials` plugin reads it on both tiers. */

@@ -113,6 +113,11 @@ export function createResolver(secrets: SecretSealing): CredentialResolver {
       if (!best) return undefined;
       return { id: best.id, name: best.name, kind: best.kind, scope: best.scope as ResolvedCredential['scope'], values: await openValues(db, secrets, best) };
     },
+    async resolveNamed(db: DbExecutor, kind: string, name: string): Promise<ResolvedCredential | undefined> {
+      const [row] = await db.select().from(credentials).where(and(eq(credentials.kind, kind), eq(credentials.name, name)));
+      if (!row) return undefined;
+      return { id: row.id, name: row.name, kind: row.kind, scope: row.scope as ResolvedCredential['scope'], values: await openValues(db, secrets, row) };
+    },
     async list(db: DbExecutor, kind: string) {
       return db
         .select({ id: credentials.id, name: credentials.name, scope: credentials.scope, agencyId: credentials.agencyId, appId: credentials.appId })

@@ -23,6 +23,8 @@ export interface ResolvedCredential {
  */
 export interface CredentialResolver {
   resolve(db: DbExecutor, kind: string, scope?: CredentialScope): Promise<ResolvedCredential | undefined>;
+  /** The credential of a kind an app names by its name (live chat: the app's `liveChatService`). */
+  resolveNamed(db: DbExecutor, kind: string, name: string): Promise<ResolvedCredential | undefined>;
   /** The configured credentials of a kind (names and scopes only), e.g. for a picker. */
   list(db: DbExecutor, kind: string): Promise<{ id: string; name: string; scope: string; agencyId: string | null; appId: string | null }[]>;
 }

@@ -212,4 +212,8 @@ test('credentials.resolve picks the most specific scope: app, then agency, then 
   assert.equal((await resolver.resolve(t.server.db.db, kind, { appId: 'another', agencyId: agency.id }))?.values.apiKey, 'agency-livechat-key-1');
   assert.equal((await resolver.resolve(t.server.db.db, kind, {}))?.scope, 'platform');
   assert.equal(await resolver.resolve(t.server.db.db, 'credential-unknown'), undefined);
+  // An app that names its live chat provider (liveChatService) gets that one.
+  assert.equal((await resolver.resolveNamed(t.server.db.db, kind, 'zz agency'))?.values.apiKey, 'agency-livechat-key-1');
+  assert.equal(await resolver.resolveNamed(t.server.db.db, kind, 'nobody'), undefined);
+  assert.deepEqual((await resolver.list(t.server.db.db, kind)).map((c) => c.name).filter((n) => n.startsWith('zz')), ['zz agency', 'zz app']);
 });
