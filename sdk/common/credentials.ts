@@ -185,7 +185,13 @@ export const CredentialApi = {
   item: (kind: string, id: string) => `/api/v1/admin/credentials/${kind}/${id}`,
   test: (kind: string, id: string) => `/api/v1/admin/credentials/${kind}/${id}/test`,
   secret: (kind: string, id: string, field: string) => `/api/v1/admin/credentials/${kind}/${id}/secrets/${field}`,
+  /** The agencies a credential may be scoped to (the form's choices). */
+  scopes: '/api/v1/admin/credential-scopes',
 } as const;
+
+export interface CredentialScopes {
+  agencies: { id: string; name: string }[];
+}
 
 /** The last four characters of a long secret, else nothing (a short one would be half given away). */
 export function lastFourOf(value: string): string | undefined {

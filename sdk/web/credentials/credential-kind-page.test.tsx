@@ -38,6 +38,7 @@ function render(items: CredentialView[] = [stored]) {
     api: {
       [`GET ${CredentialApi.list('credential-probe')}`]: () => ({ items }),
       [`POST ${CredentialApi.list('credential-probe')}`]: ({ body }: FakeRequest) => ({ ...stored, id: 'c2', name: (body as { name: string }).name }),
+      [`GET ${CredentialApi.scopes}`]: () => ({ agencies: [{ id: 'g1', name: 'Health Agency' }] }),
       [`POST ${CredentialApi.test('credential-probe', ':id')}`]: () => ({ status: 'ok', latencyMs: 42, reason: 'The desk accepted the key', testedAt: '2026-11-02T00:00:00.000Z' }),
     },
   });
@@ -74,6 +75,20 @@ describe('credentialKindPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add credential' }));
     await waitFor(() => expect(api.callsTo('POST', CredentialApi.list('credential-probe'))).toHaveLength(1));
     expect(api.callsTo('POST', CredentialApi.list('credential-probe'))[0].body).toEqual({ name: 'Second', scope: 'platform', endpoint: 'https://desk.example.gov.sg', apiKey: 'secret-key-1234' });
+  });
+
+  it('scopes a credential to an agency chosen by name', async () => {
+    const { api } = await render([]);
+    await userEvent.click((await screen.findAllByRole('button', { name: 'New credential' }))[0]);
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Health desk');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Applies to'), 'One agency');
+    await userEvent.selectOptions(await within(dialog).findByLabelText('Agency'), 'Health Agency');
+    await userEvent.type(within(dialog).getByLabelText('Endpoint'), 'https://desk.example.gov.sg');
+    await userEvent.type(within(dialog).getByLabelText('API key'), 'secret-key-1234');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add credential' }));
+    await waitFor(() => expect(api.callsTo('POST', CredentialApi.list('credential-probe'))).toHaveLength(1));
+    expect(api.callsTo('POST', CredentialApi.list('credential-probe'))[0].body).toMatchObject({ name: 'Health desk', scope: 'agency', agencyId: 'g1' });
   });
 
   it('tests the connection and shows status, latency and reason', async () => {

@@ -20,6 +20,7 @@ import {
   credentialFieldsOf,
   CredentialSecretDto,
   type CredentialKind,
+  type CredentialScopes,
   type CredentialScopeKind,
   type CredentialTestResult,
   type CredentialView,
@@ -27,8 +28,10 @@ import {
 
 const SCOPE_LABELS: Record<CredentialScopeKind, string> = { platform: 'Platform-wide', agency: 'One agency', app: 'One app' };
 
-function scopeText(item: CredentialView): string {
-  if (item.scope === 'agency') return `Agency ${item.agencyId ?? ''}`;
+type Agencies = CredentialScopes['agencies'];
+
+function scopeText(item: CredentialView, agencies: Agencies): string {
+  if (item.scope === 'agency') return `Agency ${agencies.find((a) => a.id === item.agencyId)?.name ?? item.agencyId ?? ''}`;
   if (item.scope === 'app') return `App ${item.appId ?? ''}`;
   return 'Platform-wide';
 }
@@ -53,8 +56,25 @@ function useList(kind: CredentialKind) {
   return { items, error, reload };
 }
 
+/** The agencies a credential may be scoped to; none when they cannot be read (the form then takes an id). */
+function useAgencies(): Agencies {
+  const api = useService<ApiClient>(ApiClient);
+  const [agencies, setAgencies] = useState<Agencies>([]);
+  useEffect(() => {
+    let live = true;
+    api.get<CredentialScopes>(CredentialApi.scopes).then(
+      (scopes) => live && setAgencies(scopes.agencies),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  return agencies;
+}
+
 /** The add/edit form, generated from the kind's DTO: the same class validates on the server. */
-function CredentialDialog({ kind, item, onClose, onSaved }: { kind: CredentialKind; item: CredentialView | null; onClose: () => void; onSaved: () => void }) {
+function CredentialDialog({ kind, item, agencies, onClose, onSaved }: { kind: CredentialKind; item: CredentialView | null; agencies: Agencies; onClose: () => void; onSaved: () => void }) {
   const api = useService<ApiClient>(ApiClient);
   const fields = useMemo(() => credentialFieldsOf(kind.fields), [kind.fields]);
   const bodies = credentialBodies(kind);
@@ -97,7 +117,19 @@ function CredentialDialog({ kind, item, onClose, onSaved }: { kind: CredentialKi
           options={(Object.keys(SCOPE_LABELS) as CredentialScopeKind[]).map((s) => ({ value: s, label: SCOPE_LABELS[s] }))}
         />
       </FormGroup>
-      {form.values.scope === 'agency' && <FormField form={form} field="agencyId" label="Agency ID" autoComplete="off" />}
+      {form.values.scope === 'agency' &&
+        (agencies.length > 0 ? (
+          <FormGroup label="Agency" labelFor={`credential-${kind.id}-agencyId`} helperText={form.errors.agencyId} intent={form.errors.agencyId ? 'danger' : 'none'}>
+            <HTMLSelect
+              id={`credential-${kind.id}-agencyId`}
+              value={form.values.agencyId}
+              onChange={(e) => form.set('agencyId', e.currentTarget.value)}
+              options={[{ value: '', label: 'Choose an agency' }, ...agencies.map((a) => ({ value: a.id, label: a.name }))]}
+            />
+          </FormGroup>
+        ) : (
+          <FormField form={form} field="agencyId" label="Agency ID" autoComplete="off" />
+        ))}
       {form.values.scope === 'app' && <FormField form={form} field="appId" label="App ID" autoComplete="off" />}
       {fields.map(({ name, text }) => {
         const secret = kind.secrets.includes(name);
@@ -167,6 +199,7 @@ export function credentialKindPage(kind: CredentialKind): ComponentType {
     const api = useService<ApiClient>(ApiClient);
     const toasts = useService<ToastService>(ToastService);
     const { items, error, reload } = useList(kind);
+    const agencies = useAgencies();
     const labels = useMemo(() => Object.fromEntries(credentialFieldsOf(kind.fields).map((f) => [f.name, f.text.label])), []);
     const [editing, setEditing] = useState<CredentialView | 'new' | null>(null);
     const [rotating, setRotating] = useState<CredentialView | null>(null);
@@ -232,7 +265,7 @@ export function credentialKindPage(kind: CredentialKind): ComponentType {
                 return (
                   <tr key={item.id}>
                     <td>{item.name}</td>
-                    <td>{scopeText(item)}</td>
+                    <td>{scopeText(item, agencies)}</td>
                     <td>
                       <SecretsCell kind={kind} item={item} labels={labels} />
                     </td>
@@ -260,7 +293,7 @@ export function credentialKindPage(kind: CredentialKind): ComponentType {
             </tbody>
           </HTMLTable>
         )}
-        {editing !== null && <CredentialDialog kind={kind} item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => void reload()} />}
+        {editing !== null && <CredentialDialog kind={kind} item={editing === 'new' ? null : editing} agencies={agencies} onClose={() => setEditing(null)} onSaved={() => void reload()} />}
         {rotating && <RotateDialog kind={kind} item={rotating} onClose={() => setRotating(null)} onSaved={() => void reload()} />}
         <Alert
           isOpen={deleting !== null}

@@ -204,6 +204,8 @@ test('a tampered ciphertext is refused with a clear error', async () => {
 
 test('credentials.resolve picks the most specific scope: app, then agency, then platform-wide', async () => {
   const [agency] = await t.server.db.db.select().from(agencies).limit(1);
+  const scopes = await call(t.http, 'GET', CredentialApi.scopes, { token: admin });
+  assert.ok((scopes.body.data.agencies as { id: string; name: string }[]).some((a) => a.id === agency.id && a.name === agency.name));
   const kind = 'credential-live-chat';
   await create(kind, 'zz agency', { scope: 'agency', agencyId: agency.id, apiKey: 'agency-livechat-key-1' } as Record<string, string>);
   await create(kind, 'zz app', { scope: 'app', appId: OWN_APP_ID, apiKey: 'app-livechat-key-0001' } as Record<string, string>);
