@@ -19,7 +19,8 @@ export interface ResolvedCredential {
 /**
  * `credentials.resolve(kind, scope)`: how other plugins use a credential, never by reading the
  * table. Undefined when no credential of that kind applies. A secret that cannot be opened
- * (tampered, or sealed with a key the server no longer holds) throws SecretSealError.
+ * (tampered, or sealed with a key the server no longer holds) throws an HttpError 409 that says
+ * so (in a route, the caller sees it; never the value).
  */
 export interface CredentialResolver {
   resolve(db: DbExecutor, kind: string, scope?: CredentialScope): Promise<ResolvedCredential | undefined>;
