@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { RepoPaths } from '@civic/core/server/config/repo-paths';
 import { pluginNames } from './plugin-names';
 import { commonFiles } from './templates/common-files';
+import { credentialFiles } from './templates/credential-files';
 import { serverFiles } from './templates/server-files';
 import { testFiles } from './templates/test-files';
 import { webFiles } from './templates/web-files';
@@ -15,18 +16,21 @@ import { webFiles } from './templates/web-files';
  * migration, access rules, a DTO, and its tests — and, only when asked, adds the id to a profile.
  * Nothing else in the repository changes (the scaffold test holds it to that).
  */
-const USAGE = 'usage: npm run plugin:new -- <id> [--title "Title"] [--profile <name>]\n';
+const USAGE = 'usage: npm run plugin:new -- <id> [--title "Title"] [--profile <name>]\n       npm run plugin:new -- --credential <kind> [--title "Title"] [--profile <name>]   (writes plugins/credential-<kind>/)\n';
 
 const { positionals, values } = parseArgs({
   args: process.argv.slice(2),
   allowPositionals: true,
-  options: { title: { type: 'string' }, profile: { type: 'string' } },
+  options: { title: { type: 'string' }, profile: { type: 'string' }, credential: { type: 'string' } },
 });
-if (positionals.length !== 1) fail(USAGE);
+const credential = values.credential !== undefined;
+if (credential ? positionals.length !== 0 : positionals.length !== 1) fail(USAGE);
 
 let names;
+let kind;
 try {
-  names = pluginNames(positionals[0], values.title);
+  kind = credential ? pluginNames(values.credential as string, values.title) : undefined;
+  names = pluginNames(credential ? `credential-${values.credential}` : positionals[0], kind?.title ?? values.title);
 } catch (error) {
   fail(`${(error as Error).message}\n${USAGE}`);
 }
@@ -35,26 +39,31 @@ if (fs.existsSync(folder)) fail(`plugins/${names.id} exists already; pick anothe
 const profileFile = values.profile === undefined ? undefined : path.join(RepoPaths.profiles, `${values.profile}.json`);
 if (profileFile && !fs.existsSync(profileFile)) fail(`There is no profile config/profiles/${values.profile}.json\n`);
 
-const files = { ...commonFiles(names), ...serverFiles(names), ...webFiles(names), ...testFiles(names) };
+const files = kind ? credentialFiles(names, kind) : { ...commonFiles(names), ...serverFiles(names), ...webFiles(names), ...testFiles(names) };
 for (const [file, text] of Object.entries(files)) {
   fs.mkdirSync(path.dirname(path.join(folder, file)), { recursive: true });
   fs.writeFileSync(path.join(folder, file), text);
 }
 
-// The first migration comes from drizzle-kit, exactly as a later schema change would.
-const generated = spawnSync('npm', ['run', '--silent', 'db:generate', '--', names.id, '--name', 'baseline'], {
-  cwd: path.dirname(RepoPaths.plugins),
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+// The first migration comes from drizzle-kit, exactly as a later schema change would (a credential
+// plugin has no table: the credentials plugin keeps every kind's rows).
+const generated = kind
+  ? { status: 0 }
+  : spawnSync('npm', ['run', '--silent', 'db:generate', '--', names.id, '--name', 'baseline'], {
+      cwd: path.dirname(RepoPaths.plugins),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
 if (generated.status !== 0) fail(`drizzle-kit could not generate the first migration of ${names.id} (see above); plugins/${names.id} is left as written\n`);
 
 if (profileFile) addToProfile(profileFile, names.id);
 
 process.stdout.write(
   [
-    `Created plugins/${names.id}/ (${Object.keys(files).length} files and its first migration).`,
+    `Created plugins/${names.id}/ (${Object.keys(files).length} files${kind ? '' : ' and its first migration'}).`,
     profileFile ? `Enabled in config/profiles/${values.profile}.json.` : `Enable it: add "${names.id}" to "plugins" in a profile (config/profiles/<name>.json), or run again with --profile default.`,
-    'Next: npm run typecheck; npx jest plugins/' + names.id + `; node --import tsx --test plugins/${names.id}/tests/api/${names.id}.test.ts;`,
+    kind
+      ? `Next: npm run typecheck; node --import tsx --test plugins/${names.id}/tests/api/${names.id}.test.ts; change the DTO and the connection test to the provider's API (docs/sdk-guide.md, "Integration credentials").`
+      : 'Next: npm run typecheck; npx jest plugins/' + names.id + `; node --import tsx --test plugins/${names.id}/tests/api/${names.id}.test.ts;`,
     'then make it yours (docs/sdk-guide.md, "Start from the scaffold").',
     'Once it is enabled in the default profile, run npm run docs:api: docs/api.md lists every route, and its test checks that.',
     '',

@@ -20,6 +20,7 @@ export type {
   TokenRenewal,
   FileDownload,
 } from '@civic/core/server/http/route-definition';
+export { SecretSealError, type SealedStore, type SealFailure, type SecretSealing } from '@civic/core/server/secrets/secret-sealer';
 export type { AuditDetails } from '@civic/core/server/audit/audit-entry';
 export { auditDiff } from '@civic/core/server/audit/audit-diff';
 export { verifyAuditChainPart, type AuditChainPart } from '@civic/core/server/audit/verify-audit-chain';

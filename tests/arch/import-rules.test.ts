@@ -71,7 +71,9 @@ test('web code never imports Node built-ins', () => {
 function requiresOf(plugin: string): string[] {
   const manifest = files.find((f) => f.path === `plugins/${plugin}/plugin.ts`);
   const list = manifest?.text.match(/\brequires:\s*\[([^\]]*)\]/)?.[1] ?? '';
-  return [...list.matchAll(/'([a-z0-9-]+)'/g)].map((m) => m[1]);
+  // defineCredentialPlugin (@civic/sdk/credentials) makes a manifest that requires the credentials plugin.
+  const credential = manifest?.text.includes('defineCredentialPlugin(') ? ['credentials'] : [];
+  return [...credential, ...[...list.matchAll(/'([a-z0-9-]+)'/g)].map((m) => m[1])];
 }
 
 /**

@@ -14,6 +14,8 @@ import { after, before, test } from 'node:test';
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ID = 'scaffold-probe';
+/** A credential plugin scaffolded beside it (`--credential probe`), not enabled in any profile. */
+const CREDENTIAL_ID = 'credential-probe';
 let copy: string;
 
 interface Run {
@@ -66,6 +68,7 @@ before(async () => {
   await git('add', '--all');
   await git('commit', '--quiet', '--no-verify', '--message', 'before the scaffold');
   await ok('npm', ['run', '--silent', 'plugin:new', '--', ID, '--profile', 'default']);
+  await ok('npm', ['run', '--silent', 'plugin:new', '--', '--credential', 'probe']);
 });
 
 after(() => {
@@ -74,7 +77,10 @@ after(() => {
 
 test('it changes nothing outside plugins/<id>/ but the profile line', async () => {
   const changed = (await git('status', '--porcelain', '--untracked-files=all')).split('\n').filter(Boolean).map((line) => line.slice(3));
-  assert.deepEqual(changed.filter((file) => !file.startsWith(`plugins/${ID}/`)), ['config/profiles/default.json']);
+  assert.deepEqual(changed.filter((file) => !file.startsWith(`plugins/${ID}/`) && !file.startsWith(`plugins/${CREDENTIAL_ID}/`)), ['config/profiles/default.json']);
+  for (const part of ['plugin.ts', 'common/probe-credential.dto.ts', 'common/test-probe.ts', `tests/api/${CREDENTIAL_ID}.test.ts`, 'tests/matrix.ts']) {
+    assert.ok(changed.includes(`plugins/${CREDENTIAL_ID}/${part}`), `plugins/${CREDENTIAL_ID}/${part} is missing`);
+  }
   const diff = (await git('diff', '--unified=0', 'config/profiles/default.json')).split('\n').filter((line) => /^[-+](?![-+])/.test(line));
   assert.equal(diff.length, 2, diff.join('\n'));
   assert.match(diff[1], new RegExp(`^\\+\\s*"plugins": \\[.*"${ID}"\\],$`));
@@ -99,7 +105,7 @@ test('the copy typechecks', async () => {
 });
 
 test('the new plugin passes lint and the architecture rules', async () => {
-  await ok('npx', ['eslint', '--max-warnings', '0', `plugins/${ID}`]);
+  await ok('npx', ['eslint', '--max-warnings', '0', `plugins/${ID}`, `plugins/${CREDENTIAL_ID}`]);
   const arch = await ok(process.execPath, ['--import', 'tsx', '--test', 'tests/arch/import-rules.test.ts']);
   assert.match(arch, /# pass [1-9]/);
   assert.match(arch, /# fail 0/);
@@ -116,4 +122,11 @@ test("the new plugin's API test (on PGlite) and page test pass", async () => {
   assert.match(api.output, /# fail 0/);
   assert.equal(page.code, 0, page.output);
   assert.match(page.output, /Tests:\s+\d+ passed, \d+ total/);
+});
+
+test("the scaffolded credential plugin's API test passes against its loopback provider", async () => {
+  const api = await run(process.execPath, ['--import', 'tsx', '--test', `plugins/${CREDENTIAL_ID}/tests/api/${CREDENTIAL_ID}.test.ts`]);
+  assert.equal(api.code, 0, api.output);
+  assert.match(api.output, /# pass [1-9]/);
+  assert.match(api.output, /# fail 0/);
 });

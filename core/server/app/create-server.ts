@@ -12,6 +12,9 @@ import { registerSecondFactorRoutes } from '../auth/second-factor-routes';
 import { registerUnlockRoutes } from '../auth/unlock-routes';
 import { registerSignupRoutes } from '../auth/signup-routes';
 import { registerSsoRoutes } from '../auth/sso-routes';
+import { SecretSealer } from '../secrets/secret-sealer';
+import { SsoRealms } from '../auth/sso-realms';
+import { CoreApi } from '@civic/core/common/api-paths';
 import type { ServerConfig } from '../config/server-config';
 import { trustHops } from '../config/trusted-proxies';
 import { corsPreflight } from '../http/cors-preflight';
@@ -67,6 +70,8 @@ export interface CivicServer {
   db: Database;
   log: Logger;
   routes: readonly MountedRoute[];
+  /** The sealed secret store's keys and the plugin tables registered with it (`npm run secrets:rotate`). */
+  secrets: SecretSealer;
   /** Stops accepting, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -84,13 +89,15 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   const database = options.database ?? (await openDatabase(config.database, log, (options.plugins ?? []).flatMap((plugin) => (plugin.migrations ? [plugin.migrations] : []))));
   await commonPasswords;
   try {
-    const { app, routes } = await buildApp(config, database, options.plugins ?? [], log);
+    const secrets = new SecretSealer(config.keys.secretKeyRing);
+    const { app, routes } = await buildApp(config, database, options.plugins ?? [], log, secrets);
     let closing: Promise<void> | undefined;
     return {
       app,
       db: database,
       log,
       routes,
+      secrets,
       close: () => (closing ??= app.close().finally(() => database.close())),
     };
   } catch (error) {
@@ -104,6 +111,7 @@ async function buildApp(
   database: Database,
   plugins: readonly ServerPlugin[],
   log: Logger,
+  secrets: SecretSealer,
 ): Promise<{ app: FastifyInstance; routes: MountedRoute[] }> {
   const version = readVersion(config.versionFile);
   const app = Fastify({
@@ -136,13 +144,14 @@ async function buildApp(
 
   const registry = new RouteRegistry();
   const core = registry.for({ owner: 'core' });
-  registerAuthRoutes(core, { config, login, identity });
+  const ssoRealms = new SsoRealms(config.sso, `${config.publicUrl}${CoreApi.ssoCallback}`, log.child({ component: 'sso' }));
+  let ssoMounted = false;
+  registerAuthRoutes(core, { config, login, identity, ssoEnabled: async (db) => ssoMounted && (await ssoRealms.realm(db)) !== undefined });
   registerSecondFactorRoutes(core, identity, login);
   registerSignupRoutes(core, identity);
   registerPasswordRoutes(core, identity);
   registerUnlockRoutes(core, identity);
   registerProfileRoutes(core, identity);
-  if (config.sso) registerSsoRoutes(core, identity, login, config.sso);
   registerConsoleRoutes(core, config, version);
   registerAppRoutes(core);
   registerOpenApiRoute(core, () => registry.list(), version);
@@ -151,7 +160,13 @@ async function buildApp(
   // Every transaction opened through the database can then deliver its events after commit.
   trackCommits(database.db);
   const events = new EventBus(log.child({ component: 'events' }), { postgresUrl: config.database.kind === 'postgres' ? config.database.url : undefined });
-  await mountPlugins(registry, plugins, { config, log, users: new UserAdmin(identity), apps: appLifecycle, jobs, events, db: database.db, audit });
+  await mountPlugins(registry, plugins, { config, log, users: new UserAdmin(identity), apps: appLifecycle, jobs, events, db: database.db, audit, secrets, ssoRealms });
+  // SSO is mounted when the environment names a realm, or a plugin's provider answers one at start
+  // (the SSO realm credential); after that a changed realm applies to the next sign-in.
+  if (config.sso || (await ssoRealms.realm(database.db))) {
+    registerSsoRoutes(core, identity, login, ssoRealms);
+    ssoMounted = true;
+  }
 
   const deps = { database, config, authenticator, sessionTokens, rateLimiter, sessionCache, audit };
   for (const route of registry.list()) {

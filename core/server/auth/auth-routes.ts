@@ -1,5 +1,6 @@
 import { anyone, signedIn } from '@civic/core/common/access';
 import { CoreApi } from '@civic/core/common/api-paths';
+import type { DbExecutor } from '../db/database';
 import { LoginDto } from '@civic/core/common/dto/login.dto';
 import { Messages } from '@civic/core/common/messages';
 import type { AuthConfig, CaptchaChallenge, LoginResult, MeResult } from '@civic/core/common/model/api';
@@ -14,10 +15,12 @@ export interface AuthRouteDeps {
   config: ServerConfig;
   login: LoginService;
   identity: Identity;
+  /** Whether single sign-on is offered: mounted, and a realm (plugin's or environment's) is there now. */
+  ssoEnabled?: (db: DbExecutor) => Promise<boolean>;
 }
 
 /** Sign-in and session routes (§7). OTP, signup/activation and password routes have their own files. */
-export function registerAuthRoutes(routes: RouteAdder, { config, login, identity }: AuthRouteDeps): void {
+export function registerAuthRoutes(routes: RouteAdder, { config, login, identity, ssoEnabled }: AuthRouteDeps): void {
   const sessions = identity.sessions;
   routes.add({
     method: 'GET',
@@ -25,11 +28,11 @@ export function registerAuthRoutes(routes: RouteAdder, { config, login, identity
     auth: 'public',
     access: anyone,
     description: 'The login key the browser encrypts the password with, and which sign-in steps apply',
-    handler: (): AuthConfig => ({
+    handler: async (ctx): Promise<AuthConfig> => ({
       loginKey: config.keys.loginKey.toString('base64'),
       twoFactor: config.switches.twoFactor,
       captcha: config.switches.captcha,
-      ssoEnabled: config.sso !== undefined,
+      ssoEnabled: ssoEnabled ? await ssoEnabled(ctx.db) : config.sso !== undefined,
       allowedEmailDomains: [...config.profile.allowedEmailDomains],
     }),
   });

@@ -7,7 +7,6 @@ import { SsoExchangeDto } from '@civic/core/common/dto/sso-exchange.dto';
 import { isAllowedEmailDomain } from '@civic/core/common/identity/email-domain';
 import { Messages } from '@civic/core/common/messages';
 import type { LoginResult } from '@civic/core/common/model/api';
-import type { SsoConfig } from '../config/server-config';
 import type { DbExecutor } from '../db/database';
 import { ssoFlows, ssoIdentities, users } from '../db/schema';
 import { HttpError } from '../http/http-error';
@@ -15,7 +14,8 @@ import type { RedirectResult } from '../http/route-definition';
 import type { RouteAdder } from '../http/route-registry';
 import type { Identity } from './identity';
 import type { LoginService } from './login-service';
-import { SsoClient, type SsoIdentity } from './sso-client';
+import type { SsoIdentity } from './sso-client';
+import type { SsoRealms } from './sso-realms';
 import { findUserByEmail } from './user-directory';
 
 const FLOW_MS = 10 * 60_000;
@@ -30,9 +30,13 @@ const digest = (code: string) => crypto.createHash('sha256').update(code).digest
  * allowed domain, to an existing active account only. Without CIVIC_SSO_MFA_ENFORCED=on the OTP
  * step still follows.
  */
-export function registerSsoRoutes(routes: RouteAdder, identity: Identity, login: LoginService, sso: SsoConfig): void {
+export function registerSsoRoutes(routes: RouteAdder, identity: Identity, login: LoginService, realms: SsoRealms): void {
   const { config } = identity;
-  const client = new SsoClient(sso, `${config.publicUrl}${CoreApi.ssoCallback}`);
+  const clientOf = async (db: DbExecutor) => {
+    const client = await realms.client(db);
+    if (!client) throw new HttpError(404, Messages.ssoFailed);
+    return client;
+  };
   const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
   const cookie = (value: string, maxAgeSeconds: number) => `${COOKIE}=${value}; Path=/api/v1/auth/sso; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
   const toLogin = (query: Record<string, string>): RedirectResult => ({ location: identity.consoleUrl('/login', query), setCookies: [cookie('', 0)] });
@@ -51,7 +55,7 @@ export function registerSsoRoutes(routes: RouteAdder, identity: Identity, login:
       const nonce = oidc.randomNonce();
       const codeVerifier = oidc.randomPKCECodeVerifier();
       await ctx.db.insert(ssoFlows).values({ state, nonce, codeVerifier, createdAt: ctx.now, expiresAt: new Date(ctx.now.getTime() + FLOW_MS) });
-      return { location: await client.authorizationUrl(state, nonce, codeVerifier), setCookies: [cookie(state, FLOW_MS / 1000)] };
+      return { location: await (await clientOf(ctx.db)).authorizationUrl(state, nonce, codeVerifier), setCookies: [cookie(state, FLOW_MS / 1000)] };
     },
   });
 
@@ -77,7 +81,7 @@ export function registerSsoRoutes(routes: RouteAdder, identity: Identity, login:
       if (!flow) return toLogin({ ssoError: '1' });
       let person: SsoIdentity;
       try {
-        person = await client.redeem(callbackUrl, state, flow.nonce, flow.codeVerifier);
+        person = await (await clientOf(ctx.db)).redeem(callbackUrl, state, flow.nonce, flow.codeVerifier);
       } catch (error) {
         ctx.log.warn({ err: error }, 'SSO callback refused');
         return toLogin({ ssoError: '1' });
@@ -112,7 +116,7 @@ export function registerSsoRoutes(routes: RouteAdder, identity: Identity, login:
       const [account] = flow?.userId ? await ctx.db.select().from(users).where(eq(users.id, flow.userId)).limit(1) : [];
       if (!account?.isActive || account.isLocked) throw new HttpError(401, Messages.ssoFailed);
       ctx.audit({ actor: { id: account.id, email: account.email }, target: account.email });
-      if (sso.mfaEnforced || !config.switches.twoFactor) return login.completeSignIn(ctx.db, account.id, ctx.now, { ip: ctx.ip, userAgent: ctx.userAgent });
+      if (realms.mfaEnforced || !config.switches.twoFactor) return login.completeSignIn(ctx.db, account.id, ctx.now, { ip: ctx.ip, userAgent: ctx.userAgent });
       return login.startSecondFactor(account.id, account.email, account.totpEnabledAt !== null, ctx.now);
     },
   });

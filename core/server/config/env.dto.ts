@@ -45,7 +45,7 @@ export class EnvDto {
   CIVIC_TOKEN_PUBLIC_KEY?: string;
 
   @IsOptional()
-  @Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'CIVIC_SECRETS_KEY must be 32 bytes in base64 (44 characters)' })
+  @Matches(/^[A-Za-z0-9+/]{43}=(\s*,\s*[A-Za-z0-9+/]{43}=)*$/, { message: 'CIVIC_SECRETS_KEY must be 32 bytes in base64 (44 characters), or several such keys separated by commas (newest first)' })
   CIVIC_SECRETS_KEY?: string;
 
   @IsOptional()

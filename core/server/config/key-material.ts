@@ -37,7 +37,8 @@ export function resolveKeyMaterial(input: KeyInputs, fallback: KeyFallback): { k
   if (problems.length > 0) return { problems };
 
   let loginKey: Buffer | undefined = input.loginKey ? Buffer.from(input.loginKey, 'base64') : undefined;
-  let secretsKey: Buffer | undefined = input.secretsKey ? Buffer.from(input.secretsKey, 'base64') : undefined;
+  const givenRing = input.secretsKey ? parseSecretKeyRing(input.secretsKey) : undefined;
+  let secretsKey: Buffer | undefined = givenRing?.at(-1);
   let auditKey: Buffer | undefined = input.auditKey ? Buffer.from(input.auditKey, 'base64') : undefined;
   let pair = input.privateKeyPem && input.publicKeyPem ? parsePair(input.privateKeyPem, input.publicKeyPem, problems) : undefined;
   if (problems.length > 0) return { problems };
@@ -59,7 +60,13 @@ export function resolveKeyMaterial(input: KeyInputs, fallback: KeyFallback): { k
       source = 'ephemeral';
     }
   }
-  return { keys: { loginKey, secretsKey, auditKey, tokenPrivateKey: pair.privateKey, tokenPublicKey: pair.publicKey, source }, problems };
+  const secretKeyRing = givenRing ?? [secretsKey];
+  return { keys: { loginKey, secretsKey, secretKeyRing, auditKey, tokenPrivateKey: pair.privateKey, tokenPublicKey: pair.publicKey, source }, problems };
+}
+
+/** CIVIC_SECRETS_KEY: one base64 key, or several separated by commas, newest first. */
+export function parseSecretKeyRing(value: string): Buffer[] {
+  return value.split(',').map((part) => Buffer.from(part.trim(), 'base64'));
 }
 
 function parsePair(privatePem: string, publicPem: string, problems: string[]): { privateKey: KeyObject; publicKey: KeyObject } | undefined {

@@ -179,3 +179,12 @@ test('the seed tool on PostgreSQL needs the audit key even though it signs nothi
     'CIVIC_AUDIT_KEY is required when DATABASE_URL is set (32 random bytes, base64; keep it outside the database)',
   ]);
 });
+
+test('CIVIC_SECRETS_KEY may hold several keys, newest first: all form the ring, TOTP keeps the last', () => {
+  const newest = crypto.randomBytes(32).toString('base64');
+  const oldest = crypto.randomBytes(32).toString('base64');
+  const config = loadConfig({ NODE_ENV: 'test', CIVIC_SECRETS_KEY: `${newest}, ${oldest}` });
+  assert.deepEqual(config.keys.secretKeyRing.map((k) => k.toString('base64')), [newest, oldest]);
+  assert.equal(config.keys.secretsKey.toString('base64'), oldest);
+  assert.throws(() => loadConfig({ NODE_ENV: 'test', CIVIC_SECRETS_KEY: `${newest},short` }), /CIVIC_SECRETS_KEY must be 32 bytes in base64/);
+});

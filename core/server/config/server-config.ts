@@ -13,8 +13,16 @@ export interface KeyMaterial {
   loginKey: Buffer;
   tokenPrivateKey: KeyObject;
   tokenPublicKey: KeyObject;
-  /** AES-256 key sealing secrets at rest (TOTP secrets) and deriving the captcha HMAC key. */
+  /**
+   * AES-256 key sealing TOTP secrets and deriving the captcha HMAC key: the last (oldest) key of
+   * CIVIC_SECRETS_KEY, so adding a newer key for the sealed secret store leaves both unchanged.
+   */
   secretsKey: Buffer;
+  /**
+   * Every key of CIVIC_SECRETS_KEY, newest first: the sealed secret store (core/server/secrets)
+   * wraps new data keys with the first and opens with any of them.
+   */
+  secretKeyRing: Buffer[];
   /**
    * 32-byte key of the audit trail (CIVIC_AUDIT_KEY): the hash chain is an HMAC under it and the
    * checkpoints of its head are signed with it, so a database writer without it cannot rewrite or

@@ -12,12 +12,14 @@ import { mountPlugins } from './mount-plugins';
 import type { JobService } from '../jobs/job-service';
 import type { UserAdmin } from '../users/user-admin';
 import type { ServerModule } from './server-module';
+import crypto from 'node:crypto';
+import { SecretSealer } from '../secrets/secret-sealer';
 
 const config = { profileName: 'test', publicUrl: 'http://localhost', switches: { twoFactor: true, captcha: true, history: false, fileResponses: false }, profile: { allowedEmailDomains: ['gov.sg'] } } as ServerConfig;
 const log = createLogger('silent');
 /** Never called by these tests: they only mount routes. */
 const users = {} as UserAdmin;
-const services = { config, log, users, apps: new AppLifecycle(), jobs: {} as JobService, events: new EventBus(log), db: {} as DbExecutor, audit: {} as AuditTrail };
+const services = { config, log, users, apps: new AppLifecycle(), jobs: {} as JobService, events: new EventBus(log), db: {} as DbExecutor, audit: {} as AuditTrail, secrets: new SecretSealer([crypto.randomBytes(32)]) };
 const module = (pluginId: string, register: ServerModule['register']): ServerModule => ({ pluginId, register });
 const ctx = (isPlatformAdmin: boolean): AccessContext => ({
   user: { id: 'u', isPlatformAdmin, permissions: {}, authLevel: 2 },
@@ -78,4 +80,23 @@ test("apps.onCreated handlers run, in mount order, when whoever creates an app c
   );
   await apps.created(tx, 'new-app');
   assert.deepEqual(seen, ['kb:new-app', 'mgmt:new-app']);
+});
+
+test('a plugin reads the contributions to its own extension points, and only those', async () => {
+  const point = { id: 'ops.kinds', owner: 'ops', kind: 'data' as const };
+  let seen: unknown[] = [];
+  await mountPlugins(
+    new RouteRegistry(),
+    [
+      { manifest: { id: 'ops', canAccess: anyone }, module: module('ops', (api) => { seen = api.extensions(point); }) },
+      { manifest: { id: 'ops-a', canAccess: anyone, requires: ['ops'], extensions: [{ point, value: 'a' }] } },
+      { manifest: { id: 'ops-b', canAccess: anyone, requires: ['ops'], extensions: [{ point, value: 'b' }] } },
+    ],
+    services,
+  );
+  assert.deepEqual(seen, ['a', 'b']);
+  await assert.rejects(
+    mountPlugins(new RouteRegistry(), [{ manifest: { id: 'other', canAccess: anyone }, module: module('other', (api) => void api.extensions(point)) }], services),
+    /reads the extension point ops.kinds/,
+  );
 });

@@ -10,6 +10,8 @@ import type { Logger } from '../logging/logger';
 import type { UserAdmin } from '../users/user-admin';
 import type { ServerPlugin } from './server-module';
 import { ServiceRegistry } from './service-registry';
+import type { SecretSealer } from '../secrets/secret-sealer';
+import type { SsoRealms } from '../auth/sso-realms';
 
 /**
  * Lets each enabled plugin register its routes. The plugin's own predicate (manifest.canAccess)
@@ -26,10 +28,12 @@ export interface PluginServices {
   events: DomainEvents;
   db: DbExecutor;
   audit: AuditTrail;
+  secrets: SecretSealer;
+  ssoRealms?: SsoRealms;
 }
 
 export async function mountPlugins(registry: RouteRegistry, plugins: readonly ServerPlugin[], services: PluginServices): Promise<void> {
-  const { config, log, users, apps, jobs, events, db, audit } = services;
+  const { config, log, users, apps, jobs, events, db, audit, secrets, ssoRealms } = services;
   const pluginServices = new ServiceRegistry();
   for (const { manifest, module } of plugins) {
     if (!module) continue;
@@ -59,6 +63,24 @@ export async function mountPlugins(registry: RouteRegistry, plugins: readonly Se
       db,
       audit: { verifyPart: (executor, options) => audit.verifyPart(executor, options) },
       services: pluginServices.for(manifest),
+      secrets: {
+        seal: (plaintext, context) => secrets.seal(plaintext, context),
+        open: (sealed, context) => secrets.open(sealed, context),
+        isCurrent: (sealed) => secrets.isCurrent(sealed),
+        rewrap: (sealed, context) => secrets.rewrap(sealed, context),
+        currentKeyId: secrets.currentKeyId,
+        registerStore: (store) => secrets.registerStore(store),
+      },
+      identity: {
+        provideSsoRealm: (provider) => {
+          if (!ssoRealms) throw new Error('Single sign-on is not available in this server');
+          ssoRealms.provide(provider);
+        },
+      },
+      extensions: <T,>(point: { id: string; owner: string }) => {
+        if (point.owner !== manifest.id) throw new Error(`Plugin "${manifest.id}" reads the extension point ${point.id} of "${point.owner}"`);
+        return plugins.flatMap((p) => (p.manifest.extensions ?? []).filter((e) => e.point.id === point.id).map((e) => e.value as T));
+      },
     });
   }
 }

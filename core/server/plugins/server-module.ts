@@ -8,6 +8,9 @@ import type { DbExecutor } from '../db/database';
 import type { DomainEvents } from '../events/event-bus';
 import type { MigrationOwner } from '../db/migration-runner';
 import type { PluginServiceAccess } from './service-registry';
+import type { ExtensionPoint } from '@civic/core/common/plugins/extension-point';
+import type { SecretSealing } from '../secrets/secret-sealer';
+import type { SsoRealmProvider } from '../auth/sso-realms';
 import type { JobService } from '../jobs/job-service';
 import type { RouteAdder } from '../http/route-registry';
 import type { Logger } from '../logging/logger';
@@ -51,6 +54,23 @@ export interface ServerModuleApi {
    * those of plugins you require (they mounted before you).
    */
   readonly services: PluginServiceAccess;
+  /**
+   * Sealed secrets at rest (CIVIC_SECRETS_KEY, envelope encryption): `seal`/`open` a value bound
+   * to a context, and `registerStore` a table of sealed values so `npm run secrets:rotate` re-wraps
+   * it. Plugins never see the keys.
+   */
+  readonly secrets: SecretSealing;
+  /**
+   * The data contributions of every enabled plugin to one of this plugin's own extension points
+   * (the server's side of `catalog.extensions(point)`): e.g. the credential kinds the credentials
+   * plugin serves. Asking for another plugin's point throws.
+   */
+  extensions<T>(point: ExtensionPoint<T>): T[];
+  /**
+   * Identity hooks: `provideSsoRealm(provider)` makes single sign-on read its OpenID Connect realm
+   * from the provider when it answers one, else from CIVIC_SSO_* (one plugin may provide it).
+   */
+  readonly identity: { provideSsoRealm(provider: SsoRealmProvider): void };
 }
 
 /** Default export of `plugins/<id>/server/index.ts`, made with defineServerModule (sdk/server). */
@@ -71,6 +91,8 @@ export interface ServerPluginManifest {
   featureFlag?: string;
   server?: boolean;
   requires?: string[];
+  /** Data contributions to extension points (`contribute(point, value)`), read by the point's owner. */
+  extensions?: readonly { point: { id: string; owner: string }; value: unknown }[];
 }
 
 /** An enabled plugin as the host hands it to createServer. */

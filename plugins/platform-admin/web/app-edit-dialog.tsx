@@ -4,6 +4,7 @@ import { validateDto } from '@civic/sdk/common/validation';
 import { engineLabel, NlpEngine, TIER_ORDER } from '@civic/sdk/common/model';
 import { Messages } from '@civic/sdk/common/messages';
 import { ToastService, useService, errorMessage } from '@civic/sdk/web';
+import { useCredentialChoices } from './use-credential-choices';
 import type { AdminAppDetail } from '../common/api';
 import { buildAppPatch, formValuesOf, type AppFormValues } from '../common/app-form';
 import { AppPatchDto, ENGINE_SERVICES, HOSTINGS, SYSTEM_CLASSIFICATIONS } from '../common/app-patch.dto';
@@ -39,12 +40,23 @@ export function AppEditDialog(props: { appId: string; agencies: string[]; onClos
     );
   }, [store, props.appId]);
 
+  const choices = useCredentialChoices();
   const set = <K extends keyof AppFormValues>(key: K, value: AppFormValues[K]) => setValues((v) => (v ? { ...v, [key]: value } : v));
-  const text = (key: TextKey, label: string, helper?: string) => (
-    <FormGroup label={label} labelFor={`app-${key}`} helperText={helper}>
-      <InputGroup id={`app-${key}`} value={values?.[key] ?? ''} onChange={(e) => set(key, e.target.value)} />
-    </FormGroup>
-  );
+  const text = (key: TextKey, label: string, helper?: string) => {
+    // Live chat (and any credential kind that names an app field): the configured credentials are offered.
+    const offered = key === 'liveChatService' || key === 'authenticationService' ? choices[key] : undefined;
+    const listId = offered?.length ? `app-${key}-choices` : undefined;
+    return (
+      <FormGroup label={label} labelFor={`app-${key}`} helperText={offered?.length ? `${helper ?? ''} Configured: ${offered.join(', ')}`.trim() : helper}>
+        <InputGroup id={`app-${key}`} value={values?.[key] ?? ''} onChange={(e) => set(key, e.target.value)} list={listId} autoComplete="off" />
+        {listId && (
+          <datalist id={listId}>
+            {offered?.map((name) => <option key={name} value={name} />)}
+          </datalist>
+        )}
+      </FormGroup>
+    );
+  };
   const select = (key: 'agencyName' | 'service' | 'systemClassification' | 'hosting' | 'subscriptionTier' | 'civicChuMode', label: string, options: Array<{ value: string; label: string }>) => (
     <FormGroup label={label} labelFor={`app-${key}`}>
       <HTMLSelect id={`app-${key}`} value={values?.[key] ?? ''} onChange={(e) => set(key, e.currentTarget.value as never)} options={options} />

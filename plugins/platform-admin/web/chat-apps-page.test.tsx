@@ -1,5 +1,10 @@
 import { Messages } from '@civic/sdk/common/messages';
 import { renderConsoleInTestApp, screen, testApp, testUser, userEvent, waitFor, within, type FakeRequest } from '@civic/sdk/testing';
+import { definePlugin, type PluginManifest } from '@civic/sdk/common';
+import { platformAdmin } from '@civic/sdk/common/access';
+import { CredentialApi, CredentialField } from '@civic/sdk/common/credentials';
+import { IsString } from '@civic/sdk/common/validators';
+import { defineCredentialPlugin } from '@civic/sdk/credentials';
 import platformAdminPlugin from '../plugin';
 import { AdminApi, type AdminAppDetail, type ChatAppRow } from '../common/api';
 import { platformAdminModule } from './platform-admin-module';
@@ -49,18 +54,19 @@ const detail: AdminAppDetail = {
   restrictions: { analytics: false, categories: false, labels: false, trainingHub: false },
 };
 
-function render(user = testUser({ isPlatformAdmin: true })) {
+function render(user = testUser({ isPlatformAdmin: true }), extraPlugins: PluginManifest[] = [], extraApi: Record<string, () => unknown> = {}) {
   return renderConsoleInTestApp({
     route: '/chatApp',
     user,
     app: [testApp('alpha', 'Plus')],
-    plugins: [platformAdminPlugin],
+    plugins: [platformAdminPlugin, ...extraPlugins],
     modules: [platformAdminModule],
     api: {
       [`POST ${AdminApi.chatAppMgmt}`]: () => ({ apps: [row('alpha'), row('beta', { isDecommissioned: true })], total: 2, page_num: 0, page_size: 150 }),
       [`GET ${AdminApi.agencies}`]: () => ({ agencies: [{ id: 'g1', name: 'Demo Agency', apps: [], users: [] }] }),
       [`GET ${AdminApi.appRoute}`]: () => detail,
       [`PATCH ${AdminApi.appRoute}`]: ({ body }: FakeRequest) => ({ ...detail, ...(body as object) }),
+      ...extraApi,
     },
   });
 }
@@ -124,6 +130,25 @@ describe('ChatAppsPage', () => {
     const confirm = await screen.findByRole('alertdialog');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Decommission' }));
     await waitFor(() => expect(Object.keys((api.callsTo('PATCH', AdminApi.app('alpha'))[1]?.body ?? {}) as object)).toEqual(['decommissionAt']));
+  });
+
+  it('offers the configured live chat credentials in Live chat service (a kind with appField liveChatService)', async () => {
+    class LiveChatDto {
+      @CredentialField({ label: 'Endpoint' })
+      @IsString({ message: 'Enter the endpoint' })
+      endpoint = '';
+    }
+    const credentials = definePlugin({ id: 'credentials', title: 'Integration credentials', canAccess: platformAdmin, routes: [] });
+    const liveChat = defineCredentialPlugin({ id: 'credential-chat-probe', title: 'Live chat', icon: 'headset', fields: LiveChatDto, secrets: [], appField: 'liveChatService' });
+    await render(testUser({ isPlatformAdmin: true }), [credentials, liveChat], {
+      [`GET ${CredentialApi.list('credential-chat-probe')}`]: () => ({ items: [{ name: 'Central live chat' }, { name: 'Health live chat' }] }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit alpha' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit alpha' });
+    const field = await within(dialog).findByLabelText('Live chat service');
+    expect(await within(dialog).findByText(/Configured: Central live chat, Health live chat/)).toBeTruthy();
+    const options = [...(document.getElementById(field.getAttribute('list') ?? '')?.querySelectorAll('option') ?? [])].map((o) => o.value);
+    expect(options).toEqual(['Central live chat', 'Health live chat']);
   });
 
   it('an external engine without both handlers, or with an http one, is refused in the form with the §5 texts', async () => {

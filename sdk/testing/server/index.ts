@@ -9,9 +9,9 @@ export { startTestServer, type StartOptions, type TestServer } from './test-serv
 export { CALLER_EMAILS, OWN_APP_ID, signInAs, type SignedInCaller } from './test-callers';
 export { encryptPassword, fetchLoginKey, postLogin, signIn } from './login';
 export { addFixtures, DECOMMISSIONED_APP_ID, INACTIVE_EMAIL, OTHER_APP_ID, OUTSIDER_EMAIL, TEST_PASSWORD } from './fixtures';
-export { adminApp, all, editApp, NO_ID, platformOnly, readApp, type Caller, type Expect, type MatrixRow } from './matrix';
+export { adminApp, all, credentialKindRows, editApp, NO_ID, platformOnly, readApp, type Caller, type Expect, type MatrixRow } from './matrix';
 export { TestClock } from './test-clock';
-export { startTestHttpsServer, type ReceivedRequest, type TestAnswer, type TestHttpsServer } from './test-https-server';
+export { startTestHttpServer, startTestHttpsServer, type ReceivedRequest, type TestAnswer, type TestHttpsServer } from './test-https-server';
 export { createTestDatabase, type TestDatabase } from './test-database';
 export { linkOf, otpOf, TestSmtp, type ReceivedMail } from './test-smtp';
 export { linkTokenOf, outboxMail } from './outbox-mail';
@@ -34,3 +34,5 @@ export {
   tierLimits,
   users,
 } from './core-tables';
+/** Sealers with keys of the test's choosing: rotation tests play the operator adding a key. */
+export { SecretSealer } from '@civic/core/server/secrets/secret-sealer';

@@ -53,3 +53,24 @@ export const adminApp = (status = 200): Pick<MatrixRow, 'own' | 'other'> => ({
 
 /** A well-formed UUID no row has. */
 export const NO_ID = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * The eight routes the credentials plugin mounts for one credential kind (`defineCredentialPlugin`),
+ * platform admins only; `secret` is one of the kind's secret fields. A credential plugin's
+ * tests/matrix.ts is `export const rows = credentialKindRows('<id>', '<secret field>')`.
+ */
+export function credentialKindRows(kind: string, secret: string): MatrixRow[] {
+  const list = `/api/v1/admin/credentials/${kind}`;
+  const item = `${list}/:credentialId`;
+  const none = `${list}/${NO_ID}`;
+  return [
+    { method: 'GET', url: list, own: platformOnly(200) },
+    { method: 'POST', url: list, own: platformOnly(422), json: {} },
+    { method: 'GET', url: item, call: none, own: platformOnly(404) },
+    { method: 'PATCH', url: item, call: none, own: platformOnly(422), json: {} },
+    { method: 'DELETE', url: item, call: none, own: platformOnly(404) },
+    { method: 'POST', url: `${item}/test`, call: `${none}/test`, own: platformOnly(404) },
+    { method: 'PUT', url: `${item}/secrets/:field`, call: `${none}/secrets/${secret}`, own: platformOnly(422), json: {} },
+    { method: 'DELETE', url: `${item}/secrets/:field`, call: `${none}/secrets/${secret}`, own: platformOnly(404) },
+  ];
+}

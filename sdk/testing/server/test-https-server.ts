@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,8 @@ export interface ReceivedRequest {
   method: string;
   path: string;
   body: string;
+  /** Request headers, names in lower case. */
+  headers: Record<string, string | string[] | undefined>;
 }
 
 /** What the handler answers: a status, optional headers and a body. */
@@ -48,7 +51,7 @@ export async function startTestHttpsServer(handler: (request: ReceivedRequest) =
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
-        const request = { method: req.method ?? 'GET', path: req.url ?? '/', body };
+        const request = { method: req.method ?? 'GET', path: req.url ?? '/', body, headers: req.headers };
         received.push(request);
         const answer = handler(request);
         res.writeHead(answer.status, answer.headers).end(answer.body ?? '');
@@ -76,4 +79,32 @@ export async function startTestHttpsServer(handler: (request: ReceivedRequest) =
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A plain-HTTP loopback server with the same handler shape: for a test identity provider, which the
+ * OpenID Connect client accepts over http on loopback only (an https one would need its
+ * certificate trusted by fetch, which does not use the https agent).
+ */
+export async function startTestHttpServer(handler: (request: ReceivedRequest) => TestAnswer): Promise<{ url: string; received: ReceivedRequest[]; close(): Promise<void> }> {
+  const received: ReceivedRequest[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const request = { method: req.method ?? 'GET', path: req.url ?? '/', body, headers: req.headers };
+      received.push(request);
+      const answer = handler(request);
+      res.writeHead(answer.status, answer.headers).end(answer.body ?? '');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
 }

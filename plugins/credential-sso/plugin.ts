@@ -1,0 +1,16 @@
+import { defineCredentialPlugin } from '@civic/sdk/credentials';
+import { SsoRealmCredentialDto } from './common/sso-realm-credential.dto';
+import { testSsoRealm } from './common/test-sso-realm';
+
+/** credential-sso: the single sign-on realm (OIDC issuer, client id and secret) identity signs in with. */
+export default defineCredentialPlugin({
+  id: 'credential-sso',
+  title: 'Single sign-on realm',
+  icon: 'log-in',
+  fields: SsoRealmCredentialDto,
+  secrets: ['clientSecret'],
+  testConnection: testSsoRealm,
+  usedBy: ['Single sign-on (when set, it replaces the CIVIC_SSO_* settings)'],
+  order: 610,
+  server: true,
+});

@@ -1,0 +1,15 @@
+import { defineCredentialPlugin } from '@civic/sdk/credentials';
+import { SupportDeskCredentialDto } from './common/support-desk-credential.dto';
+import { testSupportDesk } from './common/test-support-desk';
+
+/** credential-support-desk: the ticketing system the help desk files tickets in. */
+export default defineCredentialPlugin({
+  id: 'credential-support-desk',
+  title: 'Support desk',
+  icon: 'help',
+  fields: SupportDeskCredentialDto,
+  secrets: ['apiKey'],
+  testConnection: testSupportDesk,
+  usedBy: ['Help desk tickets'],
+  order: 620,
+});

@@ -1,0 +1,15 @@
+import { defineCredentialPlugin } from '@civic/sdk/credentials';
+import { TelegramCredentialDto } from './common/telegram-credential.dto';
+import { testTelegram } from './common/test-telegram';
+
+/** credential-telegram: a Telegram-style bot token, the second messaging platform. */
+export default defineCredentialPlugin({
+  id: 'credential-telegram',
+  title: 'Telegram bot',
+  icon: 'send-message',
+  fields: TelegramCredentialDto,
+  secrets: ['botToken'],
+  testConnection: testTelegram,
+  usedBy: ['Apps’ Telegram channel'],
+  order: 640,
+});

@@ -1,0 +1,1 @@
+export { credentialSecrets, credentials } from './credentials';
