@@ -141,4 +141,11 @@ describe('IntentEditor', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByLabelText('Add a training phrase')).toBeNull();
   });
+
+  it('a viewer who opens "new intent" is told why, not given an empty form', async () => {
+    await render('/intent/a1/create', '0');
+    expect(await screen.findByText("You can view this app's intents but not create them")).toBeTruthy();
+    expect(screen.queryByLabelText('Intent name')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to the list' }).getAttribute('href')).toBe('/intents/a1');
+  });
 });

@@ -2,7 +2,7 @@ import { Button, Callout, FormGroup, InputGroup, Tab, Tabs, Tag } from '@civic/s
 import { FloppyDiskIcon } from '@civic/sdk/web/icons';
 import { observer } from '@civic/sdk/web/mobx';
 import { useCallback, useEffect, useMemo, useState } from '@civic/sdk/web/react';
-import { useNavigate, useSearchParams } from '@civic/sdk/web/router';
+import { Link, useNavigate, useSearchParams } from '@civic/sdk/web/router';
 import { ApiClient, isApiError, ToastService } from '@civic/sdk/web/services';
 import { IntentEditorSlot } from '../contract/intent-editor-slot';
 import { entityRef } from '../../entities/contract/common/index';
@@ -11,7 +11,7 @@ import { Messages } from '@civic/sdk/common/messages';
 import { DEFAULT_PLATFORM, PLATFORM_LABELS, switchedOffKinds, type ChannelResponses, type ResponseProblem } from '../contract/common/responses/index';
 import { ChannelResponsesEditor, responseProblemsOf } from '../contract/web/responses/index';
 import { validateDto } from '@civic/sdk/common/validation';
-import { errorMessage, Page, PageSkeleton, PanelSlot, useAccess, useAccessContext, useSaveShortcut, useService, useUnsavedChangesPrompt, LoadError } from '@civic/sdk/web';
+import { EmptyState, errorMessage, Page, PageSkeleton, PanelSlot, useAccess, useAccessContext, useSaveShortcut, useService, useUnsavedChangesPrompt, LoadError } from '@civic/sdk/web';
 import { KbApi, type IntentDetail, type IntentListResponse, type IntentResponse, type IntentRow } from '../common/api';
 import { IntentCreateDto } from '../common/intent.dto';
 import { KbMessages } from '../common/messages';
@@ -173,6 +173,18 @@ export const IntentEditor = observer(function IntentEditor({ appId, kind, mode, 
   useSaveShortcut(() => void save(), !readOnly);
 
   const title = isQna ? 'Q&A pair' : 'Intent';
+  // A viewer who follows a "new intent" link gets the reason, never an empty form they cannot save.
+  if (mode === 'create' && !canEdit) {
+    return (
+      <Page title={`New ${title.toLowerCase()}`}>
+        <EmptyState
+          title={`You can view this app's ${isQna ? 'Q&A pairs' : 'intents'} but not create them`}
+          description="Creating and changing the knowledge base needs the Editor or Admin role on this app. An admin of the app can change your role on its Team page."
+          action={<Link className="bp6-button" to={`/intents/${encodeURIComponent(appId)}`}>Back to the list</Link>}
+        />
+      </Page>
+    );
+  }
   if (!draft) {
     return (
       <Page title={title}>
