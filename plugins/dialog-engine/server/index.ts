@@ -3,6 +3,7 @@ import { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
 import { PublishedKnowledge } from '../../publishing/contract/server/index';
 import { registerChatRoutes } from './chat-routes';
 import { registerDialogFlowRoutes } from './dialogflow-routes';
+import { seedDemoConversations } from './demo-conversations';
 import { DialogEngine } from './engine/dialog-engine';
 import { DbModelStore } from './engine/model-store';
 import { draftSource, productionSource } from './engine/knowledge-source';
@@ -10,6 +11,8 @@ import { registerSuggestRoutes } from './suggest-routes';
 import { registerReplayRoutes } from './replay-routes';
 import { registerThresholdRoutes } from './threshold-routes';
 import { registerTraining } from './training-jobs';
+import { TranscriptReview } from '../contract/server/transcript-review';
+import { transcriptReview } from './transcript-review';
 
 /** One engine per server process: its trained models are cached in memory per app and environment. */
 export const dialogEngine = new DialogEngine();
@@ -29,5 +32,7 @@ export default defineServerModule({
     registerTraining(api, dialogEngine);
     registerReplayRoutes(api.routes, dialogEngine);
     registerThresholdRoutes(api.routes, dialogEngine);
+    api.services.provide(TranscriptReview, transcriptReview);
   },
+  seedDemo: (tx, demo) => seedDemoConversations(tx, demo.appIds, demo.now),
 });

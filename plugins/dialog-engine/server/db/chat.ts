@@ -77,5 +77,8 @@ export const transcripts = pgTable(
   (t) => [
     index('transcripts_app_created_idx').on(t.appId, t.createdAt.desc(), t.id.desc()),
     index('transcripts_session_idx').on(t.sessionId),
+    // The training inbox: matched or not, newest first (keyset by time and id), and the pending badge.
+    index('transcripts_app_fallback_created_idx').on(t.appId, t.fallback, t.createdAt.desc(), t.id.desc()),
+    index('transcripts_app_review_idx').on(t.appId, t.reviewStatus),
   ],
 );

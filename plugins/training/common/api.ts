@@ -1,0 +1,83 @@
+import type { TranscriptRecord } from '../../dialog-engine/contract/index';
+
+const app = (appId: string) => `/api/v1/apps/${encodeURIComponent(appId)}`;
+
+/** Paths of the training API (routes as mounted, and builders for the browser). */
+export const TrainingApi = {
+  searchRoute: '/api/v1/apps/:appId/transcripts/search',
+  search: (appId: string) => `${app(appId)}/transcripts/search`,
+  bulkReviewRoute: '/api/v1/apps/:appId/transcripts/bulk-update-review-status',
+  bulkReview: (appId: string) => `${app(appId)}/transcripts/bulk-update-review-status`,
+  pendingCountRoute: '/api/v1/apps/:appId/transcripts/pending-count',
+  pendingCount: (appId: string) => `${app(appId)}/transcripts/pending-count`,
+  revealRoute: '/api/v1/apps/:appId/transcripts/:transcriptId/reveal',
+  reveal: (appId: string, transcriptId: string) => `${app(appId)}/transcripts/${encodeURIComponent(transcriptId)}/reveal`,
+  trainedRoute: '/api/v1/apps/:appId/transcripts/trained',
+  trained: (appId: string) => `${app(appId)}/transcripts/trained`,
+  historyRoute: '/api/v1/apps/:appId/training-history',
+  history: (appId: string) => `${app(appId)}/training-history`,
+} as const;
+
+/** Review statuses (§4: PENDING awaits review). An empty status means "never put up for review". */
+export const REVIEW_STATUSES = ['PENDING', 'REVIEWED', 'DISMISSED'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** Whole-filter bulk updates touch at most this many questions at once. */
+export const BULK_FILTER_MAX = 10_000;
+/** Totals are counted up to this many (then shown as "10,000+"). */
+export const COUNT_CAP = 10_000;
+
+/** One question as the inbox shows it: personal data masked unless revealed. */
+export interface TranscriptRow extends TranscriptRecord {
+  /** True when `data` had personal data replaced by masks. */
+  masked: boolean;
+}
+
+/** POST …/transcripts/search. */
+export interface TranscriptSearchResult {
+  list: TranscriptRow[];
+  /** Rows matching, up to COUNT_CAP (`totalCapped` when there are more). */
+  total: number;
+  totalCapped: boolean;
+  pageNum: number;
+  pageSize: number;
+  /** Cursor of the next page (keyset); null on the last. */
+  next: string | null;
+  /** The range searched (ISO), after defaults. */
+  start: string;
+  end: string;
+}
+
+export interface BulkReviewResult {
+  updated: number;
+  transcriptIds: string[];
+}
+
+export interface PendingCount {
+  count: number;
+}
+
+export interface RevealResult {
+  transcriptId: string;
+  data: string;
+}
+
+/** One entry of the training history: who trained what, when, and its measured effect. */
+export interface TrainingHistoryEntry {
+  id: string;
+  action: TrainingAction;
+  transcriptIds: string[];
+  intentId: string | null;
+  intentName: string | null;
+  phrase: string | null;
+  reason: string | null;
+  by: string;
+  at: string;
+}
+
+export const TRAINING_ACTIONS = ['added-phrase', 'created-intent', 'dismissed', 'status'] as const;
+export type TrainingAction = (typeof TRAINING_ACTIONS)[number];
+
+export interface TrainingHistoryList {
+  items: TrainingHistoryEntry[];
+}

@@ -1,0 +1,47 @@
+import { definePlugin } from '@civic/sdk/common';
+import { canViewHistory, canViewTraining } from './common/permissions';
+
+/**
+ * training: the improvement loop. Users' questions the bot could not answer (/uncategorisedintents)
+ * or answered with doubt (/training), triaged into intents, dismissed with a reason or bulk-reviewed;
+ * the pending badge on Questions/History; the training history. Reads transcripts through the
+ * dialog engine's contract.
+ */
+export default definePlugin({
+  id: 'training',
+  title: 'Training',
+  icon: 'learning',
+  requires: ['dialog-engine', 'knowledge-base'],
+  canAccess: canViewTraining,
+  routes: [
+    {
+      path: '/uncategorisedintents/:appId',
+      layout: 'main',
+      appParam: 'appId',
+      title: 'Uncategorised',
+      load: () => import('./web/inbox-page').then((m) => ({ default: m.UncategorisedPage })),
+    },
+    {
+      path: '/training/:appId',
+      layout: 'main',
+      appParam: 'appId',
+      title: 'Questions',
+      load: () => import('./web/inbox-page').then((m) => ({ default: m.MatchedQuestionsPage })),
+    },
+    {
+      path: '/history/:appId',
+      layout: 'main',
+      appParam: 'appId',
+      title: 'History',
+      canAccess: canViewHistory,
+      load: () => import('./web/history-page').then((m) => ({ default: m.HistoryPage })),
+    },
+  ],
+  nav: [
+    { id: 'uncategorised', section: 'app', group: 'Knowledge Base', label: 'Uncategorised', order: 240, to: '/uncategorisedintents/:appId' },
+    { id: 'training-questions', section: 'app', group: 'Training Hub', label: 'Questions', order: 600, to: '/training/:appId', badge: 'training.pending', icon: 'learning' },
+    { id: 'training-history', section: 'app', group: 'Training Hub', label: 'History', order: 610, to: '/history/:appId', canAccess: canViewHistory },
+  ],
+  module: () => import('./web/training-module').then((m) => ({ default: m.trainingModule })),
+  server: true,
+});
