@@ -59,6 +59,10 @@ async function showPendingOnly(): Promise<void> {
 test('three unmatched questions triaged three ways; the badge counts down; masked data revealed', async () => {
   await browser.url(`${running.url}/uncategorisedintents/demo-plus`);
   assert.equal(await pageTitle(browser), 'Uncategorised');
+  // The badge sits on Questions, in the Training Hub group: open it.
+  const group = browser.$('//*[contains(@class,"civic-nav-group-toggle")][contains(., "Training Hub")]');
+  await group.waitForClickable();
+  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
   await browser.waitUntil(async () => (await badgeCount()) > 0, { timeout: 15_000, timeoutMsg: 'no pending badge' });
   const start = await badgeCount();
   await showPendingOnly();
