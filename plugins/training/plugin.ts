@@ -1,4 +1,5 @@
 import { definePlugin } from '@civic/sdk/common';
+import { signedIn } from '@civic/sdk/common/access';
 import { canViewHistory, canViewTraining } from './common/permissions';
 
 /**
@@ -12,13 +13,15 @@ export default definePlugin({
   title: 'Training',
   icon: 'learning',
   requires: ['dialog-engine', 'knowledge-base'],
-  canAccess: canViewTraining,
+  // Per route and entry below: the §7 feature-usage route is not an app route.
+  canAccess: signedIn,
   routes: [
     {
       path: '/uncategorisedintents/:appId',
       layout: 'main',
       appParam: 'appId',
       title: 'Uncategorised',
+      canAccess: canViewTraining,
       load: () => import('./web/inbox-page').then((m) => ({ default: m.UncategorisedPage })),
     },
     {
@@ -26,7 +29,16 @@ export default definePlugin({
       layout: 'main',
       appParam: 'appId',
       title: 'Questions',
+      canAccess: canViewTraining,
       load: () => import('./web/inbox-page').then((m) => ({ default: m.MatchedQuestionsPage })),
+    },
+    {
+      path: '/training-hub/:appId',
+      layout: 'main',
+      appParam: 'appId',
+      title: 'AI Assistant',
+      canAccess: canViewTraining,
+      load: () => import('./web/training-hub-page').then((m) => ({ default: m.TrainingHubPage })),
     },
     {
       path: '/history/:appId',
@@ -38,8 +50,9 @@ export default definePlugin({
     },
   ],
   nav: [
-    { id: 'uncategorised', section: 'app', group: 'Knowledge Base', label: 'Uncategorised', order: 240, to: '/uncategorisedintents/:appId' },
-    { id: 'training-questions', section: 'app', group: 'Training Hub', label: 'Questions', order: 600, to: '/training/:appId', badge: 'training.pending', icon: 'learning' },
+    { id: 'uncategorised', section: 'app', group: 'Knowledge Base', label: 'Uncategorised', order: 240, to: '/uncategorisedintents/:appId', canAccess: canViewTraining },
+    { id: 'training-hub', section: 'app', group: 'Training Hub', label: 'AI Assistant', order: 595, to: '/training-hub/:appId', canAccess: canViewTraining },
+    { id: 'training-questions', section: 'app', group: 'Training Hub', label: 'Questions', order: 600, to: '/training/:appId', badge: 'training.pending', icon: 'learning', canAccess: canViewTraining },
     { id: 'training-history', section: 'app', group: 'Training Hub', label: 'History', order: 610, to: '/history/:appId', canAccess: canViewHistory },
   ],
   module: () => import('./web/training-module').then((m) => ({ default: m.trainingModule })),

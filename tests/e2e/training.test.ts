@@ -121,3 +121,32 @@ test('matched questions put up for review open at the Questions page', async () 
   await waitForBadge(before - 1);
   await expectAccessible(browser, '/training');
 });
+
+test('the assistant: approve, edit then approve, and reject suggested phrases', async () => {
+  await browser.url(`${running.url}/training-hub/demo-plus`);
+  assert.equal(await pageTitle(browser), 'AI Assistant');
+  const status = browser.$('p.civic-training-count');
+  await browser.waitUntil(async () => /suggested phrase/.test(await status.getText()), { timeout: 15_000, timeoutMsg: 'no suggestions' });
+  const count = async () => Number(/^(\d+)/.exec(await status.getText())?.[1] ?? -1);
+  const start = await count();
+  assert.ok(start >= 3, `only ${start} suggestions`);
+  await expectAccessible(browser, '/training-hub');
+
+  const approve = browser.$('button[aria-label^="Approve “"]');
+  await approve.waitForClickable();
+  await approve.click();
+  await waitForText(browser, 'Added to "');
+  await browser.waitUntil(async () => (await count()) < start, { timeout: 15_000, timeoutMsg: 'the approved suggestion stayed' });
+
+  const afterApprove = await count();
+  const field = browser.$('.civic-training-hub-row input');
+  await field.waitForDisplayed();
+  await field.setValue('how can I pay a fine by card online');
+  await browser.$('button=Approve edited').click();
+  await browser.waitUntil(async () => (await count()) < afterApprove, { timeout: 15_000, timeoutMsg: 'the edited suggestion stayed' });
+
+  const afterEdit = await count();
+  await browser.$('button[aria-label^="Reject “"]').click();
+  await waitForText(browser, 'Rejected');
+  await browser.waitUntil(async () => (await count()) < afterEdit, { timeout: 15_000, timeoutMsg: 'the rejected suggestion stayed' });
+});

@@ -182,5 +182,14 @@ export const transcriptReview: TranscriptReview = {
     const changed = await db.update(transcripts).set({ reviewStatus: status, updatedAt: now }).where(where).returning({ id: transcripts.id });
     return changed.map((row) => row.id);
   },
+  async candidates(db, appId, since, limit) {
+    const rows = await db
+      .select()
+      .from(transcripts)
+      .where(and(eq(transcripts.appId, appId), eq(transcripts.reviewStatus, 'PENDING'), gte(transcripts.createdAt, since)))
+      .orderBy(desc(transcripts.createdAt), desc(transcripts.id))
+      .limit(limit);
+    return rows.map(record);
+  },
   pendingCount: (db, appId, cap) => cappedCount(db, and(eq(transcripts.appId, appId), eq(transcripts.reviewStatus, 'PENDING'))!, cap),
 };

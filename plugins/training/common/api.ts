@@ -81,3 +81,34 @@ export type TrainingAction = (typeof TRAINING_ACTIONS)[number];
 export interface TrainingHistoryList {
   items: TrainingHistoryEntry[];
 }
+
+/** The training hub's assistant: suggested phrases for one intent. */
+export interface HubSuggestion {
+  text: string;
+  /** The engine's closeness of the question to the intent (0–1). */
+  score: number;
+  /** How often it was asked (the same question however typed). */
+  asked: number;
+  transcriptIds: string[];
+}
+export interface HubIntent {
+  intentId: string;
+  intentName: string;
+  suggestions: HubSuggestion[];
+}
+export interface HubSuggestions {
+  intents: HubIntent[];
+  /** The questions considered: pending ones of the last HUB_DAYS days. */
+  since: string;
+}
+/** The assistant learns from the pending questions of this many days, this many suggestions an intent. */
+export const HUB_DAYS = 60;
+export const HUB_PER_INTENT = 10;
+export const HUB_CANDIDATES = 5000;
+
+export const TrainingHubApi = {
+  suggestionsRoute: '/api/v1/apps/:appId/training-hub/suggestions',
+  suggestions: (appId: string) => `${app(appId)}/training-hub/suggestions`,
+  /** §7 feature usage of the assistant. */
+  autoTpActions: '/api/v1/feature-usages/auto-tp/actions',
+} as const;

@@ -1,4 +1,4 @@
-import { allOf, appAdmin, appEditor, appViewer, definePermission, tierRestricted } from '@civic/sdk/common/access';
+import { allOf, appAdmin, appEditor, appViewer, definePermission, signedIn, tierRestricted } from '@civic/sdk/common/access';
 
 /** §6: Uncategorised and the Training Hub are disabled for non-platform-admins on Starter apps unless the flag allows. */
 export const canViewTraining = definePermission({
@@ -21,4 +21,10 @@ export const canViewHistory = definePermission({
   id: 'training.history',
   description: 'Who trained what and its effect: anyone on the app, when the history switch (CIVIC_HISTORY) is on.',
   predicate: allOf(appViewer, tierRestricted('trainingHub'), (ctx) => ctx.switches.history === true),
+});
+/** §7 feature usage of the assistant: any signed-in user; the route checks their role on the app named in the body. */
+export const canRecordAssistantUsage = definePermission({
+  id: 'training.assistant-usage',
+  description: 'Signed-in users post the assistant counts; the handler requires an editor or admin role on the app in the body (404 without one).',
+  predicate: signedIn,
 });

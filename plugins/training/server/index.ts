@@ -1,10 +1,13 @@
 import { defineServerModule } from '@civic/sdk/server';
 import { TranscriptReview } from '../../dialog-engine/contract/server/index';
+import { registerHubRoutes } from './hub-routes';
 import { registerTranscriptRoutes } from './transcript-routes';
 
 export default defineServerModule({
   pluginId: 'training',
   register(api) {
-    registerTranscriptRoutes(api.routes, api.services.get(TranscriptReview));
+    const review = api.services.get(TranscriptReview);
+    registerTranscriptRoutes(api.routes, review);
+    registerHubRoutes(api.routes, review);
   },
 });

@@ -1,4 +1,4 @@
-import { adminApp, editApp, NO_ID, readApp, type MatrixRow } from '@civic/sdk/testing/server';
+import { adminApp, all, editApp, NO_ID, readApp, type MatrixRow } from '@civic/sdk/testing/server';
 
 /** This plugin's rows of the access matrix (tests/api/access-matrix.test.ts collects them). */
 export const rows: MatrixRow[] = [
@@ -7,6 +7,8 @@ export const rows: MatrixRow[] = [
   { method: 'POST', url: '/api/v1/apps/:appId/transcripts/trained', ...editApp(422), json: {} },
   { method: 'GET', url: '/api/v1/apps/:appId/transcripts/pending-count', ...readApp(200) },
   { method: 'POST', url: '/api/v1/apps/:appId/transcripts/:transcriptId/reveal', call: `/api/v1/apps/:appId/transcripts/${NO_ID}/reveal`, ...adminApp(404) },
+  { method: 'GET', url: '/api/v1/apps/:appId/training-hub/suggestions', ...readApp(200) },
+  { method: 'POST', url: '/api/v1/feature-usages/auto-tp/actions', own: all(422), json: {} },
   // The history switch (CIVIC_HISTORY) is off in the default profile: refused to everyone who may see the app.
   {
     method: 'GET',

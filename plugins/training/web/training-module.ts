@@ -3,6 +3,7 @@ import { ApiClient, NavBadgeProvider } from '@civic/sdk/web/services';
 import { InboxStoreImpl, MatchedInboxStore, UnmatchedInboxStore, type InboxStore } from './inbox-store';
 import { PendingBadge, PendingBadgeImpl } from './pending-badge';
 import { TrainingHistoryStore, TrainingHistoryStoreImpl } from './history-store';
+import { TrainingHubStore, TrainingHubStoreImpl } from './hub-store';
 
 /** The training plugin's web bindings: the two inboxes, the pending badge, the history. */
 export const trainingModule = new ContainerModule(({ bind }) => {
@@ -14,5 +15,6 @@ export const trainingModule = new ContainerModule(({ bind }) => {
   bind<InboxStore>(MatchedInboxStore)
     .toDynamicValue((ctx) => new InboxStoreImpl(true, ctx.get<ApiClient>(ApiClient), ctx.get<PendingBadge>(PendingBadge)))
     .inSingletonScope();
+  bind<TrainingHubStore>(TrainingHubStore).to(TrainingHubStoreImpl).inSingletonScope();
   bind<TrainingHistoryStore>(TrainingHistoryStore).to(TrainingHistoryStoreImpl).inSingletonScope();
 });

@@ -12,6 +12,11 @@ export interface TranscriptReview {
   get(db: DbExecutor, appId: string, transcriptIds: readonly string[]): Promise<TranscriptRecord[]>;
   /** Sets the status of the given turns of the app (others are ignored); answers the ids changed. */
   setReviewStatus(db: DbExecutor, appId: string, target: { ids: readonly string[] } | { query: TranscriptQuery; max: number }, status: string, now: Date): Promise<string[]>;
+  /**
+   * Questions to learn from (the training hub's assistant): the app's PENDING turns since `since`,
+   * unmatched or low-confidence, newest first, at most `limit`.
+   */
+  candidates(db: DbExecutor, appId: string, since: Date, limit: number): Promise<TranscriptRecord[]>;
   /** PENDING turns of the app, matched or not (the §2 badge), counted up to `cap`. */
   pendingCount(db: DbExecutor, appId: string, cap: number): Promise<number>;
 }

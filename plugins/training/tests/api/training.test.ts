@@ -4,7 +4,8 @@ import { and, desc, eq, randomUUID } from '@civic/sdk/server';
 import { Messages } from '@civic/sdk/common/messages';
 import { auditLog, call, OTHER_APP_ID, OWN_APP_ID, startTestServer, type TestServer } from '@civic/sdk/testing/server';
 import { chatSessions, transcripts } from '../../../dialog-engine/contract/server/tables';
-import { TrainingApi, type TranscriptRow } from '../../common/api';
+import { TrainingApi, TrainingHubApi, type HubIntent, type TranscriptRow } from '../../common/api';
+import { trainingAutoTpActions } from '../../server/db/schema';
 
 let t: TestServer;
 let editor: string;
@@ -210,4 +211,31 @@ test('the demo conversations give the inbox something on first start', async () 
   assert.ok(unmatched.body.data.total > 50, `unmatched ${unmatched.body.data.total}`);
   const matched = await search(viewer, { ...sixtyDays, isMatchedIntents: true });
   assert.ok(matched.body.data.total > 5, `matched pending ${matched.body.data.total}`);
+});
+
+test("the assistant suggests pending questions per intent the engine ranked close, without personal data", async () => {
+  const page = await call(t.http, 'GET', TrainingHubApi.suggestions(OWN_APP_ID), { token: viewer });
+  assert.equal(page.status, 200, JSON.stringify(page.body));
+  const intents = page.body.data.intents as HubIntent[];
+  assert.ok(intents.length > 3, `intents ${intents.length}`);
+  for (const intent of intents) {
+    assert.ok(intent.suggestions.length > 0 && intent.suggestions.length <= 10);
+    for (const s of intent.suggestions) {
+      assert.doesNotMatch(s.text, /@|S\d{7}[A-Z]|\d{4} \d{4}/);
+      assert.ok(s.transcriptIds.length === s.asked && s.score > 0);
+    }
+  }
+  assert.ok(intents.some((i) => i.intentName === 'Renew passport'));
+});
+
+test('§7 auto-tp actions: editors record counts for their app (as themselves); viewers and strangers may not', async () => {
+  const body = { appId: OWN_APP_ID, email: 'someone-else@demo.gov.sg', numberOfSuggestedTrainingPhrases: 5, numberOfApprovedTrainingPhrases: 2, numberOfEditedTrainingPhrases: 1, intentId: randomUUID(), intentName: 'Renew passport' };
+  const post = (token: string, json: object) => call(t.http, 'POST', TrainingHubApi.autoTpActions, { token, json });
+  assert.equal((await post(editor, body)).status, 201);
+  const [row] = await t.server.db.db.select().from(trainingAutoTpActions).where(eq(trainingAutoTpActions.intentId, body.intentId));
+  assert.equal(row.email, 'editor@demo.gov.sg');
+  assert.deepEqual([row.suggested, row.approved, row.edited], [5, 2, 1]);
+  assert.equal((await post(viewer, body)).status, 403);
+  assert.equal((await post(await t.signInAs('outsider'), body)).status, 404);
+  assert.equal((await post(editor, { ...body, numberOfApprovedTrainingPhrases: -1 })).status, 422);
 });
