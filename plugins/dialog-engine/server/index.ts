@@ -11,7 +11,9 @@ import { registerSuggestRoutes } from './suggest-routes';
 import { registerReplayRoutes } from './replay-routes';
 import { registerThresholdRoutes } from './threshold-routes';
 import { registerTraining } from './training-jobs';
+import { QuestionFeatures } from '../contract/server/question-features';
 import { TranscriptReview } from '../contract/server/transcript-review';
+import { questionFeatures } from './question-features';
 import { transcriptReview } from './transcript-review';
 
 /** One engine per server process: its trained models are cached in memory per app and environment. */
@@ -33,6 +35,7 @@ export default defineServerModule({
     registerReplayRoutes(api.routes, dialogEngine);
     registerThresholdRoutes(api.routes, dialogEngine);
     api.services.provide(TranscriptReview, transcriptReview);
+    api.services.provide(QuestionFeatures, questionFeatures);
   },
   seedDemo: (tx, demo) => seedDemoConversations(tx, demo.appIds, demo.now),
 });

@@ -112,3 +112,47 @@ export const TrainingHubApi = {
   /** §7 feature usage of the assistant. */
   autoTpActions: '/api/v1/feature-usages/auto-tp/actions',
 } as const;
+
+/** Training by clusters: one group of similar unmatched questions. */
+export interface QuestionCluster {
+  id: number;
+  /** Its top terms, joined: "baby bonus cash". */
+  label: string;
+  topTerms: string[];
+  /** The questions closest to its centre (personal data masked). */
+  representatives: string[];
+  size: number;
+  /** Up to CLUSTER_MAX_IDS of its questions (what "create intent" marks trained). */
+  transcriptIds: string[];
+  /** Up to CLUSTER_MAX_PHRASES distinct questions without personal data: the new intent's phrases. */
+  phrases: string[];
+  /** Mean cosine of its questions to its centre (0–1). */
+  cohesion: number;
+}
+export interface ClusterRunResult {
+  clusters: QuestionCluster[];
+  questions: number;
+  k: number;
+  silhouette: number;
+  millis: number;
+}
+export interface ClusterJobView {
+  id: string;
+  status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+  progress: number;
+  counts: Record<string, number>;
+  errors: string[];
+  result: ClusterRunResult | null;
+}
+/** A run clusters at most this many pending unmatched questions (the newest). */
+export const CLUSTER_MAX_QUESTIONS = 10_000;
+export const CLUSTER_MAX_IDS = 1000;
+export const CLUSTER_MAX_PHRASES = 20;
+export const CLUSTER_JOB_KIND = 'training.cluster';
+
+export const ClusterApi = {
+  runsRoute: '/api/v1/apps/:appId/training-clusters',
+  runs: (appId: string) => `${app(appId)}/training-clusters`,
+  runRoute: '/api/v1/apps/:appId/training-clusters/:jobId',
+  run: (appId: string, jobId: string) => `${app(appId)}/training-clusters/${encodeURIComponent(jobId)}`,
+} as const;

@@ -1,5 +1,6 @@
 import { defineServerModule } from '@civic/sdk/server';
-import { TranscriptReview } from '../../dialog-engine/contract/server/index';
+import { QuestionFeatures, TranscriptReview } from '../../dialog-engine/contract/server/index';
+import { registerClusterJobs } from './cluster-jobs';
 import { registerHubRoutes } from './hub-routes';
 import { registerTranscriptRoutes } from './transcript-routes';
 
@@ -9,5 +10,6 @@ export default defineServerModule({
     const review = api.services.get(TranscriptReview);
     registerTranscriptRoutes(api.routes, review);
     registerHubRoutes(api.routes, review);
+    registerClusterJobs(api.routes, api.jobs, review, api.services.get(QuestionFeatures));
   },
 });
