@@ -41,6 +41,14 @@ export default definePlugin({
       load: () => import('./web/training-hub-page').then((m) => ({ default: m.TrainingHubPage })),
     },
     {
+      path: '/training-by-clusters/:appId',
+      layout: 'main',
+      appParam: 'appId',
+      title: 'Training by clusters',
+      canAccess: canViewTraining,
+      load: () => import('./web/clusters-page').then((m) => ({ default: m.ClustersPage })),
+    },
+    {
       path: '/history/:appId',
       layout: 'main',
       appParam: 'appId',
@@ -52,6 +60,7 @@ export default definePlugin({
   nav: [
     { id: 'uncategorised', section: 'app', group: 'Knowledge Base', label: 'Uncategorised', order: 240, to: '/uncategorisedintents/:appId', canAccess: canViewTraining },
     { id: 'training-hub', section: 'app', group: 'Training Hub', label: 'AI Assistant', order: 595, to: '/training-hub/:appId', canAccess: canViewTraining },
+    { id: 'training-clusters', section: 'app', group: 'Training Hub', label: 'Clusters', order: 605, to: '/training-by-clusters/:appId', canAccess: canViewTraining },
     { id: 'training-questions', section: 'app', group: 'Training Hub', label: 'Questions', order: 600, to: '/training/:appId', badge: 'training.pending', icon: 'learning', canAccess: canViewTraining },
     { id: 'training-history', section: 'app', group: 'Training Hub', label: 'History', order: 610, to: '/history/:appId', canAccess: canViewHistory },
   ],

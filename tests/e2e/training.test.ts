@@ -150,3 +150,27 @@ test('the assistant: approve, edit then approve, and reject suggested phrases', 
   await waitForText(browser, 'Rejected');
   await browser.waitUntil(async () => (await count()) < afterEdit, { timeout: 15_000, timeoutMsg: 'the rejected suggestion stayed' });
 });
+
+test('training by clusters: a run with progress, then a cluster becomes an intent in one step', async () => {
+  await browser.url(`${running.url}/training-by-clusters/demo-plus`);
+  assert.equal(await pageTitle(browser), 'Training by clusters');
+  const start = new Date(Date.now() - 59 * 86_400_000).toISOString().slice(0, 10);
+  // A date input takes typed digits in the browser's locale order: set the value as React would see it typed.
+  await browser.execute((value: string) => {
+    const input = document.querySelector<HTMLInputElement>('#clusters-start');
+    if (!input) return;
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, start);
+  await browser.$('button=Find clusters').click();
+  const create = browser.$('button[aria-label^="Create intent from cluster"]');
+  await create.waitForClickable({ timeout: 30_000 });
+  await expectAccessible(browser, '/training-by-clusters');
+  const cards = async () => (await browser.$$('button[aria-label^="Create intent from cluster"]')).length;
+  const before = await cards();
+  const name = browser.$('input[id^="cluster-name-"]');
+  await name.setValue('Clustered questions');
+  await create.click();
+  await waitForText(browser, 'Intent "Clustered questions" created');
+  await browser.waitUntil(async () => (await cards()) === before - 1, { timeout: 15_000, timeoutMsg: 'the cluster stayed after becoming an intent' });
+});

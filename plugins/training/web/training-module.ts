@@ -4,6 +4,7 @@ import { InboxStoreImpl, MatchedInboxStore, UnmatchedInboxStore, type InboxStore
 import { PendingBadge, PendingBadgeImpl } from './pending-badge';
 import { TrainingHistoryStore, TrainingHistoryStoreImpl } from './history-store';
 import { TrainingHubStore, TrainingHubStoreImpl } from './hub-store';
+import { ClustersStore, ClustersStoreImpl } from './clusters-store';
 
 /** The training plugin's web bindings: the two inboxes, the pending badge, the history. */
 export const trainingModule = new ContainerModule(({ bind }) => {
@@ -16,5 +17,6 @@ export const trainingModule = new ContainerModule(({ bind }) => {
     .toDynamicValue((ctx) => new InboxStoreImpl(true, ctx.get<ApiClient>(ApiClient), ctx.get<PendingBadge>(PendingBadge)))
     .inSingletonScope();
   bind<TrainingHubStore>(TrainingHubStore).to(TrainingHubStoreImpl).inSingletonScope();
+  bind<ClustersStore>(ClustersStore).to(ClustersStoreImpl).inSingletonScope();
   bind<TrainingHistoryStore>(TrainingHistoryStore).to(TrainingHistoryStoreImpl).inSingletonScope();
 });

@@ -4,7 +4,7 @@ import { and, desc, eq, randomUUID } from '@civic/sdk/server';
 import { Messages } from '@civic/sdk/common/messages';
 import { auditLog, call, OTHER_APP_ID, OWN_APP_ID, startTestServer, type TestServer } from '@civic/sdk/testing/server';
 import { chatSessions, transcripts } from '../../../dialog-engine/contract/server/tables';
-import { TrainingApi, TrainingHubApi, type HubIntent, type TranscriptRow } from '../../common/api';
+import { ClusterApi, TrainingApi, TrainingHubApi, type ClusterJobView, type HubIntent, type TranscriptRow } from '../../common/api';
 import { trainingAutoTpActions } from '../../server/db/schema';
 
 let t: TestServer;
@@ -238,4 +238,30 @@ test('§7 auto-tp actions: editors record counts for their app (as themselves); 
   assert.equal((await post(viewer, body)).status, 403);
   assert.equal((await post(await t.signInAs('outsider'), body)).status, 404);
   assert.equal((await post(editor, { ...body, numberOfApprovedTrainingPhrases: -1 })).status, 422);
+});
+
+test('training by clusters runs as a job with progress; clusters are labelled and cover every question', async () => {
+  const start = new Date(Date.now() - 59 * DAY).toISOString().slice(0, 10);
+  const end = new Date(Date.now() - DAY).toISOString().slice(0, 10);
+  assert.equal((await call(t.http, 'POST', ClusterApi.runs(OWN_APP_ID), { token: viewer, json: { start, end } })).status, 403);
+  assert.equal((await call(t.http, 'POST', ClusterApi.runs(OWN_APP_ID), { token: editor, json: { start: 'yesterday' } })).status, 422);
+  const started = await call(t.http, 'POST', ClusterApi.runs(OWN_APP_ID), { token: editor, json: { start, end } });
+  assert.equal(started.status, 202, JSON.stringify(started.body));
+  const jobId = started.body.data.job.id as string;
+  let view: ClusterJobView | undefined;
+  for (let i = 0; i < 100; i++) {
+    view = (await call(t.http, 'GET', ClusterApi.run(OWN_APP_ID, jobId), { token: viewer })).body.data as ClusterJobView;
+    if (view.status !== 'queued' && view.status !== 'running') break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  assert.equal(view?.status, 'succeeded', JSON.stringify(view));
+  const result = view!.result!;
+  assert.ok(result.questions > 20, `questions ${result.questions}`);
+  assert.ok(result.clusters.length >= 2);
+  assert.equal(result.clusters.reduce((n, c) => n + c.size, 0), result.questions);
+  for (const cluster of result.clusters) {
+    assert.ok(cluster.label.length > 0 && cluster.representatives.length > 0);
+    for (const text of [...cluster.representatives, ...cluster.phrases]) assert.doesNotMatch(text, /@example\.|S1234567D/);
+  }
+  assert.equal((await call(t.http, 'GET', ClusterApi.run(OTHER_APP_ID, jobId), { token: await t.signInAs('outsider') })).status, 404);
 });
