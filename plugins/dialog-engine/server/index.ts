@@ -11,6 +11,7 @@ import { registerSuggestRoutes } from './suggest-routes';
 import { registerReplayRoutes } from './replay-routes';
 import { registerThresholdRoutes } from './threshold-routes';
 import { registerTraining } from './training-jobs';
+import { DraftAnswers } from '../contract/server/draft-answers';
 import { QuestionFeatures } from '../contract/server/question-features';
 import { TranscriptReview } from '../contract/server/transcript-review';
 import { questionFeatures } from './question-features';
@@ -36,6 +37,15 @@ export default defineServerModule({
     registerThresholdRoutes(api.routes, dialogEngine);
     api.services.provide(TranscriptReview, transcriptReview);
     api.services.provide(QuestionFeatures, questionFeatures);
+    api.services.provide(DraftAnswers, {
+      async answer(db, app, texts) {
+        const model = await dialogEngine.currentKnowledge(db, app.appId, 'draft');
+        return texts.map((text) => {
+          const a = dialogEngine.answerFresh(model, app, text);
+          return { intentId: a.intentId, intentName: a.intentName, confidence: a.confidence, fallback: a.fallback };
+        });
+      },
+    });
   },
   seedDemo: (tx, demo) => seedDemoConversations(tx, demo.appIds, demo.now),
 });

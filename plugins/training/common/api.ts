@@ -73,7 +73,16 @@ export interface TrainingHistoryEntry {
   reason: string | null;
   by: string;
   at: string;
+  /**
+   * For training (a phrase added, an intent created): the share of its questions answered by that
+   * intent when they were asked, and by the draft now. Measured for the newest HISTORY_MEASURED entries.
+   */
+  effect: { questions: number; before: number; after: number } | null;
 }
+
+/** History entries whose effect is measured (the newest), and questions per entry measured. */
+export const HISTORY_MEASURED = 20;
+export const HISTORY_MEASURED_QUESTIONS = 50;
 
 export const TRAINING_ACTIONS = ['added-phrase', 'created-intent', 'dismissed', 'status'] as const;
 export type TrainingAction = (typeof TRAINING_ACTIONS)[number];

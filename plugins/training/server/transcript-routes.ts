@@ -1,10 +1,12 @@
 import { and, desc, eq, HttpError, sql, type DbExecutor, type RouteAdder } from '@civic/sdk/server';
 import { DateRanges, Timing } from '@civic/sdk/common/messages';
-import type { TranscriptReview } from '../../dialog-engine/contract/server/index';
+import type { DraftAnswers, TranscriptReview } from '../../dialog-engine/contract/server/index';
 import type { TranscriptQuery, TranscriptRecord } from '../../dialog-engine/contract/index';
 import {
   BULK_FILTER_MAX,
   COUNT_CAP,
+  HISTORY_MEASURED,
+  HISTORY_MEASURED_QUESTIONS,
   TrainingApi,
   type BulkReviewResult,
   type PendingCount,
@@ -115,11 +117,29 @@ function historyEntry(row: typeof trainingActions.$inferSelect): TrainingHistory
     reason: row.reason,
     by: row.createdBy,
     at: row.createdAt.toISOString(),
+    effect: null,
+  };
+}
+
+/**
+ * The measured effect of one training step: of its questions, the share the trained intent answered
+ * when they were asked (before) and the share the draft gives it now (after).
+ */
+async function measureEffect(db: DbExecutor, review: TranscriptReview, drafts: DraftAnswers, app: Parameters<DraftAnswers['answer']>[1], entry: TrainingHistoryEntry): Promise<TrainingHistoryEntry['effect']> {
+  if (!entry.intentId || (entry.action !== 'added-phrase' && entry.action !== 'created-intent')) return null;
+  const turns = await review.get(db, app.appId, entry.transcriptIds.slice(0, HISTORY_MEASURED_QUESTIONS));
+  if (turns.length === 0) return null;
+  const now = await drafts.answer(db, app, turns.map((t) => t.data));
+  const share = (hits: number) => Math.round((hits / turns.length) * 1000) / 1000;
+  return {
+    questions: turns.length,
+    before: share(turns.filter((t) => !t.fallback && t.intentId === entry.intentId).length),
+    after: share(now.filter((a) => !a.fallback && a.intentId === entry.intentId).length),
   };
 }
 
 /** §7 transcript search and bulk review, the pending badge's count, the audited reveal and the history. */
-export function registerTranscriptRoutes(routes: RouteAdder, review: TranscriptReview): void {
+export function registerTranscriptRoutes(routes: RouteAdder, review: TranscriptReview, drafts: DraftAnswers): void {
   routes.add({
     method: 'POST',
     url: TrainingApi.searchRoute,
@@ -221,10 +241,17 @@ export function registerTranscriptRoutes(routes: RouteAdder, review: TranscriptR
     url: TrainingApi.historyRoute,
     app: 'appId',
     access: canViewHistory,
-    description: 'The training history: who trained or dismissed which questions, when (newest 200)',
+    description: `The training history: who trained or dismissed which questions, when (newest 200); for the newest ${HISTORY_MEASURED} training steps, the share of their questions the intent answered before and the draft answers now`,
     handler: async (ctx): Promise<TrainingHistoryList> => {
       const rows = await ctx.db.select().from(trainingActions).where(and(eq(trainingActions.appId, ctx.app.appId))).orderBy(desc(trainingActions.createdAt)).limit(200);
-      return { items: rows.map(historyEntry) };
+      const items = rows.map(historyEntry);
+      let measured = 0;
+      for (const item of items) {
+        if (measured >= HISTORY_MEASURED || !item.intentId) continue;
+        measured += 1;
+        item.effect = await measureEffect(ctx.db, review, drafts, ctx.app, item);
+      }
+      return { items };
     },
   });
 }

@@ -21,7 +21,7 @@ export const HistoryPage = observer(function HistoryPage() {
     void store.load(appId);
   }, [store, appId]);
   return (
-    <Page title="History" description="Who trained the bot with which questions, and when.">
+    <Page title="History" description="Who trained the bot with which questions, when, and the effect: how many of those questions the intent answered before, and how many the draft answers now.">
       {store.status === 'error' && <LoadError title="The history could not be loaded" error={store.error} onRetry={() => void store.load(appId)} />}
       {store.status === 'loading' && store.items.length === 0 && <PageSkeleton />}
       {store.status === 'ready' && store.items.length === 0 && <EmptyState title="No training yet" description="Train the bot from Uncategorised or Questions; each step shows here." />}
@@ -35,6 +35,7 @@ export const HistoryPage = observer(function HistoryPage() {
               <th scope="col">Intent</th>
               <th scope="col">Questions</th>
               <th scope="col">Reason</th>
+              <th scope="col">Effect (answered by the intent)</th>
             </tr>
           </thead>
           <tbody>
@@ -46,6 +47,7 @@ export const HistoryPage = observer(function HistoryPage() {
                 <td>{e.intentName ?? '—'}</td>
                 <td>{e.transcriptIds.length}</td>
                 <td>{e.reason ?? '—'}</td>
+                <td>{e.effect ? `${Math.round(e.effect.before * 100)}% before → ${Math.round(e.effect.after * 100)}% now (${e.effect.questions} ${e.effect.questions === 1 ? 'question' : 'questions'})` : '—'}</td>
               </tr>
             ))}
           </tbody>

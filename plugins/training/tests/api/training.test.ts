@@ -4,7 +4,7 @@ import { and, desc, eq, randomUUID } from '@civic/sdk/server';
 import { Messages } from '@civic/sdk/common/messages';
 import { auditLog, call, OTHER_APP_ID, OWN_APP_ID, startTestServer, type TestServer } from '@civic/sdk/testing/server';
 import { chatSessions, transcripts } from '../../../dialog-engine/contract/server/tables';
-import { ClusterApi, TrainingApi, TrainingHubApi, type ClusterJobView, type HubIntent, type TranscriptRow } from '../../common/api';
+import { ClusterApi, TrainingApi, TrainingHubApi, type ClusterJobView, type HubIntent, type TrainingHistoryEntry, type TranscriptRow } from '../../common/api';
 import { trainingAutoTpActions } from '../../server/db/schema';
 
 let t: TestServer;
@@ -39,7 +39,7 @@ const FIXTURES: Fixture[] = [
 const ids: string[] = [];
 
 before(async () => {
-  t = await startTestServer({ pluginIds: ['app-settings', 'entities', 'classification', 'knowledge-base', 'publishing', 'webchat', 'dialog-engine', 'training'] });
+  t = await startTestServer({ pluginIds: ['app-settings', 'entities', 'classification', 'knowledge-base', 'publishing', 'webchat', 'dialog-engine', 'training'], env: { CIVIC_HISTORY: 'on' } });
   [editor, viewer, appAdmin] = await Promise.all([t.signInAs('editor'), t.signInAs('viewer'), t.signInAs('appAdmin')]);
   const db = t.server.db.db;
   const sessionId = randomUUID();
@@ -264,4 +264,22 @@ test('training by clusters runs as a job with progress; clusters are labelled an
     for (const text of [...cluster.representatives, ...cluster.phrases]) assert.doesNotMatch(text, /@example\.|S1234567D/);
   }
   assert.equal((await call(t.http, 'GET', ClusterApi.run(OTHER_APP_ID, jobId), { token: await t.signInAs('outsider') })).status, 404);
+});
+
+test('history (CIVIC_HISTORY on): who trained what, when, and the measured effect before and after', async () => {
+  const created = await call(t.http, 'POST', `/api/v1/apps/${OWN_APP_ID}/intents`, {
+    token: editor,
+    json: { displayName: 'Adopt a zebra', trainingPhrases: ['how do I adopt a zebra', 'adopt zebra', 'zebra adoption'].map((text) => ({ type: 'example', parts: [{ text }] })) },
+  });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const intentId = created.body.data.intent.id as string;
+  const trained = await call(t.http, 'POST', TrainingApi.trained(OWN_APP_ID), { token: editor, json: { transcriptIds: [ids[0]], action: 'created-intent', intentId, intentName: 'Adopt a zebra', phrase: 'how do I adopt a zebra' } });
+  assert.equal(trained.status, 200, JSON.stringify(trained.body));
+  const history = await call(t.http, 'GET', TrainingApi.history(OWN_APP_ID), { token: viewer });
+  assert.equal(history.status, 200, JSON.stringify(history.body));
+  const [latest] = history.body.data.items as TrainingHistoryEntry[];
+  assert.equal(latest.action, 'created-intent');
+  assert.equal(latest.by, 'editor@demo.gov.sg');
+  assert.deepEqual(latest.effect, { questions: 1, before: 0, after: 1 });
+  assert.ok((history.body.data.items as TrainingHistoryEntry[]).some((e) => e.action === 'dismissed' && e.reason === 'Out of scope'));
 });
