@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, or, sql, type DbExecutor, type SQL } from '@civic/sdk/server';
+import { and, desc, eq, gte, inArray, lt, or, sql, type DbExecutor, type SQL } from '@civic/sdk/server';
 import type { TranscriptReview } from '../contract/server/transcript-review';
 import type { TranscriptFilterItem, TranscriptPageRequest, TranscriptQuery, TranscriptRecord } from '../contract/transcripts';
 import { transcripts } from './db/schema';
@@ -88,10 +88,10 @@ export function whereOf(query: TranscriptQuery): SQL {
     gte(transcripts.createdAt, query.start),
     lt(transcripts.createdAt, query.end),
     eq(transcripts.fallback, !query.matched),
-    query.reviewStatus.operator === 'equals'
-      ? eq(transcripts.reviewStatus, query.reviewStatus.value)
-      : sql`${transcripts.reviewStatus} ilike ${`%${likeEscape(query.reviewStatus.value)}%`}`,
   ];
+  // §7: contains "" (unmatched questions) holds for every row: no condition, so the index serves the sort.
+  if (query.reviewStatus.operator === 'equals') parts.push(eq(transcripts.reviewStatus, query.reviewStatus.value));
+  else if (query.reviewStatus.value !== '') parts.push(sql`${transcripts.reviewStatus} ilike ${`%${likeEscape(query.reviewStatus.value)}%`}`);
   if (query.items.length > 0) {
     const items = query.items.map(itemCondition);
     parts.push(query.link === 'OR' ? or(...items)! : and(...items)!);
@@ -128,7 +128,9 @@ export class CursorError extends Error {
 
 async function search(db: DbExecutor, query: TranscriptQuery, page: TranscriptPageRequest): Promise<{ rows: TranscriptRecord[]; next: string | null }> {
   const column = page.sortBy === 'confidenceScore' ? transcripts.confidenceScore : transcripts.createdAt;
-  const direction = page.sortOrder === 'asc' ? asc : desc;
+  // The indexes are (… created_at DESC NULLS LAST, id DESC NULLS LAST): say the nulls order too, or
+  // PostgreSQL cannot walk them for the sort (the columns are never null, but the planner does not know).
+  const direction = page.sortOrder === 'asc' ? (c: SQL | typeof column | typeof transcripts.id) => sql`${c} asc nulls first` : (c: SQL | typeof column | typeof transcripts.id) => sql`${c} desc nulls last`;
   const conditions = [whereOf(query)];
   const cursor = decodeCursor(page.after);
   if (page.after && !cursor) throw new CursorError('The page cursor is not valid for this search');

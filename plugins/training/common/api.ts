@@ -36,9 +36,9 @@ export interface TranscriptRow extends TranscriptRecord {
 /** POST …/transcripts/search. */
 export interface TranscriptSearchResult {
   list: TranscriptRow[];
-  /** Rows matching, up to COUNT_CAP (`totalCapped` when there are more). */
-  total: number;
-  totalCapped: boolean;
+  /** Rows matching, up to COUNT_CAP (`totalCapped` when there are more); only on a first page (no `cursor`). */
+  total?: number;
+  totalCapped?: boolean;
   pageNum: number;
   pageSize: number;
   /** Cursor of the next page (keyset); null on the last. */

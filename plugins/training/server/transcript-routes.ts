@@ -93,11 +93,11 @@ async function runSearch(db: DbExecutor, review: TranscriptReview, appId: string
     if (error instanceof Error && error.name === 'CursorError') throw HttpError.invalid([TrainingMessages.cursorInvalid], { cursor: [TrainingMessages.cursorInvalid] });
     throw error;
   }
-  const total = await review.count(db, query, COUNT_CAP + 1);
+  // The total is counted with the first page; the pages after it (a cursor) leave it out.
+  const total = body.cursor ? null : await review.count(db, query, COUNT_CAP + 1);
   return {
     list: page.rows.map(masked),
-    total: Math.min(total, COUNT_CAP),
-    totalCapped: total > COUNT_CAP,
+    ...(total === null ? {} : { total: Math.min(total, COUNT_CAP), totalCapped: total > COUNT_CAP }),
     pageNum,
     pageSize,
     next: page.next,
