@@ -283,3 +283,12 @@ test('history (CIVIC_HISTORY on): who trained what, when, and the measured effec
   assert.deepEqual(latest.effect, { questions: 1, before: 0, after: 1 });
   assert.ok((history.body.data.items as TrainingHistoryEntry[]).some((e) => e.action === 'dismissed' && e.reason === 'Out of scope'));
 });
+
+test('§6 on the server: a Starter app refuses its own editors and admins (no training hub flag); platform admins pass', async () => {
+  const admin = await t.signInAs('platformAdmin');
+  for (const token of [editor, appAdmin]) {
+    assert.equal((await search(token, {}, 'demo-starter')).status, 403);
+    assert.equal((await call(t.http, 'GET', TrainingApi.pendingCount('demo-starter'), { token })).status, 403);
+  }
+  assert.equal((await search(admin, {}, 'demo-starter')).status, 200);
+});
