@@ -16,7 +16,7 @@ import './training.css';
 
 const ROW_HEIGHT = 44;
 // Fits the main area at 1440 px wide: a header row wider than its container scrolls, and axe wants that keyboard-reachable.
-const COLUMN_WIDTHS = [36, 220, 120, 76, 130, 56, 110, 110, 180];
+const COLUMN_WIDTHS = [36, 200, 120, 76, 120, 56, 110, 110, 180];
 const PREFETCH_ROWS = 10;
 
 function formatTime(iso: string): string {
@@ -192,10 +192,11 @@ const InboxPage = observer(function InboxPage(props: { token: symbol; title: str
         isOpen={dialog.kind === 'train'}
         rows={dialog.kind === 'train' ? dialog.rows : []}
         intents={store.intents}
+        entities={store.entities}
         onClose={() => setDialog({ kind: 'none' })}
-        onAdd={async (intent) => {
+        onAdd={async (intent, tag) => {
           if (dialog.kind !== 'train') return;
-          await store.addToIntent(dialog.rows, intent);
+          await store.addToIntent(dialog.rows, intent, tag);
           toasts.notify(TrainingMessages.addedToIntent(intent.displayName));
         }}
         onCreate={async (input) => {

@@ -6,7 +6,7 @@ import type { TranscriptFilterItem } from '../../dialog-engine/contract/index';
 import { TrainingApi, type BulkReviewResult, type ReviewStatus, type RevealResult, type TranscriptRow, type TranscriptSearchResult } from '../common/api';
 import type { TranscriptSearchDto } from '../common/transcript-search.dto';
 import type { PendingBadge } from './pending-badge';
-import { addPhraseToIntent, createIntent, listIntentChoices, type IntentChoice } from './knowledge-calls';
+import { addPhraseToIntent, createIntent, listEntityNames, listIntentChoices, type EntityTag, type IntentChoice } from './knowledge-calls';
 
 /** A local calendar date (YYYY-MM-DD) `days` before today. */
 export function localDate(daysAgo: number, from = new Date()): string {
@@ -67,7 +67,9 @@ export interface InboxStore {
   selectAll(on: boolean): void;
   setStatus(target: 'selection' | 'filter' | string[], status: ReviewStatus, reason?: string): Promise<number>;
   reveal(id: string): Promise<string>;
-  addToIntent(rows: readonly TranscriptRow[], intent: IntentChoice): Promise<void>;
+  /** `tag` (one question only): words of it annotated as an entity. */
+  addToIntent(rows: readonly TranscriptRow[], intent: IntentChoice, tag?: EntityTag): Promise<void>;
+  readonly entities: readonly string[];
   createIntent(rows: readonly TranscriptRow[], input: { displayName: string; kind: 'intent' | 'qna'; answer: string }): Promise<string>;
   loadIntents(): Promise<void>;
 }
@@ -82,6 +84,7 @@ export class InboxStoreImpl implements InboxStore {
   selected = new Set<string>();
   revealed = new Map<string, string>();
   intents: readonly IntentChoice[] = [];
+  entities: readonly string[] = [];
 
   constructor(
     readonly matched: boolean,
@@ -103,6 +106,7 @@ export class InboxStoreImpl implements InboxStore {
       selected: observableRef,
       revealed: observableRef,
       intents: observableRef,
+      entities: observableRef,
       applyFilters: action,
       toggle: action,
       selectAll: action,
@@ -163,9 +167,9 @@ export class InboxStoreImpl implements InboxStore {
     return this.revealed.get(row.transcriptId) ?? row.data;
   }
 
-  async addToIntent(rows: readonly TranscriptRow[], intent: IntentChoice): Promise<void> {
+  async addToIntent(rows: readonly TranscriptRow[], intent: IntentChoice, tag?: EntityTag): Promise<void> {
     const appId = this.mustApp();
-    for (const row of rows) await addPhraseToIntent(this.api, appId, intent.id, this.textOf(row));
+    for (const row of rows) await addPhraseToIntent(this.api, appId, intent.id, this.textOf(row), rows.length === 1 ? tag : undefined);
     await this.api.post(TrainingApi.trained(appId), { transcriptIds: rows.map((r) => r.transcriptId), action: 'added-phrase', intentId: intent.id, intentName: intent.displayName, phrase: this.textOf(rows[0]) });
     await this.after();
   }
@@ -182,8 +186,12 @@ export class InboxStoreImpl implements InboxStore {
 
   async loadIntents(): Promise<void> {
     const appId = this.mustApp();
-    const intents = await listIntentChoices(this.api, appId);
-    if (this.appId === appId) runInAction(() => (this.intents = intents));
+    const [intents, entities] = await Promise.all([listIntentChoices(this.api, appId), listEntityNames(this.api, appId)]);
+    if (this.appId === appId)
+      runInAction(() => {
+        this.intents = intents;
+        this.entities = entities;
+      });
   }
 
   private mustApp(): string {

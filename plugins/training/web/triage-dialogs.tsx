@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from '@civic/sdk/web/reac
 import { errorMessage } from '@civic/sdk/web';
 import { Messages } from '@civic/sdk/common/messages';
 import type { TranscriptRow } from '../common/api';
-import type { IntentChoice } from './knowledge-calls';
+import type { EntityTag, IntentChoice } from './knowledge-calls';
 
 /** §8: dismissing needs a reason ('Please input dismissal reason'; empty → 'Dismissal reason is required'). */
 export function DismissDialog(props: { count: number; isOpen: boolean; onClose: () => void; onDismiss: (reason: string) => Promise<void> }) {
@@ -74,9 +74,10 @@ export function DismissDialog(props: { count: number; isOpen: boolean; onClose: 
 export function TrainDialog(props: {
   rows: readonly TranscriptRow[];
   intents: readonly IntentChoice[];
+  entities: readonly string[];
   isOpen: boolean;
   onClose: () => void;
-  onAdd: (intent: IntentChoice) => Promise<void>;
+  onAdd: (intent: IntentChoice, tag?: EntityTag) => Promise<void>;
   onCreate: (input: { displayName: string; kind: 'intent' | 'qna'; answer: string }) => Promise<void>;
 }) {
   const [mode, setMode] = useState<'add' | 'create'>('add');
@@ -84,6 +85,8 @@ export function TrainDialog(props: {
   const [name, setName] = useState('');
   const [kind, setKind] = useState<'intent' | 'qna'>('intent');
   const [answer, setAnswer] = useState('');
+  const [tagWords, setTagWords] = useState('');
+  const [tagEntity, setTagEntity] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -93,6 +96,8 @@ export function TrainDialog(props: {
       const guess = props.rows[0]?.intentId ?? props.rows[0]?.topMatches[0]?.intentId ?? '';
       setIntentId(props.intents.some((i) => i.id === guess) ? guess : (props.intents[0]?.id ?? ''));
       setName(props.rows[0]?.data.slice(0, 100) ?? '');
+      setTagWords('');
+      setTagEntity('');
       setProblem(null);
     }
   }, [props.isOpen, props.rows, props.intents]);
@@ -103,9 +108,11 @@ export function TrainDialog(props: {
     const intent = props.intents.find((i) => i.id === intentId);
     if (mode === 'add' && !intent) return setProblem('Choose an intent');
     if (mode === 'create' && !name.trim()) return setProblem('Enter a name');
+    const tagging = mode === 'add' && props.rows.length === 1 && tagWords.trim() !== '' && tagEntity !== '';
+    if (tagging && !props.rows[0].data.toLowerCase().includes(tagWords.trim().toLowerCase())) return setProblem('The words to tag must be in the question');
     setBusy(true);
     try {
-      if (mode === 'add' && intent) await props.onAdd(intent);
+      if (mode === 'add' && intent) await props.onAdd(intent, tagging ? { words: tagWords.trim(), entity: tagEntity } : undefined);
       else await props.onCreate({ displayName: name.trim(), kind, answer });
       props.onClose();
     } catch (error) {
@@ -141,7 +148,25 @@ export function TrainDialog(props: {
                 ))}
               </HTMLSelect>
             </FormGroup>
-          ) : (
+          ) : null}
+          {mode === 'add' && props.rows.length === 1 && (
+            <div className="civic-training-toolbar-row">
+              <FormGroup label="Words to tag (optional)" labelFor="training-tag-words">
+                <InputGroup id="training-tag-words" value={tagWords} onChange={(e) => setTagWords(e.target.value)} />
+              </FormGroup>
+              <FormGroup label="As entity" labelFor="training-tag-entity">
+                <HTMLSelect id="training-tag-entity" value={tagEntity} onChange={(e) => setTagEntity(e.target.value)}>
+                  <option value="">No entity</option>
+                  {props.entities.map((entity) => (
+                    <option key={entity} value={entity}>
+                      {entity}
+                    </option>
+                  ))}
+                </HTMLSelect>
+              </FormGroup>
+            </div>
+          )}
+          {mode === 'add' ? null : (
             <>
               <FormGroup label="Name" labelFor="training-intent-name">
                 <InputGroup id="training-intent-name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
