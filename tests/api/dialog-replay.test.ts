@@ -40,6 +40,8 @@ before(async () => {
   t = await startTestServer();
   admin = await signIn(t.http, 'admin@demo.gov.sg');
   editor = await signIn(t.http, 'editor@demo.gov.sg');
+  // The demo conversations (60 days of them) are not this test's citizens: it counts its own questions.
+  await t.server.db.db.delete(transcripts).where(eq(transcripts.appId, APP));
   await t.server.db.db.delete(intents).where(and(eq(intents.appId, APP), isNull(intents.defaultKind)));
   await addIntent('Zz Renew passport', ['how do i renew my passport', 'renew passport', 'my passport expired', 'passport renewal', 'extend my passport', 'renewing a passport online'], 'Renew your passport online.');
   await addIntent('Zz Parking fine', ['how do i pay a parking fine', 'pay my parking ticket', 'i got a parking fine', 'parking summons payment', 'where to pay parking fines', 'settle my parking ticket'], 'Pay parking fines on the parking portal.');

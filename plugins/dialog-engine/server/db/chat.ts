@@ -77,5 +77,9 @@ export const transcripts = pgTable(
   (t) => [
     index('transcripts_app_created_idx').on(t.appId, t.createdAt.desc(), t.id.desc()),
     index('transcripts_session_idx').on(t.sessionId),
+    // The training inbox: unmatched (any status) newest first, keyset by time and id; matched of one
+    // review status likewise, whose prefix (app, status) also counts the pending badge.
+    index('transcripts_app_fallback_created_idx').on(t.appId, t.fallback, t.createdAt.desc(), t.id.desc()),
+    index('transcripts_app_review_idx').on(t.appId, t.reviewStatus, t.fallback, t.createdAt.desc(), t.id.desc()),
   ],
 );

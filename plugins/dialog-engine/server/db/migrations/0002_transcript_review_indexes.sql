@@ -1,0 +1,2 @@
+CREATE INDEX "transcripts_app_fallback_created_idx" ON "transcripts" USING btree ("app_id","fallback","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "transcripts_app_review_idx" ON "transcripts" USING btree ("app_id","review_status","fallback","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);

@@ -1,0 +1,197 @@
+import { and, desc, eq, gte, inArray, lt, or, sql, type DbExecutor, type SQL } from '@civic/sdk/server';
+import type { TranscriptReview } from '../contract/server/transcript-review';
+import type { TranscriptFilterItem, TranscriptPageRequest, TranscriptQuery, TranscriptRecord } from '../contract/transcripts';
+import { transcripts } from './db/schema';
+
+type Row = typeof transcripts.$inferSelect;
+
+function record(row: Row): TranscriptRecord {
+  return {
+    transcriptId: row.id,
+    appId: row.appId,
+    sessionId: row.sessionId,
+    data: row.data,
+    transAuthor: row.transAuthor,
+    reply: row.reply,
+    confidenceScore: row.confidenceScore,
+    intentId: row.intentId,
+    intentName: row.intentName,
+    fallback: row.fallback,
+    topMatches: row.topMatches,
+    contentVersion: row.contentVersion,
+    environment: row.environment,
+    channel: row.channel,
+    thumbsUp: row.thumbsUp,
+    thumbsDown: row.thumbsDown,
+    reviewStatus: row.reviewStatus,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** LIKE pattern with the user's % and _ taken literally. */
+function likeEscape(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const TEXT_COLUMNS = {
+  data: transcripts.data,
+  intentName: transcripts.intentName,
+  reviewStatus: transcripts.reviewStatus,
+  channel: transcripts.channel,
+  environment: transcripts.environment,
+  transAuthor: transcripts.transAuthor,
+} as const;
+
+function itemCondition(item: TranscriptFilterItem): SQL {
+  if (item.field === 'confidenceScore') {
+    const value = Number(item.value);
+    const n = Number.isFinite(value) ? value : 0;
+    const column = transcripts.confidenceScore;
+    switch (item.operator) {
+      case 'greaterThan':
+        return sql`${column} > ${n}`;
+      case 'lessThan':
+        return sql`${column} < ${n}`;
+      case 'notEquals':
+        return sql`${column} <> ${n}`;
+      default:
+        return sql`${column} = ${n}`;
+    }
+  }
+  if (item.field === 'thumbsUp' || item.field === 'thumbsDown') {
+    const column = item.field === 'thumbsUp' ? transcripts.thumbsUp : transcripts.thumbsDown;
+    const wanted = item.value.trim().toLowerCase() === 'true';
+    return item.operator === 'notEquals' ? sql`${column} <> ${wanted}` : sql`${column} = ${wanted}`;
+  }
+  const column = sql`coalesce(${TEXT_COLUMNS[item.field]}, '')`;
+  switch (item.operator) {
+    case 'contains':
+      return sql`${column} ilike ${`%${likeEscape(item.value)}%`}`;
+    case 'startsWith':
+      return sql`${column} ilike ${`${likeEscape(item.value)}%`}`;
+    case 'notEquals':
+      return sql`${column} <> ${item.value}`;
+    case 'greaterThan':
+      return sql`${column} > ${item.value}`;
+    case 'lessThan':
+      return sql`${column} < ${item.value}`;
+    default:
+      return sql`${column} = ${item.value}`;
+  }
+}
+
+/** The WHERE of a query: app, time range, matched or not, the review-status rule, the table filter, the text. */
+export function whereOf(query: TranscriptQuery): SQL {
+  const parts: SQL[] = [
+    eq(transcripts.appId, query.appId),
+    gte(transcripts.createdAt, query.start),
+    lt(transcripts.createdAt, query.end),
+    eq(transcripts.fallback, !query.matched),
+  ];
+  // §7: contains "" (unmatched questions) holds for every row: no condition, so the index serves the sort.
+  if (query.reviewStatus.operator === 'equals') parts.push(eq(transcripts.reviewStatus, query.reviewStatus.value));
+  else if (query.reviewStatus.value !== '') parts.push(sql`${transcripts.reviewStatus} ilike ${`%${likeEscape(query.reviewStatus.value)}%`}`);
+  if (query.items.length > 0) {
+    const items = query.items.map(itemCondition);
+    parts.push(query.link === 'OR' ? or(...items)! : and(...items)!);
+  }
+  const words = (query.text ?? '').trim().split(/\s+/).filter(Boolean);
+  for (const word of words) parts.push(sql`${transcripts.data} ilike ${`%${likeEscape(word)}%`}`);
+  return and(...parts)!;
+}
+
+interface Cursor {
+  v: string | number;
+  id: string;
+}
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decodeCursor(text: string | undefined): Cursor | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
+    if (typeof value?.id !== 'string' || !/^[0-9a-f-]{36}$/i.test(value.id) || (typeof value.v !== 'string' && typeof value.v !== 'number')) return null;
+    return value;
+  } catch {
+    return null;
+  }
+}
+
+/** An invalid cursor (tampered, or from another sort) is refused rather than silently restarting. */
+export class CursorError extends Error {
+  override name = 'CursorError';
+}
+
+async function search(db: DbExecutor, query: TranscriptQuery, page: TranscriptPageRequest): Promise<{ rows: TranscriptRecord[]; next: string | null }> {
+  const column = page.sortBy === 'confidenceScore' ? transcripts.confidenceScore : transcripts.createdAt;
+  // The indexes are (… created_at DESC NULLS LAST, id DESC NULLS LAST): say the nulls order too, or
+  // PostgreSQL cannot walk them for the sort (the columns are never null, but the planner does not know).
+  const direction = page.sortOrder === 'asc' ? (c: SQL | typeof column | typeof transcripts.id) => sql`${c} asc nulls first` : (c: SQL | typeof column | typeof transcripts.id) => sql`${c} desc nulls last`;
+  const conditions = [whereOf(query)];
+  const cursor = decodeCursor(page.after);
+  if (page.after && !cursor) throw new CursorError('The page cursor is not valid for this search');
+  if (cursor) {
+    const value = page.sortBy === 'confidenceScore' ? Number(cursor.v) : new Date(String(cursor.v));
+    // Row comparison: the (sort value, id) pair strictly after the last row seen, in the sort's direction.
+    conditions.push(page.sortOrder === 'asc' ? sql`(${column}, ${transcripts.id}) > (${value}, ${cursor.id})` : sql`(${column}, ${transcripts.id}) < (${value}, ${cursor.id})`);
+  }
+  let statement = db
+    .select()
+    .from(transcripts)
+    .where(and(...conditions))
+    .orderBy(direction(column), direction(transcripts.id))
+    .limit(page.limit + 1)
+    .$dynamic();
+  if (!cursor && page.offset) statement = statement.offset(page.offset);
+  const rows = await statement;
+  const more = rows.length > page.limit;
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  const next = more && last ? encodeCursor({ v: page.sortBy === 'confidenceScore' ? last.confidenceScore : last.createdAt.toISOString(), id: last.id }) : null;
+  return { rows: shown.map(record), next };
+}
+
+async function cappedCount(db: DbExecutor, where: SQL, cap: number): Promise<number> {
+  const inner = db.select({ id: transcripts.id }).from(transcripts).where(where).limit(cap).as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
+  return Number(row?.n ?? 0);
+}
+
+export const transcriptReview: TranscriptReview = {
+  search,
+  count: (db, query, cap) => cappedCount(db, whereOf(query), cap),
+  async get(db, appId, ids) {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select()
+      .from(transcripts)
+      .where(and(eq(transcripts.appId, appId), inArray(transcripts.id, [...ids])));
+    return rows.map(record);
+  },
+  async setReviewStatus(db, appId, target, status, now) {
+    let where: SQL;
+    if ('ids' in target) {
+      if (target.ids.length === 0) return [];
+      where = and(eq(transcripts.appId, appId), inArray(transcripts.id, [...target.ids]))!;
+    } else {
+      const ids = db.select({ id: transcripts.id }).from(transcripts).where(whereOf({ ...target.query, appId })).limit(target.max);
+      where = and(eq(transcripts.appId, appId), inArray(transcripts.id, ids))!;
+    }
+    const changed = await db.update(transcripts).set({ reviewStatus: status, updatedAt: now }).where(where).returning({ id: transcripts.id });
+    return changed.map((row) => row.id);
+  },
+  async candidates(db, appId, since, limit) {
+    const rows = await db
+      .select()
+      .from(transcripts)
+      .where(and(eq(transcripts.appId, appId), eq(transcripts.reviewStatus, 'PENDING'), gte(transcripts.createdAt, since)))
+      .orderBy(desc(transcripts.createdAt), desc(transcripts.id))
+      .limit(limit);
+    return rows.map(record);
+  },
+  pendingCount: (db, appId, cap) => cappedCount(db, and(eq(transcripts.appId, appId), eq(transcripts.reviewStatus, 'PENDING'))!, cap),
+};

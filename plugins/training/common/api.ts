@@ -1,0 +1,167 @@
+import type { TranscriptRecord } from '../../dialog-engine/contract/index';
+
+const app = (appId: string) => `/api/v1/apps/${encodeURIComponent(appId)}`;
+
+/** Paths of the training API (routes as mounted, and builders for the browser). */
+export const TrainingApi = {
+  searchRoute: '/api/v1/apps/:appId/transcripts/search',
+  search: (appId: string) => `${app(appId)}/transcripts/search`,
+  bulkReviewRoute: '/api/v1/apps/:appId/transcripts/bulk-update-review-status',
+  bulkReview: (appId: string) => `${app(appId)}/transcripts/bulk-update-review-status`,
+  pendingCountRoute: '/api/v1/apps/:appId/transcripts/pending-count',
+  pendingCount: (appId: string) => `${app(appId)}/transcripts/pending-count`,
+  revealRoute: '/api/v1/apps/:appId/transcripts/:transcriptId/reveal',
+  reveal: (appId: string, transcriptId: string) => `${app(appId)}/transcripts/${encodeURIComponent(transcriptId)}/reveal`,
+  trainedRoute: '/api/v1/apps/:appId/transcripts/trained',
+  trained: (appId: string) => `${app(appId)}/transcripts/trained`,
+  historyRoute: '/api/v1/apps/:appId/training-history',
+  history: (appId: string) => `${app(appId)}/training-history`,
+} as const;
+
+/** Review statuses (§4: PENDING awaits review). An empty status means "never put up for review". */
+export const REVIEW_STATUSES = ['PENDING', 'REVIEWED', 'DISMISSED'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** Whole-filter bulk updates touch at most this many questions at once. */
+export const BULK_FILTER_MAX = 10_000;
+/** Totals are counted up to this many (then shown as "10,000+"). */
+export const COUNT_CAP = 10_000;
+
+/** One question as the inbox shows it: personal data masked unless revealed. */
+export interface TranscriptRow extends TranscriptRecord {
+  /** True when `data` had personal data replaced by masks. */
+  masked: boolean;
+}
+
+/** POST …/transcripts/search. */
+export interface TranscriptSearchResult {
+  list: TranscriptRow[];
+  /** Rows matching, up to COUNT_CAP (`totalCapped` when there are more); only on a first page (no `cursor`). */
+  total?: number;
+  totalCapped?: boolean;
+  pageNum: number;
+  pageSize: number;
+  /** Cursor of the next page (keyset); null on the last. */
+  next: string | null;
+  /** The range searched (ISO), after defaults. */
+  start: string;
+  end: string;
+}
+
+export interface BulkReviewResult {
+  updated: number;
+  transcriptIds: string[];
+}
+
+export interface PendingCount {
+  count: number;
+}
+
+export interface RevealResult {
+  transcriptId: string;
+  data: string;
+}
+
+/** One entry of the training history: who trained what, when, and its measured effect. */
+export interface TrainingHistoryEntry {
+  id: string;
+  action: TrainingAction;
+  transcriptIds: string[];
+  intentId: string | null;
+  intentName: string | null;
+  phrase: string | null;
+  reason: string | null;
+  by: string;
+  at: string;
+  /**
+   * For training (a phrase added, an intent created): the share of its questions answered by that
+   * intent when they were asked, and by the draft now. Measured for the newest HISTORY_MEASURED entries.
+   */
+  effect: { questions: number; before: number; after: number } | null;
+}
+
+/** History entries whose effect is measured (the newest), and questions per entry measured. */
+export const HISTORY_MEASURED = 20;
+export const HISTORY_MEASURED_QUESTIONS = 50;
+
+export const TRAINING_ACTIONS = ['added-phrase', 'created-intent', 'dismissed', 'status'] as const;
+export type TrainingAction = (typeof TRAINING_ACTIONS)[number];
+
+export interface TrainingHistoryList {
+  items: TrainingHistoryEntry[];
+}
+
+/** The training hub's assistant: suggested phrases for one intent. */
+export interface HubSuggestion {
+  text: string;
+  /** The engine's closeness of the question to the intent (0–1). */
+  score: number;
+  /** How often it was asked (the same question however typed). */
+  asked: number;
+  transcriptIds: string[];
+}
+export interface HubIntent {
+  intentId: string;
+  intentName: string;
+  suggestions: HubSuggestion[];
+}
+export interface HubSuggestions {
+  intents: HubIntent[];
+  /** The questions considered: pending ones of the last HUB_DAYS days. */
+  since: string;
+}
+/** The assistant learns from the pending questions of this many days, this many suggestions an intent. */
+export const HUB_DAYS = 60;
+export const HUB_PER_INTENT = 10;
+export const HUB_CANDIDATES = 5000;
+
+export const TrainingHubApi = {
+  suggestionsRoute: '/api/v1/apps/:appId/training-hub/suggestions',
+  suggestions: (appId: string) => `${app(appId)}/training-hub/suggestions`,
+  /** §7 feature usage of the assistant. */
+  autoTpActions: '/api/v1/feature-usages/auto-tp/actions',
+} as const;
+
+/** Training by clusters: one group of similar unmatched questions. */
+export interface QuestionCluster {
+  id: number;
+  /** Its top terms, joined: "baby bonus cash". */
+  label: string;
+  topTerms: string[];
+  /** The questions closest to its centre (personal data masked). */
+  representatives: string[];
+  size: number;
+  /** Up to CLUSTER_MAX_IDS of its questions (what "create intent" marks trained). */
+  transcriptIds: string[];
+  /** Up to CLUSTER_MAX_PHRASES distinct questions without personal data: the new intent's phrases. */
+  phrases: string[];
+  /** Mean cosine of its questions to its centre (0–1). */
+  cohesion: number;
+}
+export interface ClusterRunResult {
+  clusters: QuestionCluster[];
+  questions: number;
+  k: number;
+  silhouette: number;
+  millis: number;
+}
+export interface ClusterJobView {
+  id: string;
+  status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+  progress: number;
+  counts: Record<string, number>;
+  errors: string[];
+  result: ClusterRunResult | null;
+}
+/** A run clusters at most this many pending unmatched questions (the newest). */
+export const CLUSTER_MAX_QUESTIONS = 10_000;
+export const CLUSTER_MAX_IDS = 1000;
+export const CLUSTER_MAX_PHRASES = 20;
+export const CLUSTER_JOB_KIND = 'training.cluster';
+
+export const ClusterApi = {
+  runsRoute: '/api/v1/apps/:appId/training-clusters',
+  runs: (appId: string) => `${app(appId)}/training-clusters`,
+  runRoute: '/api/v1/apps/:appId/training-clusters/:jobId',
+  run: (appId: string, jobId: string) => `${app(appId)}/training-clusters/${encodeURIComponent(jobId)}`,
+} as const;

@@ -1,0 +1,120 @@
+import { HttpError, type JobService, type RouteAdder } from '@civic/sdk/server';
+import type { QuestionFeatures, TranscriptReview } from '../../dialog-engine/contract/server/index';
+import { CLUSTER_JOB_KIND, CLUSTER_MAX_IDS, CLUSTER_MAX_PHRASES, CLUSTER_MAX_QUESTIONS, ClusterApi, type ClusterJobView, type ClusterRunResult, type QuestionCluster } from '../common/api';
+import { ClusterRunDto } from '../common/cluster-run.dto';
+import { canReviewQuestions, canViewTraining } from '../common/permissions';
+import { maskPersonalData } from '../common/personal-data';
+import { clusterVectors, describeClusters } from './clustering';
+import { searchRange } from './transcript-routes';
+
+interface ClusterPayload {
+  start: string;
+  end: string;
+}
+
+/** A seeded generator: the same questions give the same clusters. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Groups the questions' texts into clusters (pure but for the features service): the job's work. */
+export function clusterQuestions(
+  features: QuestionFeatures,
+  rows: ReadonlyArray<{ transcriptId: string; data: string }>,
+  hooks: { progress?: (fraction: number) => void; throwIfCancelled?: () => void } = {},
+): ClusterRunResult {
+  const started = Date.now();
+  const texts = rows.map((r) => r.data);
+  const vectors = features.vectors(texts);
+  hooks.progress?.(0.1);
+  const result = clusterVectors(vectors, {
+    minK: 2,
+    maxK: 24,
+    sampleSize: 800,
+    iterations: 12,
+    random: seeded(rows.length + 17),
+    progress: (f) => hooks.progress?.(0.1 + f * 0.85),
+    throwIfCancelled: hooks.throwIfCancelled,
+  });
+  const described = describeClusters(texts, result);
+  const clusters: QuestionCluster[] = described.map((c, id) => {
+    const phrases: string[] = [];
+    const seen = new Set<string>();
+    for (const i of c.members) {
+      const text = texts[i].trim();
+      const key = text.toLowerCase();
+      if (seen.has(key) || maskPersonalData(text).masked) continue;
+      seen.add(key);
+      phrases.push(text);
+      if (phrases.length >= CLUSTER_MAX_PHRASES) break;
+    }
+    return {
+      id,
+      label: c.topTerms.join(' ') || c.representatives[0] || `Cluster ${id + 1}`,
+      topTerms: c.topTerms,
+      representatives: c.representatives.map((t) => maskPersonalData(t).text),
+      size: c.members.length,
+      transcriptIds: c.members.slice(0, CLUSTER_MAX_IDS).map((i) => rows[i].transcriptId),
+      phrases,
+      cohesion: Math.round(c.cohesion * 1000) / 1000,
+    };
+  });
+  return { clusters, questions: rows.length, k: result.k, silhouette: Math.round(result.silhouette * 1000) / 1000, millis: Date.now() - started };
+}
+
+/** Training by clusters as a job: pending unmatched questions of a range, grouped, labelled; polled for progress. */
+export function registerClusterJobs(routes: RouteAdder, jobs: JobService, review: TranscriptReview, features: QuestionFeatures): void {
+  jobs.register<ClusterPayload>(
+    CLUSTER_JOB_KIND,
+    async (ctx) => {
+      if (!ctx.appId) throw new Error('A cluster run belongs to an app');
+      const page = await review.search(
+        ctx.db,
+        { appId: ctx.appId, start: new Date(ctx.payload.start), end: new Date(ctx.payload.end), matched: false, reviewStatus: { operator: 'equals', value: 'PENDING' }, items: [], link: 'AND' },
+        { sortBy: 'createdAt', sortOrder: 'desc', limit: CLUSTER_MAX_QUESTIONS },
+      );
+      ctx.progress(5, { questions: page.rows.length });
+      const result = clusterQuestions(features, page.rows, { progress: (f) => ctx.progress(Math.round(f * 100), { questions: page.rows.length }), throwIfCancelled: () => ctx.throwIfCancelled() });
+      await ctx.commit(async () => ({ result, counts: { questions: result.questions, clusters: result.clusters.length } }));
+    },
+    { transaction: false, concurrency: 1, retryLimit: 0, timeLimitSeconds: 300 },
+  );
+
+  routes.add({
+    method: 'POST',
+    url: ClusterApi.runsRoute,
+    app: 'appId',
+    access: canReviewQuestions,
+    body: ClusterRunDto,
+    status: 202,
+    audit: { action: 'training.cluster', summary: () => 'started training by clusters' },
+    description: `Starts a training-by-clusters job: the range's pending unmatched questions (at most ${CLUSTER_MAX_QUESTIONS}), grouped by k-means++ over the engine's features, k by silhouette`,
+    handler: async (ctx): Promise<{ job: { id: string; status: string } }> => {
+      const range = searchRange(ctx.body, ctx.now);
+      const job = await jobs.enqueue(ctx.db, { kind: CLUSTER_JOB_KIND, appId: ctx.app.appId, payload: { start: range.start.toISOString(), end: range.end.toISOString() }, createdBy: { id: ctx.user.id, email: ctx.user.email } });
+      return { job: { id: job.id, status: job.status } };
+    },
+  });
+
+  routes.add({
+    method: 'GET',
+    url: ClusterApi.runRoute,
+    app: 'appId',
+    access: canViewTraining,
+    description: 'A training-by-clusters run: its progress, then its clusters',
+    handler: async (ctx): Promise<ClusterJobView> => {
+      const id = ctx.params.jobId;
+      if (!/^[0-9a-f-]{36}$/i.test(id)) throw HttpError.notFound();
+      const job = await jobs.get(ctx.db, id);
+      if (!job || job.appId !== ctx.app.appId || job.kind !== CLUSTER_JOB_KIND) throw HttpError.notFound();
+      return { id: job.id, status: job.status, progress: job.progress, counts: job.counts, errors: job.errors, result: (job.result as ClusterRunResult | null) ?? null };
+    },
+  });
+}

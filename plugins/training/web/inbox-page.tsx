@@ -1,0 +1,238 @@
+import { Button, ButtonGroup, Checkbox, Dialog, DialogBody, HTMLTable, Tag } from '@civic/sdk/web/blueprint';
+import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
+import { observer } from '@civic/sdk/web/mobx';
+import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
+import { useParams } from '@civic/sdk/web/router';
+import { EmptyState, errorMessage, LoadError, Page, useAccess, useService, ToastService, ApiClient } from '@civic/sdk/web';
+import { Timing } from '@civic/sdk/common/messages';
+import type { ReviewStatus, TranscriptRow } from '../common/api';
+import { TrainingMessages } from '../common/messages';
+import { canReviewQuestions, canRevealPersonalData } from '../common/permissions';
+import { replayAgainstDraft, type ReplayChangeView } from './knowledge-calls';
+import { InboxToolbar } from './inbox-toolbar';
+import { MatchedInboxStore, UnmatchedInboxStore, type InboxStore } from './inbox-store';
+import { DismissDialog, TrainDialog } from './triage-dialogs';
+import './training.css';
+
+const ROW_HEIGHT = 44;
+// Fits the main area at 1440 px wide: a header row wider than its container scrolls, and axe wants that keyboard-reachable.
+const COLUMN_WIDTHS = [36, 200, 120, 76, 120, 56, 110, 110, 180];
+const PREFETCH_ROWS = 10;
+
+function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+const percent = (n: number) => `${Math.round(n * 100)}%`;
+
+/** /uncategorisedintents/{appId}: questions the bot could not answer (§2). */
+export function UncategorisedPage() {
+  return <InboxPage token={UnmatchedInboxStore} title="Uncategorised" description="Questions users asked that no intent answered. Train the bot with them, or dismiss them with a reason." />;
+}
+
+/** /training/{appId}: answered questions put up for review (low confidence, thumbs down). */
+export function MatchedQuestionsPage() {
+  return <InboxPage token={MatchedInboxStore} title="Questions" description="Answered questions waiting for review: low confidence or a thumbs down. Confirm, retrain or dismiss them." />;
+}
+
+type Dialogs = { kind: 'none' } | { kind: 'dismiss'; target: 'selection' | 'filter' | string[]; count: number } | { kind: 'train'; rows: TranscriptRow[] };
+
+const InboxPage = observer(function InboxPage(props: { token: symbol; title: string; description: string }) {
+  const { appId = '' } = useParams();
+  const store = useService<InboxStore>(props.token);
+  const toasts = useService<ToastService>(ToastService);
+  const api = useService<ApiClient>(ApiClient);
+  const review = useAccess(canReviewQuestions);
+  const reveal = useAccess(canRevealPersonalData);
+  const [dialog, setDialog] = useState<Dialogs>({ kind: 'none' });
+  const [replay, setReplay] = useState<{ busy: boolean; changes: ReplayChangeView[] | null; questions: number; published: boolean }>({ busy: false, changes: null, questions: 0, published: true });
+  const list = store.list;
+  const items = list.items;
+
+  useEffect(() => {
+    void store.open(appId);
+  }, [store, appId]);
+  useEffect(() => {
+    if (review.allowed && appId) void store.loadIntents().catch(() => undefined);
+  }, [store, appId, review.allowed]);
+
+  const fail = (error: unknown) => toasts.show(errorMessage(error), 'danger', Timing.snackbarMs);
+
+  async function setStatus(target: 'selection' | 'filter' | string[], status: ReviewStatus) {
+    try {
+      toasts.notify(TrainingMessages.updated(await store.setStatus(target, status)));
+    } catch (error) {
+      fail(error);
+    }
+  }
+
+  async function runReplay() {
+    setReplay({ ...replay, busy: true });
+    try {
+      const result = await replayAgainstDraft(api, appId);
+      setReplay({ busy: false, changes: result.changes, questions: result.questions, published: result.published });
+    } catch (error) {
+      setReplay({ ...replay, busy: false });
+      fail(error);
+    }
+  }
+
+  const selectedCount = store.selected.size;
+  const renderers = useMemo(() => {
+    const cell = rowCells(items);
+    return {
+      select: cell.node(
+        (r) => <Checkbox className="civic-training-check" checked={store.selected.has(r.transcriptId)} onChange={() => store.toggle(r.transcriptId)} aria-label={`Select “${r.data}”`} />,
+        { interactive: true },
+      ),
+      question: cell.node((r) => {
+        const shown = store.revealed.get(r.transcriptId) ?? r.data;
+        return (
+          <span className="civic-training-question">
+            <span title={shown}>{shown}</span>
+            {r.masked && !store.revealed.has(r.transcriptId) && reveal.allowed && (
+              <Button size="small" variant="minimal" text="Reveal" aria-label={`Reveal personal data of “${r.data}”`} onClick={() => void store.reveal(r.transcriptId).catch(fail)} />
+            )}
+            {r.masked && !reveal.allowed && <Tag minimal>masked</Tag>}
+          </span>
+        );
+      }, { interactive: true }),
+      answer: cell.text((r) => (r.fallback ? 'Fallback (no intent)' : (r.intentName ?? '—'))),
+      confidence: cell.text((r) => percent(r.confidenceScore)),
+      matches: cell.text((r) => r.topMatches.slice(0, 3).map((m) => `${m.intentName} ${percent(m.score)}`).join(', ') || '—'),
+      version: cell.text((r) => (r.environment === 'draft' ? 'draft' : `v${r.contentVersion}`)),
+      status: cell.text((r) => [r.reviewStatus || 'Not for review', r.thumbsDown ? 'thumbs down' : r.thumbsUp ? 'thumbs up' : ''].filter(Boolean).join(', ')),
+      asked: cell.text((r) => formatTime(r.createdAt)),
+      actions: cell.node(
+        (r) =>
+          review.allowed ? (
+            <ButtonGroup>
+              <Button size="small" intent="primary" text="Train" aria-label={`Train with “${r.data}”`} onClick={() => setDialog({ kind: 'train', rows: [r] })} />
+              <Button size="small" text="Reviewed" aria-label={`Mark “${r.data}” reviewed`} onClick={() => void setStatus([r.transcriptId], 'REVIEWED')} />
+              <Button size="small" intent="danger" variant="minimal" text="Dismiss" aria-label={`Dismiss “${r.data}”`} onClick={() => setDialog({ kind: 'dismiss', target: [r.transcriptId], count: 1 })} />
+            </ButtonGroup>
+          ) : (
+            <span title={review.disabledReason ?? 'Editors and admins triage questions'}>—</span>
+          ),
+        { interactive: true },
+      ),
+    };
+    // The selection and reveals are read inside the renderers: a change re-renders the cells.
+  }, [items, store.selected, store.revealed, review.allowed, reveal.allowed]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const selectedRows = items.filter((r) => store.selected.has(r.transcriptId));
+  const totalText = list.status === 'ready' ? `${list.total.toLocaleString()}${list.total >= 10_000 ? '+' : ''} ${list.total === 1 ? 'question' : 'questions'}` : list.status === 'loading' ? 'Loading…' : '';
+
+  return (
+    <Page
+      title={props.title}
+      description={props.description}
+      actions={review.allowed ? <Button text="Replay against draft" loading={replay.busy} onClick={() => void runReplay()} /> : undefined}
+    >
+      <InboxToolbar key={appId} matched={store.matched} filters={store.filters} onApply={(f) => void store.applyFilters(f)} />
+      {review.allowed && (
+        <div className="civic-training-bulk" role="toolbar" aria-label="Bulk actions">
+          <Checkbox
+            checked={items.length > 0 && selectedCount === items.length}
+            indeterminate={selectedCount > 0 && selectedCount < items.length}
+            onChange={(e) => store.selectAll(e.currentTarget.checked)}
+            label="Select all shown"
+          />
+          <span aria-live="polite">{selectedCount > 0 ? `${selectedCount} selected` : ''}</span>
+          <Button text="Train with selected" disabled={selectedCount === 0} onClick={() => setDialog({ kind: 'train', rows: selectedRows })} />
+          <Button text="Mark reviewed" disabled={selectedCount === 0} onClick={() => void setStatus('selection', 'REVIEWED')} />
+          <Button text="Mark pending" disabled={selectedCount === 0} onClick={() => void setStatus('selection', 'PENDING')} />
+          <Button text="Dismiss selected" intent="danger" disabled={selectedCount === 0} onClick={() => setDialog({ kind: 'dismiss', target: 'selection', count: selectedCount })} />
+          <Button text={`Mark all ${list.total.toLocaleString()} reviewed`} disabled={list.total === 0} onClick={() => void setStatus('filter', 'REVIEWED')} />
+        </div>
+      )}
+      {list.status === 'error' && <LoadError title="The questions could not be loaded" error={list.error} onRetry={() => void list.load()} />}
+      <p className="civic-training-count" role="status" aria-live="polite">
+        {totalText}
+      </p>
+      {list.status === 'ready' && items.length === 0 ? (
+        <EmptyState title="No questions in this range" description="Try a longer date range or fewer filters." />
+      ) : (
+        <div className="civic-training-table" role="region" aria-label="Questions">
+          <Table2
+            numRows={items.length}
+            defaultRowHeight={ROW_HEIGHT}
+            enableRowResizing={false}
+            enableRowHeader={false}
+            columnWidths={COLUMN_WIDTHS}
+            cellRendererDependencies={[items, store.selected, store.revealed]}
+            onVisibleCellsChange={(rows) => {
+              if (rows.rowIndexEnd >= items.length - PREFETCH_ROWS) void list.loadMore();
+            }}
+          >
+            <Column name="Select" cellRenderer={renderers.select} />
+            <Column name="Question" cellRenderer={renderers.question} />
+            <Column name="Answered by" cellRenderer={renderers.answer} />
+            <Column name="Confidence" cellRenderer={renderers.confidence} />
+            <Column name="Top matches" cellRenderer={renderers.matches} />
+            <Column name="Version" cellRenderer={renderers.version} />
+            <Column name="Status, feedback" cellRenderer={renderers.status} />
+            <Column name="Asked" cellRenderer={renderers.asked} />
+            <Column name="Actions" cellRenderer={renderers.actions} />
+          </Table2>
+        </div>
+      )}
+      {list.hasMore && <Button className="civic-training-more" text="Load more questions" loading={list.loadingMore} onClick={() => void list.loadMore()} />}
+      <DismissDialog
+        isOpen={dialog.kind === 'dismiss'}
+        count={dialog.kind === 'dismiss' ? dialog.count : 0}
+        onClose={() => setDialog({ kind: 'none' })}
+        onDismiss={async (reason) => {
+          if (dialog.kind !== 'dismiss') return;
+          await store.setStatus(dialog.target, 'DISMISSED', reason);
+          toasts.notify(TrainingMessages.dismissed);
+        }}
+      />
+      <TrainDialog
+        isOpen={dialog.kind === 'train'}
+        rows={dialog.kind === 'train' ? dialog.rows : []}
+        intents={store.intents}
+        entities={store.entities}
+        onClose={() => setDialog({ kind: 'none' })}
+        onAdd={async (intent, tag) => {
+          if (dialog.kind !== 'train') return;
+          await store.addToIntent(dialog.rows, intent, tag);
+          toasts.notify(TrainingMessages.addedToIntent(intent.displayName));
+        }}
+        onCreate={async (input) => {
+          if (dialog.kind !== 'train') return;
+          await store.createIntent(dialog.rows, input);
+          toasts.notify(TrainingMessages.intentCreated(input.displayName));
+        }}
+      />
+      <Dialog isOpen={replay.changes !== null} onClose={() => setReplay({ ...replay, changes: null })} title="Replay against the draft">
+        <DialogBody>
+          {!replay.published ? (
+            <p>Nothing is published yet: there is no production answer to compare with.</p>
+          ) : replay.changes && replay.changes.length === 0 ? (
+            <p>The draft answers all {replay.questions} recent questions as production does.</p>
+          ) : (
+            <HTMLTable compact striped aria-label="Answers that would change">
+              <thead>
+                <tr>
+                  <th scope="col">Question</th>
+                  <th scope="col">Production</th>
+                  <th scope="col">Draft</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(replay.changes ?? []).slice(0, 50).map((c) => (
+                  <tr key={c.question}>
+                    <td>{c.question}</td>
+                    <td>{c.production.fallback ? 'Fallback' : `${c.production.intentName} (${percent(c.production.confidence)})`}</td>
+                    <td>{c.draft.fallback ? 'Fallback' : `${c.draft.intentName} (${percent(c.draft.confidence)})`}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          )}
+        </DialogBody>
+      </Dialog>
+    </Page>
+  );
+});
