@@ -135,8 +135,8 @@ export function registerAgencyRoutes(routes: RouteAdder, users: UserAdmin): void
     },
     description: '{ intoAgencyId }: moves every app and user of the agency to another one, then deletes it (one transaction)',
     handler: async (ctx): Promise<MergeResult> => {
-      if (ctx.params.agencyId === ctx.body.intoAgencyId) throw HttpError.invalid([AdminMessages.agencyMergeSelf], { intoAgencyId: [AdminMessages.agencyMergeSelf] });
       const from = await findAgency(ctx.db, ctx.params.agencyId);
+      if (from.id === ctx.body.intoAgencyId) throw HttpError.invalid([AdminMessages.agencyMergeSelf], { intoAgencyId: [AdminMessages.agencyMergeSelf] });
       if (!UUID.test(ctx.body.intoAgencyId)) throw HttpError.invalid([AdminMessages.agencyMergeTarget], { intoAgencyId: [AdminMessages.agencyMergeTarget] });
       const [into] = await ctx.db.select({ id: agencies.id, name: agencies.name }).from(agencies).where(eq(agencies.id, ctx.body.intoAgencyId)).for('update');
       if (!into) throw HttpError.invalid([AdminMessages.agencyMergeTarget], { intoAgencyId: [AdminMessages.agencyMergeTarget] });
