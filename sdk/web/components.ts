@@ -1,5 +1,6 @@
 /** Shell building blocks for plugin pages (UX.md page anatomy, loading skeletons). */
 export { Page, type PageProps } from '@civic/core/web/page/page';
+export { ConfirmDelete, type ConfirmDeleteProps } from '@civic/core/web/shell/confirm-delete';
 export { EmptyState, type EmptyStateProps } from '@civic/core/web/shell/empty-state';
 export { LoadError, type LoadErrorProps } from '@civic/core/web/shell/load-error';
 export { LoadingScreen } from '@civic/core/web/shell/loading-screen';

@@ -36,6 +36,7 @@ export {
   type AccessAnswer,
 } from './hooks';
 export {
+  ConfirmDelete,
   EmptyState,
   FormField,
   LoadError,
@@ -44,6 +45,7 @@ export {
   PageSkeleton,
   Pager,
   PanelSlot,
+  type ConfirmDeleteProps,
   type EmptyStateProps,
   type FormFieldProps,
   type LoadErrorProps,

@@ -1,9 +1,8 @@
-import { Alert, Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, Switch, Tag } from '@civic/sdk/web/blueprint';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, Switch, Tag } from '@civic/sdk/web/blueprint';
 import { AddIcon, ExchangeIcon } from '@civic/sdk/web/icons';
 import { useState, type FormEvent } from '@civic/sdk/web/react';
-import { ApiClient, EmptyState, FormField, Page, PageSkeleton, ToastService, isApiError, useService, errorMessage } from '@civic/sdk/web';
+import { ApiClient, ConfirmDelete, EmptyState, FormField, Page, PageSkeleton, ToastService, isApiError, useService, errorMessage } from '@civic/sdk/web';
 import { serverFieldErrors, useDtoForm } from '@civic/sdk/web/forms';
-import { Messages } from '@civic/sdk/common/messages';
 import { AdminApi, type AdaptorItem, type ConnectionTestResult } from '../common/api';
 import { ADAPTOR_TYPE_LABELS, ADAPTOR_TYPES, AdaptorCreateDto, type AdaptorType } from '../common/adaptor.dto';
 import { useResource } from './use-resource';
@@ -178,21 +177,15 @@ export function AdaptorsPage() {
         </HTMLTable>
       )}
       {editing !== null && <AdaptorDialog adaptor={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => void list.reload()} />}
-      <Alert
-        isOpen={deleting !== null}
-        intent="danger"
-        confirmButtonText="Delete"
-        cancelButtonText="Cancel"
+      <ConfirmDelete
+        item={deleting}
+        nameOf={(adaptor) => adaptor.name}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          const adaptor = deleting;
+        onConfirm={(adaptor) => {
           setDeleting(null);
-          if (adaptor) void remove(adaptor);
+          void remove(adaptor);
         }}
-      >
-        <p>{Messages.confirmDelete}</p>
-        {deleting && <p>{deleting.name}</p>}
-      </Alert>
+      />
     </Page>
   );
 }

@@ -1,7 +1,7 @@
-import { Alert, Button, Callout, FormGroup, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLSelect, HTMLTable, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { AddIcon } from '@blueprintjs/icons';
-import { Messages } from '@civic/core/common/messages';
+import { ConfirmDelete } from '@civic/core/web/shell/confirm-delete';
 import { ApiClient } from '@civic/core/web/api/api-client';
 import { errorMessage } from '@civic/core/web/api/error-message';
 import { useService } from '@civic/core/web/di/container-context';
@@ -295,21 +295,15 @@ export function credentialKindPage(kind: CredentialKind): ComponentType {
         )}
         {editing !== null && <CredentialDialog kind={kind} item={editing === 'new' ? null : editing} agencies={agencies} onClose={() => setEditing(null)} onSaved={() => void reload()} />}
         {rotating && <RotateDialog kind={kind} item={rotating} onClose={() => setRotating(null)} onSaved={() => void reload()} />}
-        <Alert
-          isOpen={deleting !== null}
-          intent="danger"
-          confirmButtonText="Delete"
-          cancelButtonText="Cancel"
+        <ConfirmDelete
+          item={deleting}
+          nameOf={(item) => item.name}
           onCancel={() => setDeleting(null)}
-          onConfirm={() => {
-            const item = deleting;
+          onConfirm={(item) => {
             setDeleting(null);
-            if (item) void remove(item);
+            void remove(item);
           }}
-        >
-          <p>{Messages.confirmDelete}</p>
-          {deleting && <p>{deleting.name}</p>}
-        </Alert>
+        />
       </Page>
     );
   }
