@@ -47,7 +47,7 @@ export async function mountPlugins(registry: RouteRegistry, plugins: readonly Se
     await module.register({
       pluginId: manifest.id,
       routes,
-      deployment: { profileName: config.profileName, publicUrl: config.publicUrl, switches: { ...config.switches }, allowedEmailDomains: [...config.profile.allowedEmailDomains], chatLimits: { ...config.chatLimits }, trainingMaxPhrases: config.trainingMaxPhrases, outboundAllow: config.outboundAllow },
+      deployment: { profileName: config.profileName, publicUrl: config.publicUrl, switches: { ...config.switches }, allowedEmailDomains: [...config.profile.allowedEmailDomains], chatLimits: { ...config.chatLimits }, trainingMaxPhrases: config.trainingMaxPhrases, timeZone: config.timeZone, outboundAllow: config.outboundAllow },
       log: log.child({ plugin: manifest.id }),
       users,
       apps: {

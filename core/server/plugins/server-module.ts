@@ -18,8 +18,8 @@ export interface ServerModuleApi {
   readonly pluginId: string;
   /** Same route definitions as core: access predicate required, audited when mutating. */
   readonly routes: RouteAdder;
-  /** `outboundAllow` (CIVIC_OUTBOUND_ALLOW) is what createOutboundClient (sdk) needs for calls to typed URLs. */
-  readonly deployment: Readonly<{ profileName: string; publicUrl: string; switches: DeploymentSwitches; allowedEmailDomains: readonly string[]; chatLimits: Readonly<ChatLimits>; trainingMaxPhrases: number; outboundAllow: OutboundAllowList }>;
+  /** `timeZone` (CIVIC_TIME_ZONE) is where analytics' days start; `outboundAllow` (CIVIC_OUTBOUND_ALLOW) is what createOutboundClient (sdk) needs for calls to typed URLs. */
+  readonly deployment: Readonly<{ profileName: string; publicUrl: string; switches: DeploymentSwitches; allowedEmailDomains: readonly string[]; chatLimits: Readonly<ChatLimits>; trainingMaxPhrases: number; timeZone: string; outboundAllow: OutboundAllowList }>;
   readonly log: Logger;
   /** Account administration (the users plugin): plugins never touch credential tables directly. */
   readonly users: UserAdmin;

@@ -1,0 +1,3 @@
+/** The tables of analytics. drizzle-kit reads this barrel to generate the plugin's migrations (`npm run db:generate -- analytics`). */
+export { analyticsHourly, analyticsIntentHourly, analyticsRollupState } from './analytics-rollups';
+export { analyticsFeatureUsages } from './analytics-feature-usages';
