@@ -66,7 +66,7 @@ export const IntentsPage = observer(function IntentsPage() {
               { type: POINT_TRACE, mode: 'markers', name: 'Answered', x: r.points.filter((p) => !p.fallback).map((p) => p.at), y: r.points.filter((p) => !p.fallback).map((p) => p.confidence), marker: { color: SeriesColours.sessions, size: 4, opacity: 0.6 } },
               { type: POINT_TRACE, mode: 'markers', name: 'Fallback', x: r.points.filter((p) => p.fallback).map((p) => p.at), y: r.points.filter((p) => p.fallback).map((p) => p.confidence), marker: { color: SeriesColours.fallbacks, size: 4, symbol: 'x', opacity: 0.8 } },
             ]}
-            layout={{ yaxis: { range: [0, 1] } }}
+            layout={{ xaxis: { type: 'date' }, yaxis: { range: [0, 1] } }}
             table={{ columns: ['Time', 'Confidence', 'Fallback'], rows: r.points.map((p) => [p.at, p.confidence, p.fallback ? 'yes' : 'no']) }}
           />
           <ChartCard
