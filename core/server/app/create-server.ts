@@ -151,7 +151,7 @@ async function buildApp(
   // Every transaction opened through the database can then deliver its events after commit.
   trackCommits(database.db);
   const events = new EventBus(log.child({ component: 'events' }), { postgresUrl: config.database.kind === 'postgres' ? config.database.url : undefined });
-  await mountPlugins(registry, plugins, { config, log, users: new UserAdmin(identity), apps: appLifecycle, jobs, events, db: database.db, audit });
+  await mountPlugins(registry, plugins, { config, log, users: new UserAdmin(identity), apps: appLifecycle, jobs, events, db: database.db, audit, mail: identity.mailer });
 
   const deps = { database, config, authenticator, sessionTokens, rateLimiter, sessionCache, audit };
   for (const route of registry.list()) {

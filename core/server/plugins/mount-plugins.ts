@@ -1,6 +1,7 @@
 import { allOf, permissionId } from '@civic/core/common/access';
 import type { AppLifecycle } from '../apps/app-lifecycle';
 import type { AuditTrail } from '../audit/audit-trail';
+import type { Mailer } from '../mail/mailer';
 import type { JobService } from '../jobs/job-service';
 import type { ServerConfig } from '../config/server-config';
 import type { DbExecutor } from '../db/database';
@@ -26,10 +27,12 @@ export interface PluginServices {
   events: DomainEvents;
   db: DbExecutor;
   audit: AuditTrail;
+  /** The deployment's mailer (SMTP, or the outbox table of the embedded default). */
+  mail: Mailer;
 }
 
 export async function mountPlugins(registry: RouteRegistry, plugins: readonly ServerPlugin[], services: PluginServices): Promise<void> {
-  const { config, log, users, apps, jobs, events, db, audit } = services;
+  const { config, log, users, apps, jobs, events, db, audit, mail } = services;
   const pluginServices = new ServiceRegistry();
   for (const { manifest, module } of plugins) {
     if (!module) continue;
@@ -58,6 +61,7 @@ export async function mountPlugins(registry: RouteRegistry, plugins: readonly Se
       events,
       db,
       audit: { verifyPart: (executor, options) => audit.verifyPart(executor, options) },
+      mail,
       services: pluginServices.for(manifest),
     });
   }

@@ -11,6 +11,7 @@ import type { PluginServiceAccess } from './service-registry';
 import type { JobService } from '../jobs/job-service';
 import type { RouteAdder } from '../http/route-registry';
 import type { Logger } from '../logging/logger';
+import type { Mailer } from '../mail/mailer';
 import type { UserAdmin } from '../users/user-admin';
 
 /** What a plugin's server module is given when the host mounts it. */
@@ -51,6 +52,11 @@ export interface ServerModuleApi {
    * those of plugins you require (they mounted before you).
    */
   readonly services: PluginServiceAccess;
+  /**
+   * Outgoing mail, plain text (SMTP_URL, else the outbox table): what team invites and sign-in links
+   * use. `delivers` is false on the embedded default, where mail stays in the outbox.
+   */
+  readonly mail: Mailer;
 }
 
 /** Default export of `plugins/<id>/server/index.ts`, made with defineServerModule (sdk/server). */

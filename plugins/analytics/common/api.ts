@@ -154,3 +154,31 @@ export interface FeatureAnalyticsReport {
   daily: Array<{ day: string; events: number }>;
   apps: Array<{ appId: string; events: number }>;
 }
+
+export const ReportsApi = {
+  schedule: (appId: string) => app(appId, 'report-schedule'),
+  sendNow: (appId: string) => app(appId, 'report-schedule/send'),
+  botSummaryExport: (appId: string) => app(appId, 'bot-summary/export'),
+  scheduleRoute: '/api/v1/apps/:appId/analytics/report-schedule',
+  sendNowRoute: '/api/v1/apps/:appId/analytics/report-schedule/send',
+  botSummaryExportRoute: '/api/v1/apps/:appId/analytics/bot-summary/export',
+} as const;
+
+export type ReportFrequency = 'weekly' | 'monthly';
+export type ReportFormat = 'pdf' | 'csv';
+
+export interface ReportSchedule {
+  frequency: ReportFrequency;
+  format: ReportFormat;
+  recipients: string[];
+  enabled: boolean;
+  lastSentAt: string | null;
+  updatedBy: string;
+  updatedAt: string;
+}
+
+/** GET report-schedule: the schedule (null before the first save) and the members who may receive it. */
+export interface ReportScheduleView {
+  schedule: ReportSchedule | null;
+  members: Array<{ email: string; name: string }>;
+}

@@ -9,4 +9,11 @@ export const AnalyticsMessages = {
   fieldTooLong: 'At most 200 characters',
   dataTooLarge: 'The data may hold at most 4 KB of JSON',
   notSuperbot: 'This app is not a superbot: it routes to no linked apps.',
+  frequencyInvalid: 'Choose weekly or monthly',
+  formatInvalid: 'Choose PDF or CSV',
+  recipientsRequired: 'Choose at least one member to receive the report',
+  recipientsTooMany: 'At most 50 recipients',
+  recipientInvalid: 'Recipients must be e-mail addresses',
+  recipientNotMember: 'Reports go to members of this app only',
+  noSchedule: 'Save a report schedule first',
 } as const;
