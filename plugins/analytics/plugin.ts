@@ -1,5 +1,6 @@
 import { definePlugin, type PluginRoute } from '@civic/sdk/common';
-import { canUseAnalyticsPlugin, canViewAnalytics, canViewFeatureAnalytics, canViewSuperbotAnalytics } from './common/permissions';
+import { AppSettingsTabs } from '../app-settings/contract/app-settings-tabs';
+import { canManageReports, canUseAnalyticsPlugin, canViewAnalytics, canViewFeatureAnalytics, canViewSuperbotAnalytics } from './common/permissions';
 
 const page = (path: string, title: string, load: PluginRoute['load'], canAccess = canViewAnalytics): PluginRoute => ({
   path, layout: 'main', appParam: 'appId', title, canAccess, load,
@@ -13,7 +14,7 @@ export default definePlugin({
   id: 'analytics',
   title: 'Analytics',
   icon: 'timeline-bar-chart',
-  requires: ['dialog-engine'],
+  requires: ['dialog-engine', 'app-settings'],
   canAccess: canUseAnalyticsPlugin,
   routes: [
     page('/analytics/:appId', 'Analytics', () => import('./web/dashboard-page').then((m) => ({ default: m.AnalyticsDashboardPage }))),
@@ -30,6 +31,16 @@ export default definePlugin({
       title: 'Feature analytics',
       canAccess: canViewFeatureAnalytics,
       load: () => import('./web/feature-analytics-page').then((m) => ({ default: m.FeatureAnalyticsPage })),
+    },
+  ],
+  tabs: [
+    {
+      id: 'reports',
+      title: 'Reports',
+      strip: AppSettingsTabs,
+      order: AppSettingsTabs.order.reports,
+      canAccess: canManageReports,
+      load: () => import('./web/reports-tab').then((m) => ({ default: m.ReportsTab })),
     },
   ],
   nav: [

@@ -1,7 +1,8 @@
 import { and, eq, findAppRecord, HttpError, type DbExecutor, type Mailer, type UserAdmin } from '@civic/sdk/server';
 import { appMembers } from '@civic/sdk/server';
 import type { ReportScheduleView } from '../common/api';
-import { addDays, localDay } from '../common/date-range';
+import { localDay } from '../common/date-range';
+import { dueFrequencies, reportPeriod } from '../common/report-period';
 import { AnalyticsMessages } from '../common/messages';
 import { botSummaryCsv, botSummaryLines } from './bot-summary-files';
 import { analyticsReportSchedules } from './db/schema';
@@ -26,12 +27,6 @@ export async function reportMembers(db: DbExecutor, users: UserAdmin, appId: str
     if (user.isActive) members.push({ email: user.email, name: user.name });
   }
   return members.sort((a, b) => a.email.localeCompare(b.email));
-}
-
-/** The period a report covers: the 7 days, or the calendar month, ending yesterday. */
-export function reportPeriod(frequency: Schedule['frequency'], now: Date, timeZone: string): { from: string; to: string } {
-  const to = addDays(localDay(now, timeZone), -1);
-  return frequency === 'weekly' ? { from: addDays(to, -6), to } : { from: `${to.slice(0, 7)}-01`, to };
 }
 
 /** Builds the bot summary of the period and mails it to the schedule's recipients who are still members. */
@@ -82,12 +77,8 @@ export async function requireSchedule(db: DbExecutor, appId: string): Promise<Sc
 /** The daily run (08:00 local): weekly reports on Mondays, monthly on the 1st; never twice in a day. */
 export async function sendDueReports(db: DbExecutor, deps: ReportDeps, now: Date): Promise<number> {
   const today = localDay(now, deps.timeZone);
-  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
-  const due: Array<Schedule['frequency']> = [];
-  if (weekday === 1) due.push('weekly');
-  if (today.endsWith('-01')) due.push('monthly');
   let sent = 0;
-  for (const frequency of due) {
+  for (const frequency of dueFrequencies(now, deps.timeZone)) {
     const rows = await db.select().from(analyticsReportSchedules).where(and(eq(analyticsReportSchedules.enabled, true), eq(analyticsReportSchedules.frequency, frequency)));
     for (const row of rows) {
       if (row.lastSentAt && localDay(row.lastSentAt, deps.timeZone) === today) continue;

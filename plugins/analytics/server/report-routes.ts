@@ -58,6 +58,8 @@ export function registerReportRoutes(routes: RouteAdder, deps: ReportDeps): void
     url: ReportsApi.sendNowRoute,
     app: 'appId',
     access: canManageReports,
+    // The mailer writes the outbox outside any transaction: holding PGlite's one connection here would wait on itself.
+    transaction: false,
     audit: { action: 'analytics.report.send', summary: (ctx, result: { sent: string[] }) => `bot summary of ${ctx.app.appId} mailed to ${result.sent.length} member(s)` },
     description: 'Sends the scheduled report now (its period ending yesterday) to its recipients; 409 before a schedule is saved',
     handler: async (ctx) => sendReport(ctx.db, deps, await requireSchedule(ctx.db, ctx.app.appId), ctx.now),

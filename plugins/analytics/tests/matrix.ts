@@ -1,4 +1,4 @@
-import { all, platformOnly, readApp, type MatrixRow } from '@civic/sdk/testing/server';
+import { adminApp, all, platformOnly, readApp, type MatrixRow } from '@civic/sdk/testing/server';
 
 const report = (url: string): MatrixRow => ({ method: 'GET', url, ...readApp(200) });
 
@@ -13,4 +13,9 @@ export const rows: MatrixRow[] = [
   report('/api/v1/apps/:appId/analytics/bot-summary'),
   { method: 'POST', url: '/api/v1/feature-usages', own: all(201), json: { event: 'click', feature: 'matrix' } },
   { method: 'GET', url: '/api/v1/admin/feature-analytics', own: platformOnly(200) },
+  { method: 'GET', url: '/api/v1/apps/:appId/analytics/report-schedule', ...adminApp(200) },
+  { method: 'PUT', url: '/api/v1/apps/:appId/analytics/report-schedule', ...adminApp(422), json: {} },
+  // Nobody saved a schedule in the matrix run: sending is refused as a conflict.
+  { method: 'POST', url: '/api/v1/apps/:appId/analytics/report-schedule/send', ...adminApp(409) },
+  { ...report('/api/v1/apps/:appId/analytics/bot-summary/export'), call: '/api/v1/apps/:appId/analytics/bot-summary/export?format=csv' },
 ];

@@ -13,10 +13,12 @@ export function AnalyticsPageFrame<T extends { range: RangeInfo; channels?: stri
   children: (data: T) => ReactNode;
   /** false: no channel and environment filters (feature analytics). */
   filters?: boolean;
+  /** Buttons on the right of the header (downloads). */
+  actions?: ReactNode;
 }) {
   const { data, error, loading, reload } = props.report;
   return (
-    <Page title={props.title} description={props.description} toolbar={<AnalyticsToolbar channels={data?.channels ?? []} range={data?.range} filters={props.filters} />}>
+    <Page title={props.title} description={props.description} actions={props.actions} toolbar={<AnalyticsToolbar channels={data?.channels ?? []} range={data?.range} filters={props.filters} />}>
       {error !== undefined && <LoadError title={`${props.title} could not be loaded`} error={errorMessage(error)} onRetry={reload} />}
       {data === undefined && error === undefined && <PageSkeleton />}
       {data !== undefined && (

@@ -1,6 +1,9 @@
+import { Button } from '@civic/sdk/web/blueprint';
+import { ApiClient, errorMessage, ToastService, useService } from '@civic/sdk/web';
 import { observer } from '@civic/sdk/web/mobx';
 import { useParams } from '@civic/sdk/web/router';
-import { AnalyticsApi, type BotSummaryReport, type Kpi } from '../common/api';
+import { AnalyticsApi, ReportsApi, type BotSummaryReport, type Kpi } from '../common/api';
+import { AnalyticsFilters } from './analytics-filters';
 import { AnalyticsPageFrame } from './analytics-page-frame';
 import { ChartCard } from './chart-card';
 import { formatValue, hourLabel, percent, WEEKDAYS } from './format';
@@ -11,8 +14,30 @@ import { useReport } from './use-report';
 export const BotSummaryPage = observer(function BotSummaryPage() {
   const { appId = '' } = useParams();
   const report = useReport<BotSummaryReport>(AnalyticsApi.botSummary(appId));
+  const api = useService<ApiClient>(ApiClient);
+  const toasts = useService<ToastService>(ToastService);
+  const filters = useService<AnalyticsFilters>(AnalyticsFilters);
+  const download = async (format: 'pdf' | 'csv') => {
+    try {
+      const blob = await api.get<Blob>(ReportsApi.botSummaryExport(appId), { download: true, query: { ...filters.query, format } });
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `bot-summary-${appId}.${format}`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+    } catch (error) {
+      toasts.error(errorMessage(error));
+    }
+  };
+  const actions = (
+    <>
+      <Button text="Download PDF" onClick={() => void download('pdf')} />
+      <Button text="Download CSV" onClick={() => void download('csv')} />
+    </>
+  );
   return (
-    <AnalyticsPageFrame title="Bot summary" description="The bot on one page: how much it handles alone, how it is rated, and what each published version changed." report={report}>
+    <AnalyticsPageFrame title="Bot summary" description="The bot on one page: how much it handles alone, how it is rated, and what each published version changed." report={report} actions={actions}>
       {(r) => {
         const figures: Array<[string, number | null, Kpi['format']]> = [
           ['Sessions', r.sessions, 'count'],
