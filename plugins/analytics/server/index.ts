@@ -1,5 +1,6 @@
 import { defineServerModule, sql } from '@civic/sdk/server';
 import { registerAnalyticsRoutes } from './analytics-routes';
+import { seedDemoFeatureUsages } from './demo-feature-usages';
 import { sendDueReports, type ReportDeps } from './report-mail';
 import { registerReportRoutes } from './report-routes';
 import { refreshRollups } from './rollup';
@@ -30,4 +31,5 @@ export default defineServerModule({
       if (sent > 0) log.info({ sent }, 'analytics reports mailed');
     }, { tz: timeZone });
   },
+  seedDemo: (tx, demo) => seedDemoFeatureUsages(tx, demo.appIds, demo.now),
 });
