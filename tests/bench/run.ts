@@ -128,6 +128,19 @@ targets.push({ what: 'intents table mount at 10,000 intents', value: `${table.mo
 // Frame times come in whole 60 Hz vsyncs (16.7, 33.3, 50 ms): "≤ 33 ms" is 30 fps, two vsyncs at most.
 targets.push({ what: `intents table scroll frame p95 (${table.step} px a frame)`, value: `${table.scrollP95Ms.toFixed(1)} ms`, target: '≤ 33 ms (30 fps)', ok: table.scrollP95Ms <= 1000 / 30 + 0.5 });
 targets.push({ what: 'intents table scroll frames with unrendered rows in view', value: `${table.blankFrames} of ${table.frames}`, target: '≤ 2%', ok: table.blankFrames <= table.frames * 0.02 });
+// Analytics (issue 19): a 90-day dashboard over 1,000,000 transcripts, on DATABASE_URL's server when set.
+const analyticsRun = spawnSync(process.execPath, ['--import', 'tsx', 'tests/api/support/analytics-bench.ts'], { encoding: 'utf8', maxBuffer: 1 << 20 });
+const analytics = JSON.parse(analyticsRun.stdout.trim().split('\n').pop() ?? '{}') as { database?: string; transcripts?: number; catchUpMs?: number; dashboardMedianMs?: number };
+console.log(`\n${analyticsRun.stderr.trim().split('\n').pop() ?? ''}`);
+{
+  const bar = analytics.database === 'postgres' ? 300 : 900;
+  targets.push({
+    what: `90-day analytics dashboard, ${(analytics.transcripts ?? 0).toLocaleString()} transcripts (${analytics.database ?? 'failed'})`,
+    value: `${analytics.dashboardMedianMs?.toFixed(0) ?? '—'} ms`,
+    target: `≤ ${bar} ms`,
+    ok: analytics.dashboardMedianMs !== undefined && analytics.dashboardMedianMs <= bar,
+  });
+}
 // Dialog engine cost bar (issue 8): its own process, so memory is the engine's.
 const engineRun = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'plugins/dialog-engine/server/nlu/cost-bench.ts'], { encoding: 'utf8', maxBuffer: 1 << 20 });
 const engine = JSON.parse(engineRun.stdout.trim().split('\n').pop() ?? '{}') as Record<string, number>;

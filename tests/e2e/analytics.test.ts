@@ -144,3 +144,20 @@ test('bot summary, superbot and feature analytics render', async () => {
   await expectAccessible(browser, 'feature analytics');
   await shot('feature-analytics');
 });
+
+test('App settings, Reports: an admin picks members and sends the bot summary now', async () => {
+  await browser.url(`${running.url}/app-settings/reports/${APP}`);
+  const frequency = browser.$('#reports-frequency');
+  await frequency.waitForDisplayed({ timeout: 20_000 });
+  await frequency.selectByAttribute('value', 'monthly');
+  await browser.$('#reports-format').selectByAttribute('value', 'csv');
+  const recipient = browser.$('//label[contains(., "editor@demo.gov.sg")]');
+  await recipient.waitForClickable();
+  await recipient.click();
+  await expectAccessible(browser, 'reports tab');
+  await shot('reports-tab');
+  await click(browser, 'button', 'Save');
+  await waitForText(browser, 'Saved');
+  await click(browser, 'button', 'Send now');
+  await waitForText(browser, 'Report sent to 1 member');
+});

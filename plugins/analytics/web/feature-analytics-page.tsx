@@ -14,7 +14,7 @@ export const FeatureAnalyticsPage = observer(function FeatureAnalyticsPage() {
         <>
           <ChartCard
             title="Feature events per day"
-            description={`${r.total.toLocaleString()} events in the range.`}
+            description={`${r.total.toLocaleString()} event${r.total === 1 ? "" : "s"} in the range.`}
             fileName="feature-events-per-day"
             data={[{ type: 'bar', name: 'Events', x: r.daily.map((d) => d.day), y: r.daily.map((d) => d.events), marker: { color: SeriesColours.sessions } }]}
             table={{ columns: ['Day', 'Events'], rows: r.daily.map((d) => [d.day, d.events]) }}
