@@ -2,8 +2,8 @@ import { HttpError, sql, type DbExecutor, type SQL } from '@civic/sdk/server';
 import type { AnalyticsQueryDto } from '../common/analytics-query.dto';
 import type { RangeInfo } from '../common/api';
 import { rangeProblem, resolveRange, type ResolvedRange } from '../common/date-range';
-import { analyticsHourly, analyticsIntentHourly } from './db/schema';
-import { floorHour, HOURLY_MEASURES, hourlyFromSource, INTENT_MEASURES, intentHourlyFromSource, refreshRollups, rolledUntil } from './rollup';
+import { analyticsHourly, analyticsIntentHourly, analyticsMemberHourly } from './db/schema';
+import { floorHour, HOURLY_MEASURES, hourlyFromSource, INTENT_MEASURES, intentHourlyFromSource, memberHourlyFromSource, refreshRollups, rolledUntil } from './rollup';
 
 /** How far the rollups may lag before a read brings them up to date itself (the job runs every minute). */
 const CATCH_UP_HOURS = 2;
@@ -76,6 +76,14 @@ export function intentHourly(scope: ReportScope): SQL {
   const rolled = sql`select ${cols} from ${analyticsIntentHourly} where app_id = ${scope.appId} and hour >= ${iso(scope.range.start)} and hour < ${iso(c)}`;
   const live = c < scope.range.end ? sql` union all ${intentHourlyFromSource(scope.appId, c, scope.range.end)}` : sql``;
   return sql`(select * from (${rolled}${live}) u where ${filters(scope)}) i`;
+}
+
+/** A derived table `m` of the members who chatted, per hour, over the scope. */
+export function memberHourly(scope: ReportScope): SQL {
+  const c = cut(scope);
+  const rolled = sql`select app_id, environment, channel, hour, user_id from ${analyticsMemberHourly} where app_id = ${scope.appId} and hour >= ${iso(scope.range.start)} and hour < ${iso(c)}`;
+  const live = c < scope.range.end ? sql` union all ${memberHourlyFromSource(scope.appId, c, scope.range.end)}` : sql``;
+  return sql`(select * from (${rolled}${live}) u where ${filters(scope)}) m`;
 }
 
 /** Conditions on a dialog-engine table aliased `alias` for the scope (range and filters). */

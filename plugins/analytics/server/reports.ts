@@ -3,7 +3,7 @@ import { chatSessions, dialogEngineConfigs, transcripts } from '../../dialog-eng
 import type { BotSummaryReport, CsatReport, DailyPoint, DashboardReport, IntentsReport, IntentStat, IntentTranscriptsPage, Kpi, SessionsReport, SuperbotReport, TranscriptRow } from '../common/api';
 import { POINT_LIMIT } from '../common/api';
 import { eachDay } from '../common/date-range';
-import { channelsOf, hourly, intentHourly, localDaySql, num, previousScope, rangeInfo, ratio, rowsOf, sourceWhere, type ReportScope } from './report-scope';
+import { channelsOf, hourly, intentHourly, localDaySql, memberHourly, num, previousScope, rangeInfo, ratio, rowsOf, sourceWhere, type ReportScope } from './report-scope';
 
 const CSAT_SUM = sql`(csat_1 + 2 * csat_2 + 3 * csat_3 + 4 * csat_4 + 5 * csat_5)`;
 const CSAT_COUNT = sql`(csat_1 + csat_2 + csat_3 + csat_4 + csat_5)`;
@@ -32,9 +32,11 @@ async function totals(db: DbExecutor, scope: ReportScope): Promise<Totals> {
   };
 }
 
-/** Distinct people: the signed-in member, else the session (citizens are anonymous). */
+/** Distinct people: each citizen's session is one (they are anonymous), plus the distinct signed-in members. */
 async function users(db: DbExecutor, scope: ReportScope): Promise<number> {
-  const [r] = rowsOf(await db.execute(sql`select count(distinct coalesce(s.user_id::text, s.id::text)) as n from ${chatSessions} s where ${sourceWhere(scope, 's')}`));
+  const [r] = rowsOf(
+    await db.execute(sql`select (select coalesce(sum(anonymous_sessions), 0) from ${hourly(scope)}) + (select count(distinct user_id) from ${memberHourly(scope)}) as n`),
+  );
   return num(r.n);
 }
 
@@ -44,8 +46,11 @@ async function daily(db: DbExecutor, scope: ReportScope): Promise<DailyPoint[]> 
       sum(${CSAT_COUNT}) as csat_count, sum(${CSAT_SUM}) as csat_sum from ${hourly(scope)} group by 1`),
   );
   const people = rowsOf(
-    await db.execute(sql`select ${localDaySql(scope, sql`s.created_at`)} as day, count(distinct coalesce(s.user_id::text, s.id::text)) as n
-      from ${chatSessions} s where ${sourceWhere(scope, 's')} group by 1`),
+    await db.execute(sql`select day, sum(n) as n from (
+        select ${localDaySql(scope, sql`hour`)} as day, sum(anonymous_sessions) as n from ${hourly(scope)} group by 1
+        union all
+        select ${localDaySql(scope, sql`hour`)} as day, count(distinct user_id) as n from ${memberHourly(scope)} group by 1
+      ) p group by day`),
   );
   const byDay = new Map(rows.map((r) => [String(r.day), r]));
   const usersByDay = new Map(people.map((r) => [String(r.day), num(r.n)]));

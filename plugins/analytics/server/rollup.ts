@@ -1,6 +1,6 @@
 import { sql, type DbExecutor, type SQL } from '@civic/sdk/server';
 import { chatSessions, transcripts } from '../../dialog-engine/contract/server/tables';
-import { analyticsHourly, analyticsIntentHourly, analyticsRollupState } from './db/schema';
+import { analyticsHourly, analyticsIntentHourly, analyticsMemberHourly, analyticsRollupState } from './db/schema';
 
 const HOUR_MS = 3_600_000;
 /**
@@ -13,7 +13,7 @@ export const floorHour = (t: Date) => new Date(Math.floor(t.getTime() / HOUR_MS)
 
 /** Columns of analytics_hourly after its keys, in table order: the live tail yields the same. */
 export const HOURLY_MEASURES = [
-  'sessions', 'engaged_sessions', 'contained_sessions', 'len_1', 'len_2_3', 'len_4_6', 'len_7_10', 'len_11_plus',
+  'sessions', 'anonymous_sessions', 'engaged_sessions', 'contained_sessions', 'len_1', 'len_2_3', 'len_4_6', 'len_7_10', 'len_11_plus',
   'csat_1', 'csat_2', 'csat_3', 'csat_4', 'csat_5', 'csat_comments', 'turns', 'fallbacks', 'thumbs_up', 'thumbs_down', 'confidence_sum',
 ] as const;
 export const INTENT_MEASURES = ['turns', 'fallbacks', 'thumbs_up', 'thumbs_down', 'confidence_sum'] as const;
@@ -31,7 +31,7 @@ export function hourlyFromSource(appId: string, from: Date, to: Date): SQL {
   return sql`
     select app_id, environment, channel, hour, ${sums} from (
       select s.app_id, s.environment, s.channel, ${hourOf(sql`s.created_at`)} as hour,
-        1 as sessions, (n.turns > 0)::int as engaged_sessions, (n.turns > 0 and n.fallbacks = 0)::int as contained_sessions,
+        1 as sessions, (s.user_id is null)::int as anonymous_sessions, (n.turns > 0)::int as engaged_sessions, (n.turns > 0 and n.fallbacks = 0)::int as contained_sessions,
         (n.turns = 1)::int as len_1, (n.turns between 2 and 3)::int as len_2_3, (n.turns between 4 and 6)::int as len_4_6,
         (n.turns between 7 and 10)::int as len_7_10, (n.turns > 10)::int as len_11_plus,
         (s.csat_rating = 1)::int as csat_1, (s.csat_rating = 2)::int as csat_2, (s.csat_rating = 3)::int as csat_3,
@@ -42,7 +42,7 @@ export function hourlyFromSource(appId: string, from: Date, to: Date): SQL {
       cross join lateral (select count(*)::int as turns, (count(*) filter (where t.fallback))::int as fallbacks from ${transcripts} t where t.session_id = s.id) n
       where s.app_id = ${appId} and s.created_at >= ${from.toISOString()}::timestamptz and s.created_at < ${to.toISOString()}::timestamptz
       union all
-      select t.app_id, t.environment, t.channel, ${hourOf(sql`t.created_at`)}, ${zeros(14)},
+      select t.app_id, t.environment, t.channel, ${hourOf(sql`t.created_at`)}, ${zeros(15)},
         1, t.fallback::int, t.thumbs_up::int, t.thumbs_down::int, t.confidence_score
       from ${transcripts} t
       where t.app_id = ${appId} and t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz
@@ -59,6 +59,14 @@ export function intentHourlyFromSource(appId: string, from: Date, to: Date): SQL
     from ${transcripts} t
     where t.app_id = ${appId} and t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz
     group by 1, 2, 3, 4, 5`;
+}
+
+/** The members who chatted, per hour, over [from, to). Rows: app_id, environment, channel, hour, user_id. */
+export function memberHourlyFromSource(appId: string, from: Date, to: Date): SQL {
+  return sql`
+    select distinct s.app_id, s.environment, s.channel, ${hourOf(sql`s.created_at`)} as hour, s.user_id
+    from ${chatSessions} s
+    where s.app_id = ${appId} and s.created_at >= ${from.toISOString()}::timestamptz and s.created_at < ${to.toISOString()}::timestamptz and s.user_id is not null`;
 }
 
 export async function rolledUntil(db: DbExecutor, appId: string): Promise<Date | undefined> {
@@ -91,6 +99,8 @@ export async function refreshRollups(db: DbExecutor, appId: string, now: Date): 
     const range = sql`app_id = ${appId} and hour >= ${from.toISOString()}::timestamptz and hour < ${until.toISOString()}::timestamptz`;
     await db.execute(sql`delete from ${analyticsHourly} where ${range}`);
     await db.execute(sql`delete from ${analyticsIntentHourly} where ${range}`);
+    await db.execute(sql`delete from ${analyticsMemberHourly} where ${range}`);
+    await db.execute(sql`insert into ${analyticsMemberHourly} (app_id, environment, channel, hour, user_id) ${memberHourlyFromSource(appId, from, until)} on conflict do nothing`);
     const hourly = sql.raw(HOURLY_MEASURES.join(', '));
     const hourlySet = sql.raw(HOURLY_MEASURES.map((m) => `${m} = excluded.${m}`).join(', '));
     await db.execute(sql`insert into ${analyticsHourly} (app_id, environment, channel, hour, ${hourly})

@@ -37,8 +37,6 @@ export async function analyticsBench(runs = 7): Promise<AnalyticsBenchResult> {
           case when g % 4 = 0 then 1 + g % 5 end, case when g % 40 = 0 then 'comment ' || g end, ts, ts, ts + interval '30 minutes'
         from (select g, now() - (random() * interval '90 days') - interval '1 day' as ts from generate_series(${from + 1}::int, ${from + batch}::int) g) x`);
     }
-    const sessions = await db.execute(sql`select id from chat_sessions where app_id = ${OWN_APP_ID}`);
-    void sessions;
     await db.execute(sql`insert into transcripts (app_id, session_id, environment, channel, data, trans_author, reply, confidence_score, intent_id, intent_name, fallback,
         top_matches, content_version, content_hash, thumbs_up, thumbs_down, review_status, created_at, updated_at)
       select s.app_id, s.id, s.environment, s.channel, 'question ' || k, 'user', '[]'::jsonb, r, null, case when r < 0.3 then null else 'Intent ' || (abs(hashtext(s.id::text)) + k) % 40 end,
@@ -62,10 +60,10 @@ export async function analyticsBench(runs = 7): Promise<AnalyticsBenchResult> {
     const times: number[] = [];
     for (let i = 0; i < runs; i++) times.push(await time());
     const sorted = [...times].sort((a, b) => a - b);
-    const [{ n }] = (await db.execute(sql`select count(*)::int as n from transcripts where app_id = ${OWN_APP_ID}`)) as unknown as { rows: Array<{ n: number }> } extends { rows: infer R } ? R : never;
+    const counted = (await db.execute(sql`select count(*)::int as n from transcripts where app_id = ${OWN_APP_ID}`)) as unknown as { rows: Array<{ n: number }> };
     return {
       database: t.server.db.kind,
-      transcripts: Number(n),
+      transcripts: Number(counted.rows[0]?.n),
       loadSeconds,
       catchUpMs,
       dashboardMedianMs: sorted[Math.floor(sorted.length / 2)],

@@ -1,4 +1,4 @@
-import { apps, doublePrecision, integer, pgTable, primaryKey, text, timestamp } from '@civic/sdk/server/schema';
+import { apps, doublePrecision, integer, pgTable, primaryKey, text, timestamp, uuid } from '@civic/sdk/server/schema';
 
 const count = (name: string) => integer(name).notNull().default(0);
 const appRef = () =>
@@ -20,6 +20,8 @@ export const analyticsHourly = pgTable(
     channel: text('channel').notNull(),
     hour: hourColumn(),
     sessions: count('sessions'),
+    /** Sessions of citizens (no signed-in member): each is one user. */
+    anonymousSessions: count('anonymous_sessions'),
     /** Sessions with at least one turn. */
     engagedSessions: count('engaged_sessions'),
     /** Sessions with turns and no fallback among them. */
@@ -60,6 +62,22 @@ export const analyticsIntentHourly = pgTable(
     confidenceSum: doublePrecision('confidence_sum').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.appId, t.hour, t.environment, t.channel, t.intentName] })],
+);
+
+/**
+ * The signed-in members who chatted in an hour (draft testing): with anonymous_sessions, "users" of any
+ * range is a sum plus a small count of distinct members, never a distinct count over sessions.
+ */
+export const analyticsMemberHourly = pgTable(
+  'analytics_member_hourly',
+  {
+    appId: appRef(),
+    environment: text('environment').notNull(),
+    channel: text('channel').notNull(),
+    hour: hourColumn(),
+    userId: uuid('user_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.hour, t.environment, t.channel, t.userId] })],
 );
 
 /** Per app: every hour before `rolledUntil` is in the rollups; later hours are read live. */

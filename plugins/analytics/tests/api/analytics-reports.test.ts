@@ -18,13 +18,13 @@ let now: Date;
 let yesterday: string;
 
 /** A session and its turns, written as the dialog engine writes them. */
-async function chat(appId: string, at: Date, turns: Array<{ fallback?: boolean; up?: boolean; down?: boolean; intent?: string; confidence?: number; version?: string }>, extra: { channel?: string; environment?: 'draft' | 'production'; csat?: number; comment?: string } = {}) {
+async function chat(appId: string, at: Date, turns: Array<{ fallback?: boolean; up?: boolean; down?: boolean; intent?: string; confidence?: number; version?: string }>, extra: { channel?: string; environment?: 'draft' | 'production'; csat?: number; comment?: string; userId?: string } = {}) {
   const db = t.server.db.db;
   const channel = extra.channel ?? 'web';
   const environment = extra.environment ?? 'production';
   const [session] = await db
     .insert(chatSessions)
-    .values({ appId, environment, channel, state: { contexts: [], pending: null }, csatRating: extra.csat ?? null, csatComment: extra.comment ?? null, createdAt: at, updatedAt: at, expiresAt: new Date(at.getTime() + HOUR) })
+    .values({ appId, environment, channel, state: { contexts: [], pending: null }, userId: extra.userId ?? null, csatRating: extra.csat ?? null, csatComment: extra.comment ?? null, createdAt: at, updatedAt: at, expiresAt: new Date(at.getTime() + HOUR) })
     .returning({ id: chatSessions.id });
   for (const [i, turn] of turns.entries()) {
     const when = new Date(at.getTime() + i * 60_000);
@@ -123,8 +123,8 @@ test('the rollup job gives the same answers as the live rows', async () => {
   await db.delete(analyticsHourly);
   await db.delete(analyticsIntentHourly);
   await db.delete(analyticsRollupState);
-  // Rebuilt from nothing an hour later (the job's run), then read again.
-  await refreshRollups(db, OWN_APP_ID, new Date(now.getTime() + HOUR));
+  // Rebuilt from nothing (the job's run), then read again.
+  await refreshRollups(db, OWN_APP_ID, now);
   const rolled = await db.select().from(analyticsHourly);
   assert.ok(rolled.length >= 5, `rolled ${rolled.length}`);
   const again = (await get(AnalyticsApi.intents(OWN_APP_ID), viewer)).body.data;
@@ -204,4 +204,14 @@ test('a thumbs down given after its hour was rolled up counts once the job runs 
   // Yesterday's turn is within the settling hours (SETTLE_HOURS) and is rebuilt; the draft's, three days old, are not.
   const opening = r.worstRated.find((w: { intentName: string }) => w.intentName === 'Opening hours');
   assert.deepEqual(opening, { intentName: 'Opening hours', thumbsDown: 1, thumbsUp: 1, turns: 3 });
+});
+
+test('users: each citizen session is one user; a member who chats twice is one', async () => {
+  const member = '6f1c1e2a-0000-4000-8000-000000000001';
+  await chat(OWN_APP_ID, new Date(now.getTime() - 500), [{ intent: 'Fees' }], { environment: 'draft', userId: member });
+  await chat(OWN_APP_ID, new Date(now.getTime() - 400), [{ intent: 'Fees' }], { environment: 'draft', userId: member });
+  const today = (await get(AnalyticsApi.dashboard(OWN_APP_ID), viewer, { preset: '0' })).body.data as DashboardReport;
+  assert.deepEqual([kpi(today, 'sessions').value, kpi(today, 'users').value], [3, 2]);
+  const day = today.daily[0];
+  assert.deepEqual([day.sessions, day.users], [3, 2]);
 });
