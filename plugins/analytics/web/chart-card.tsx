@@ -37,7 +37,8 @@ const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').re
 export function ChartCard(props: ChartCardProps) {
   const [asTable, setAsTable] = useState(props.tableFirst ?? false);
   const id = `analytics-${slug(props.title)}`;
-  const hasChart = props.data !== undefined || props.children !== undefined;
+  // An empty range shows its empty state rather than bare axes.
+  const hasChart = (props.data !== undefined || props.children !== undefined) && props.table.rows.length > 0;
   const showTable = asTable || !hasChart;
   const format = (cell: Cell) => (typeof cell === 'number' && !Number.isInteger(cell) ? cell.toFixed(3) : (cell ?? '—'));
   return (
