@@ -29,6 +29,7 @@ export type { RouteAdder } from '@civic/core/server/http/route-registry';
 export { HttpError, type HttpErrorExtras } from '@civic/core/server/http/http-error';
 export { JobError, type EnqueueJob, type JobContext, type JobHandler, type JobOutcome, type JobRecord, type JobService, type JobStatus, type JobKindOptions, type ScheduledTask, type ScheduleOptions, type PeriodicTask } from '@civic/core/server/jobs/job-service';
 export type { DbExecutor } from '@civic/core/server/db/database';
+export type { MailMessage, Mailer } from '@civic/core/server/mail/mailer';
 export type { AdminUser, AdminUserQuery, UserAdmin } from '@civic/core/server/users/user-admin';
 export { findAppRecord, type AppRecord } from '@civic/core/server/apps/app-record';
 export type { AppCreatedHandler } from '@civic/core/server/apps/app-lifecycle';

@@ -21,6 +21,8 @@ export interface PageScripts {
   decodedBytes: number;
   /** Heavy libraries (charting, diagrams) found among them: these belong to their own pages only. */
   heavy: string[];
+  /** gzip bytes of the files that hold a heavy library (the lazy plotly chunk of a chart page). */
+  heavyGzipBytes: number;
 }
 
 interface ScriptEntry {
@@ -59,13 +61,19 @@ async function scriptsOfPage(browser: Browser, page: string): Promise<PageScript
   let gzipBytes = 0;
   let transferBytes = 0;
   let decodedBytes = 0;
+  let heavyGzipBytes = 0;
   for (const file of files) {
-    gzipBytes += gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
+    const source = readFileSync(join(DIST, file));
+    const size = gzipSync(source, { level: 9 }).length;
+    gzipBytes += size;
+    // The same test as loadedScripts: a file that is plotly itself.
+    const text = source.toString('utf8');
+    if (/plotly/i.test(text) && /Plotly\.newPlot|plotly\.js/.test(text)) heavyGzipBytes += size;
     transferBytes += byPath.get(file)?.transferSize ?? 0;
     decodedBytes += byPath.get(file)?.decodedBodySize ?? 0;
   }
   const { heavy } = await loadedScripts(browser);
-  return { page, files, gzipBytes, transferBytes, decodedBytes, heavy };
+  return { page, files, gzipBytes, transferBytes, decodedBytes, heavy, heavyGzipBytes };
 }
 
 /**
@@ -157,7 +165,13 @@ const SIGNED_IN_PAGES = [
   '/bulkimport/demo-plus',
   '/qna-generator/demo-plus',
   '/conflict-resolution/demo-plus',
+  // Chart pages: their own code within the bar; plotly's lazy chunk (~380 KiB) comes on top (run.ts).
+  '/analytics/demo-plus',
+  '/analytics/intents/demo-plus',
+  '/feature-analytics',
 ];
+/** Pages whose heavy chunk (plotly) is theirs by design and counted beside the bar, not in it. */
+export const CHART_PAGES = ['/analytics/', '/feature-analytics'];
 
 /**
  * Every page's own first load, each in a fresh browser profile (an empty cache): what the browser

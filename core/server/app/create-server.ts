@@ -160,7 +160,7 @@ async function buildApp(
   // Every transaction opened through the database can then deliver its events after commit.
   trackCommits(database.db);
   const events = new EventBus(log.child({ component: 'events' }), { postgresUrl: config.database.kind === 'postgres' ? config.database.url : undefined });
-  await mountPlugins(registry, plugins, { config, log, users: new UserAdmin(identity), apps: appLifecycle, jobs, events, db: database.db, audit, secrets, ssoRealms });
+  await mountPlugins(registry, plugins, { config, log, users: new UserAdmin(identity), apps: appLifecycle, jobs, events, db: database.db, audit, secrets, ssoRealms, mail: identity.mailer });
   // SSO is mounted when the environment names a realm, or a plugin's provider answers one at start
   // (the SSO realm credential); after that a changed realm applies to the next sign-in.
   if (config.sso || (await ssoRealms.realm(database.db))) {

@@ -56,6 +56,9 @@ export const DEFAULT_CHAT_LIMITS: ChatLimits = { perIp: 120, perSession: 20 };
  */
 export const DEFAULT_TRAINING_MAX_PHRASES = 200_000;
 
+/** The deployment's time zone when CIVIC_TIME_ZONE is not set: where a day starts for analytics (§9 "ending yesterday"). */
+export const DEFAULT_TIME_ZONE = 'Asia/Singapore';
+
 /** The validated configuration the server runs with. Built by loadConfig, or in-process by tests. */
 export interface ServerConfig {
   port: number;
@@ -82,6 +85,8 @@ export interface ServerConfig {
   chatLimits: ChatLimits;
   /** CIVIC_TRAINING_MAX_PHRASES: a training of more phrases fails at once with the reason. */
   trainingMaxPhrases: number;
+  /** CIVIC_TIME_ZONE: the IANA zone whose days and hours analytics report in. */
+  timeZone: string;
   /** CIVIC_OUTBOUND_ALLOW: internal hosts and networks that calls to typed URLs may reach (none by default). */
   outboundAllow: OutboundAllowList;
   /** Built console (dist/web); served when present. */

@@ -19,7 +19,7 @@ const config = { profileName: 'test', publicUrl: 'http://localhost', switches: {
 const log = createLogger('silent');
 /** Never called by these tests: they only mount routes. */
 const users = {} as UserAdmin;
-const services = { config, log, users, apps: new AppLifecycle(), jobs: {} as JobService, events: new EventBus(log), db: {} as DbExecutor, audit: {} as AuditTrail, secrets: new SecretSealer([crypto.randomBytes(32)]) };
+const services = { config, log, users, apps: new AppLifecycle(), jobs: {} as JobService, events: new EventBus(log), db: {} as DbExecutor, audit: {} as AuditTrail, secrets: new SecretSealer([crypto.randomBytes(32)]), mail: { delivers: false, send: async () => undefined } };
 const module = (pluginId: string, register: ServerModule['register']): ServerModule => ({ pluginId, register });
 const ctx = (isPlatformAdmin: boolean): AccessContext => ({
   user: { id: 'u', isPlatformAdmin, permissions: {}, authLevel: 2 },

@@ -1,6 +1,7 @@
 import { allOf, permissionId } from '@civic/core/common/access';
 import type { AppLifecycle } from '../apps/app-lifecycle';
 import type { AuditTrail } from '../audit/audit-trail';
+import type { Mailer } from '../mail/mailer';
 import type { JobService } from '../jobs/job-service';
 import type { ServerConfig } from '../config/server-config';
 import type { DbExecutor } from '../db/database';
@@ -30,10 +31,12 @@ export interface PluginServices {
   audit: AuditTrail;
   secrets: SecretSealer;
   ssoRealms?: SsoRealms;
+  /** The deployment's mailer (SMTP, or the outbox table of the embedded default). */
+  mail: Mailer;
 }
 
 export async function mountPlugins(registry: RouteRegistry, plugins: readonly ServerPlugin[], services: PluginServices): Promise<void> {
-  const { config, log, users, apps, jobs, events, db, audit, secrets, ssoRealms } = services;
+  const { config, log, users, apps, jobs, events, db, audit, secrets, ssoRealms, mail } = services;
   const pluginServices = new ServiceRegistry();
   for (const { manifest, module } of plugins) {
     if (!module) continue;
@@ -51,7 +54,7 @@ export async function mountPlugins(registry: RouteRegistry, plugins: readonly Se
     await module.register({
       pluginId: manifest.id,
       routes,
-      deployment: { profileName: config.profileName, enabledPlugins: [...config.profile.plugins], publicUrl: config.publicUrl, switches: { ...config.switches }, profileFlags: { ...config.profile.flags }, allowedEmailDomains: [...config.profile.allowedEmailDomains], chatLimits: { ...config.chatLimits }, trainingMaxPhrases: config.trainingMaxPhrases, outboundAllow: config.outboundAllow },
+      deployment: { profileName: config.profileName, enabledPlugins: [...config.profile.plugins], publicUrl: config.publicUrl, switches: { ...config.switches }, profileFlags: { ...config.profile.flags }, allowedEmailDomains: [...config.profile.allowedEmailDomains], chatLimits: { ...config.chatLimits }, trainingMaxPhrases: config.trainingMaxPhrases, timeZone: config.timeZone, outboundAllow: config.outboundAllow },
       log: log.child({ plugin: manifest.id }),
       users,
       apps: {
@@ -62,6 +65,7 @@ export async function mountPlugins(registry: RouteRegistry, plugins: readonly Se
       events,
       db,
       audit: { verifyPart: (executor, options) => audit.verifyPart(executor, options) },
+      mail,
       services: pluginServices.for(manifest),
       secrets: {
         seal: (plaintext, context) => secrets.seal(plaintext, context),

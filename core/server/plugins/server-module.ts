@@ -14,6 +14,7 @@ import type { SsoRealmProvider } from '../auth/sso-realms';
 import type { JobService } from '../jobs/job-service';
 import type { RouteAdder } from '../http/route-registry';
 import type { Logger } from '../logging/logger';
+import type { Mailer } from '../mail/mailer';
 import type { UserAdmin } from '../users/user-admin';
 
 /** What a plugin's server module is given when the host mounts it. */
@@ -21,8 +22,8 @@ export interface ServerModuleApi {
   readonly pluginId: string;
   /** Same route definitions as core: access predicate required, audited when mutating. */
   readonly routes: RouteAdder;
-  /** `outboundAllow` (CIVIC_OUTBOUND_ALLOW) is what createOutboundClient (sdk) needs for calls to typed URLs. */
-  readonly deployment: Readonly<{ profileName: string; /** Ids of the plugins this deployment runs. */ enabledPlugins: readonly string[]; publicUrl: string; switches: DeploymentSwitches; /** The profile's feature flag values (what a flag is until someone switches it). */ profileFlags: Readonly<Record<string, boolean>>; allowedEmailDomains: readonly string[]; chatLimits: Readonly<ChatLimits>; trainingMaxPhrases: number; outboundAllow: OutboundAllowList }>;
+  /** `timeZone` (CIVIC_TIME_ZONE) is where analytics' days start; `outboundAllow` (CIVIC_OUTBOUND_ALLOW) is what createOutboundClient (sdk) needs for calls to typed URLs. */
+  readonly deployment: Readonly<{ profileName: string; /** Ids of the plugins this deployment runs. */ enabledPlugins: readonly string[]; publicUrl: string; switches: DeploymentSwitches; /** The profile's feature flag values (what a flag is until someone switches it). */ profileFlags: Readonly<Record<string, boolean>>; allowedEmailDomains: readonly string[]; chatLimits: Readonly<ChatLimits>; trainingMaxPhrases: number; timeZone: string; outboundAllow: OutboundAllowList }>;
   readonly log: Logger;
   /** Account administration (the users plugin): plugins never touch credential tables directly. */
   readonly users: UserAdmin;
@@ -71,6 +72,11 @@ export interface ServerModuleApi {
    * from the provider when it answers one, else from CIVIC_SSO_* (one plugin may provide it).
    */
   readonly identity: { provideSsoRealm(provider: SsoRealmProvider): void };
+  /**
+   * Outgoing mail, plain text (SMTP_URL, else the outbox table): what team invites and sign-in links
+   * use. `delivers` is false on the embedded default, where mail stays in the outbox.
+   */
+  readonly mail: Mailer;
 }
 
 /** Default export of `plugins/<id>/server/index.ts`, made with defineServerModule (sdk/server). */

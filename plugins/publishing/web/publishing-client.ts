@@ -1,5 +1,6 @@
 import { inject, injectable } from '@civic/sdk/web/inversify';
 import { ApiClient } from '@civic/sdk/web/services';
+import { recordFeatureUsage } from '@civic/sdk/web/feature-usage';
 import {
   PublishingApi,
   type BulkPreview,
@@ -77,6 +78,7 @@ export class PublishingClientImpl implements PublishingClient {
     return this.api.get<DraftProgress>(PublishingApi.draftProgress(appId));
   }
   publish(appId: string, note: string) {
+    recordFeatureUsage(this.api, { appId, event: 'click', feature: 'publish', module: 'publishing' });
     return this.api.post<PublishResult>(PublishingApi.publish(appId), { note });
   }
   approve(appId: string, requestId: string) {

@@ -1,6 +1,7 @@
 import { inject, injectable } from '@civic/sdk/web/inversify';
 import { makeAutoObservable, runInAction } from '@civic/sdk/web/mobx';
 import { ApiClient, errorMessage } from '@civic/sdk/web/services';
+import { recordFeatureUsage } from '@civic/sdk/web/feature-usage';
 import type { RoleCode } from '@civic/sdk/common/model';
 import { TeamApi, type TeamList, type TeamMember } from '../common/api';
 
@@ -62,6 +63,7 @@ export class TeamStoreImpl implements TeamStore {
   async invite(input: { email: string; role: RoleCode; name?: string }): Promise<TeamMember> {
     const appId = this.requireApp();
     const member = await this.api.post<TeamMember>(TeamApi.members(appId), input);
+    recordFeatureUsage(this.api, { appId, event: 'click', feature: 'team-invite', module: 'team' });
     await this.load(appId);
     return member;
   }

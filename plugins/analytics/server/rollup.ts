@@ -1,0 +1,119 @@
+import { sql, type DbExecutor, type SQL } from '@civic/sdk/server';
+import { chatSessions, transcripts } from '../../dialog-engine/contract/server/tables';
+import { analyticsHourly, analyticsIntentHourly, analyticsMemberHourly, analyticsRollupState } from './db/schema';
+
+const HOUR_MS = 3_600_000;
+/**
+ * Hours this far back are rebuilt on every run: a session's turns, its CSAT and a turn's thumbs may
+ * still change while the session lives (30 idle minutes, renewed per turn); two days covers it with room.
+ */
+export const SETTLE_HOURS = 48;
+
+export const floorHour = (t: Date) => new Date(Math.floor(t.getTime() / HOUR_MS) * HOUR_MS);
+
+/** Columns of analytics_hourly after its keys, in table order: the live tail yields the same. */
+export const HOURLY_MEASURES = [
+  'sessions', 'anonymous_sessions', 'engaged_sessions', 'contained_sessions', 'len_1', 'len_2_3', 'len_4_6', 'len_7_10', 'len_11_plus',
+  'csat_1', 'csat_2', 'csat_3', 'csat_4', 'csat_5', 'csat_comments', 'turns', 'fallbacks', 'thumbs_up', 'thumbs_down', 'confidence_sum',
+] as const;
+export const INTENT_MEASURES = ['turns', 'fallbacks', 'thumbs_up', 'thumbs_down', 'confidence_sum'] as const;
+
+const hourOf = (column: SQL) => sql`(date_trunc('hour', ${column} at time zone 'UTC') at time zone 'UTC')`;
+
+/**
+ * The hourly buckets of one app over [from, to), computed from the dialog engine's rows: sessions by
+ * the hour they started (their length and containment over all their turns), turns by the hour they were
+ * written. Rows: app_id, environment, channel, hour, then HOURLY_MEASURES.
+ */
+export function hourlyFromSource(appId: string, from: Date, to: Date): SQL {
+  const zeros = (n: number) => sql.raw(Array(n).fill('0').join(', '));
+  const sums = sql.raw(HOURLY_MEASURES.map((m) => (m === 'confidence_sum' ? `sum(${m})::float8 as ${m}` : `sum(${m})::int as ${m}`)).join(', '));
+  return sql`
+    select app_id, environment, channel, hour, ${sums} from (
+      select s.app_id, s.environment, s.channel, ${hourOf(sql`s.created_at`)} as hour,
+        1 as sessions, (s.user_id is null)::int as anonymous_sessions, (n.turns > 0)::int as engaged_sessions, (n.turns > 0 and n.fallbacks = 0)::int as contained_sessions,
+        (n.turns = 1)::int as len_1, (n.turns between 2 and 3)::int as len_2_3, (n.turns between 4 and 6)::int as len_4_6,
+        (n.turns between 7 and 10)::int as len_7_10, (n.turns > 10)::int as len_11_plus,
+        (s.csat_rating = 1)::int as csat_1, (s.csat_rating = 2)::int as csat_2, (s.csat_rating = 3)::int as csat_3,
+        (s.csat_rating = 4)::int as csat_4, (s.csat_rating = 5)::int as csat_5,
+        (coalesce(s.csat_comment, '') <> '')::int as csat_comments,
+        0 as turns, 0 as fallbacks, 0 as thumbs_up, 0 as thumbs_down, 0::float8 as confidence_sum
+      from ${chatSessions} s
+      cross join lateral (select count(*)::int as turns, (count(*) filter (where t.fallback))::int as fallbacks from ${transcripts} t where t.session_id = s.id) n
+      where s.app_id = ${appId} and s.created_at >= ${from.toISOString()}::timestamptz and s.created_at < ${to.toISOString()}::timestamptz
+      union all
+      select t.app_id, t.environment, t.channel, ${hourOf(sql`t.created_at`)}, ${zeros(15)},
+        1, t.fallback::int, t.thumbs_up::int, t.thumbs_down::int, t.confidence_score
+      from ${transcripts} t
+      where t.app_id = ${appId} and t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz
+    ) x group by app_id, environment, channel, hour`;
+}
+
+/** Per-intent hourly buckets of one app over [from, to). Rows: app_id, environment, channel, hour, intent_name, INTENT_MEASURES. */
+export function intentHourlyFromSource(appId: string, from: Date, to: Date): SQL {
+  return sql`
+    select t.app_id, t.environment, t.channel, ${hourOf(sql`t.created_at`)} as hour, coalesce(t.intent_name, '') as intent_name,
+      count(*)::int as turns, (count(*) filter (where t.fallback))::int as fallbacks,
+      (count(*) filter (where t.thumbs_up))::int as thumbs_up, (count(*) filter (where t.thumbs_down))::int as thumbs_down,
+      sum(t.confidence_score)::float8 as confidence_sum
+    from ${transcripts} t
+    where t.app_id = ${appId} and t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz
+    group by 1, 2, 3, 4, 5`;
+}
+
+/** The members who chatted, per hour, over [from, to). Rows: app_id, environment, channel, hour, user_id. */
+export function memberHourlyFromSource(appId: string, from: Date, to: Date): SQL {
+  return sql`
+    select distinct s.app_id, s.environment, s.channel, ${hourOf(sql`s.created_at`)} as hour, s.user_id
+    from ${chatSessions} s
+    where s.app_id = ${appId} and s.created_at >= ${from.toISOString()}::timestamptz and s.created_at < ${to.toISOString()}::timestamptz and s.user_id is not null`;
+}
+
+export async function rolledUntil(db: DbExecutor, appId: string): Promise<Date | undefined> {
+  const rows = await db.select({ at: analyticsRollupState.rolledUntil }).from(analyticsRollupState).where(sql`${analyticsRollupState.appId} = ${appId}`);
+  return rows[0]?.at;
+}
+
+async function earliestActivity(db: DbExecutor, appId: string): Promise<Date | undefined> {
+  const result = await db.execute(sql`select least(
+      (select min(created_at) from ${chatSessions} where app_id = ${appId}),
+      (select min(created_at) from ${transcripts} where app_id = ${appId})) as first`);
+  const first = (result as unknown as { rows: Array<{ first: string | Date | null }> }).rows[0]?.first;
+  return first ? new Date(first) : undefined;
+}
+
+/**
+ * Brings one app's rollups up to the last whole hour before `now`: rebuilds the hours from the
+ * watermark (less SETTLE_HOURS) and moves the watermark. Idempotent; safe to run twice at once.
+ */
+export async function refreshRollups(db: DbExecutor, appId: string, now: Date): Promise<void> {
+  const until = floorHour(now);
+  const mark = await rolledUntil(db, appId);
+  let from: Date;
+  if (mark) from = new Date(mark.getTime() - SETTLE_HOURS * HOUR_MS);
+  else {
+    const first = await earliestActivity(db, appId);
+    from = first ? floorHour(first) : until;
+  }
+  if (from < until) {
+    const range = sql`app_id = ${appId} and hour >= ${from.toISOString()}::timestamptz and hour < ${until.toISOString()}::timestamptz`;
+    await db.execute(sql`delete from ${analyticsHourly} where ${range}`);
+    await db.execute(sql`delete from ${analyticsIntentHourly} where ${range}`);
+    await db.execute(sql`delete from ${analyticsMemberHourly} where ${range}`);
+    await db.execute(sql`insert into ${analyticsMemberHourly} (app_id, environment, channel, hour, user_id) ${memberHourlyFromSource(appId, from, until)} on conflict do nothing`);
+    const hourly = sql.raw(HOURLY_MEASURES.join(', '));
+    const hourlySet = sql.raw(HOURLY_MEASURES.map((m) => `${m} = excluded.${m}`).join(', '));
+    await db.execute(sql`insert into ${analyticsHourly} (app_id, environment, channel, hour, ${hourly})
+      ${hourlyFromSource(appId, from, until)}
+      on conflict (app_id, hour, environment, channel) do update set ${hourlySet}`);
+    const intent = sql.raw(INTENT_MEASURES.join(', '));
+    const intentSet = sql.raw(INTENT_MEASURES.map((m) => `${m} = excluded.${m}`).join(', '));
+    await db.execute(sql`insert into ${analyticsIntentHourly} (app_id, environment, channel, hour, intent_name, ${intent})
+      ${intentHourlyFromSource(appId, from, until)}
+      on conflict (app_id, hour, environment, channel, intent_name) do update set ${intentSet}`);
+  }
+  await db
+    .insert(analyticsRollupState)
+    .values({ appId, rolledUntil: until, updatedAt: now })
+    .onConflictDoUpdate({ target: analyticsRollupState.appId, set: { rolledUntil: sql`greatest(${analyticsRollupState.rolledUntil}, excluded.rolled_until)`, updatedAt: now } });
+}

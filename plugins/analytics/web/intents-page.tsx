@@ -1,0 +1,157 @@
+import { Button, Dialog, DialogBody, HTMLTable } from '@civic/sdk/web/blueprint';
+import { errorMessage, LoadError, PageSkeleton } from '@civic/sdk/web';
+import { observer } from '@civic/sdk/web/mobx';
+import { useState } from '@civic/sdk/web/react';
+import { useParams } from '@civic/sdk/web/router';
+import { AnalyticsApi, POINT_LIMIT, type IntentsReport, type IntentTranscriptsPage } from '../common/api';
+import { AnalyticsPageFrame } from './analytics-page-frame';
+import { ChartCard } from './chart-card';
+import { percent } from './format';
+import { LazyPlot } from './lazy-plot';
+import { SeriesColours } from './palette';
+import { useReport } from './use-report';
+
+/**
+ * scattergl when the bundle has it: plotly's basic bundle (the one installed) has scatter, bar and pie
+ * only, so the point cloud is SVG and POINT_LIMIT keeps it to what SVG paints quickly.
+ */
+const POINT_TRACE = 'scatter';
+
+const intentLabel = (name: string) => name || '(no intent)';
+
+/** /analytics/intents/{appId}: top intents with their transcripts, fallback rate, confidence, thumbs per intent. */
+export const IntentsPage = observer(function IntentsPage() {
+  const { appId = '' } = useParams();
+  const report = useReport<IntentsReport>(AnalyticsApi.intents(appId));
+  const [drill, setDrill] = useState<string | null>(null);
+  return (
+    <AnalyticsPageFrame title="Intents" description="Which intents answer, how confidently, and where the bot falls back." report={report}>
+      {(r) => (
+        <>
+          <ChartCard
+            title="Top intents"
+            description="Messages per intent; pick a bar (or a row's button in the table) to read its messages."
+            fileName={`${appId}-top-intents`}
+            table={{ columns: ['Intent', 'Messages', 'Fallbacks', 'Average confidence'], rows: r.top.map((i) => [intentLabel(i.intentName), i.turns, i.fallbacks, i.averageConfidence]) }}
+            renderCell={(row, column) =>
+              column === 0 ? (
+                <Button variant="minimal" size="small" text={String(row[0])} aria-label={`Messages of ${String(row[0])}`} onClick={() => setDrill(r.top.find((i) => intentLabel(i.intentName) === row[0])?.intentName ?? '')} />
+              ) : typeof row[column] === 'number' && !Number.isInteger(row[column]) ? (
+                (row[column] as number).toFixed(3)
+              ) : (
+                row[column]
+              )
+            }
+          >
+            <TopIntentsChart report={r} onPick={setDrill} />
+          </ChartCard>
+          <ChartCard
+            title="Fallback rate per day"
+            fileName={`${appId}-fallback-rate`}
+            data={[{ type: 'scatter', mode: 'lines+markers', name: 'Fallback rate', x: r.fallbackTrend.map((d) => d.day), y: r.fallbackTrend.map((d) => d.rate), line: { color: SeriesColours.fallbacks }, connectgaps: true }]}
+            layout={{ yaxis: { tickformat: '.0%', rangemode: 'tozero' } }}
+            table={{ columns: ['Day', 'Messages', 'Fallbacks', 'Fallback rate'], rows: r.fallbackTrend.map((d) => [d.day, d.turns, d.fallbacks, d.rate === null ? null : percent(d.rate)]) }}
+          />
+          <ChartCard
+            title="Confidence distribution"
+            fileName={`${appId}-confidence`}
+            data={[{ type: 'bar', name: 'Messages', x: r.confidence.map((c) => c.bin), y: r.confidence.map((c) => c.count), marker: { color: SeriesColours.sessions } }]}
+            table={{ columns: ['Confidence', 'Messages'], rows: r.confidence.map((c) => [c.bin, c.count]) }}
+          />
+          <ChartCard
+            title="Confidence of each message"
+            description={`Every message of the range (the newest ${POINT_LIMIT.toLocaleString()} at most) by time and confidence; fallbacks in red.`}
+            fileName={`${appId}-confidence-points`}
+            data={[
+              { type: POINT_TRACE, mode: 'markers', name: 'Answered', x: r.points.filter((p) => !p.fallback).map((p) => p.at), y: r.points.filter((p) => !p.fallback).map((p) => p.confidence), marker: { color: SeriesColours.sessions, size: 4, opacity: 0.6 } },
+              { type: POINT_TRACE, mode: 'markers', name: 'Fallback', x: r.points.filter((p) => p.fallback).map((p) => p.at), y: r.points.filter((p) => p.fallback).map((p) => p.confidence), marker: { color: SeriesColours.fallbacks, size: 4, symbol: 'x', opacity: 0.8 } },
+            ]}
+            layout={{ xaxis: { type: 'date' }, yaxis: { range: [0, 1] } }}
+            table={{ columns: ['Time', 'Confidence', 'Fallback'], rows: r.points.map((p) => [p.at, p.confidence, p.fallback ? 'yes' : 'no']) }}
+          />
+          <ChartCard
+            title="Thumbs up and down per intent"
+            fileName={`${appId}-thumbs-per-intent`}
+            data={[
+              { type: 'bar', name: 'Thumbs up', x: r.top.map((i) => intentLabel(i.intentName)), y: r.top.map((i) => i.thumbsUp), marker: { color: SeriesColours.thumbsUp } },
+              { type: 'bar', name: 'Thumbs down', x: r.top.map((i) => intentLabel(i.intentName)), y: r.top.map((i) => i.thumbsDown), marker: { color: SeriesColours.thumbsDown, pattern: { shape: '/' } } },
+            ]}
+            layout={{ barmode: 'group', xaxis: { automargin: true } }}
+            table={{ columns: ['Intent', 'Thumbs up', 'Thumbs down'], rows: r.top.map((i) => [intentLabel(i.intentName), i.thumbsUp, i.thumbsDown]) }}
+          />
+          {drill !== null && <IntentTranscriptsDialog appId={appId} intent={drill} onClose={() => setDrill(null)} />}
+        </>
+      )}
+    </AnalyticsPageFrame>
+  );
+});
+
+function TopIntentsChart({ report, onPick }: { report: IntentsReport; onPick: (intent: string) => void }) {
+  const top = report.top.slice(0, 15);
+  return (
+    <LazyPlot
+        label="Top intents chart; use Show table for the numbers and the messages of each intent"
+        height={Math.max(240, top.length * 22 + 60)}
+        data={[{ type: 'bar', orientation: 'h', name: 'Messages', y: top.map((i) => intentLabel(i.intentName)), x: top.map((i) => i.turns), marker: { color: SeriesColours.messages }, customdata: top.map((i) => i.intentName) }]}
+        layout={{ yaxis: { automargin: true, autorange: 'reversed' }, clickmode: 'event' }}
+      onClick={(point) => onPick(String(point.customdata ?? ''))}
+    />
+  );
+}
+
+/** The drill-down: the messages behind an intent's bar, 25 a page. */
+const IntentTranscriptsDialog = observer(function IntentTranscriptsDialog({ appId, intent, onClose }: { appId: string; intent: string; onClose: () => void }) {
+  const [pageNum, setPageNum] = useState(0);
+  const page = useReport<IntentTranscriptsPage>(AnalyticsApi.intentTranscripts(appId), { intent, pageNum: String(pageNum) });
+  return (
+    <Dialog isOpen onClose={onClose} title={`Messages: ${intentLabel(intent)}`} style={{ width: 860, maxWidth: '95vw' }}>
+      <DialogBody>
+        {page.error !== undefined && <LoadError title="The messages could not be loaded" error={errorMessage(page.error)} onRetry={page.reload} />}
+        {page.data === undefined && page.error === undefined && <PageSkeleton />}
+        {page.data && (
+          <>
+            <p role="status">{page.data.total.toLocaleString()} messages</p>
+            <HTMLTable compact striped style={{ width: '100%' }}>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Message</th>
+                  <th scope="col">Confidence</th>
+                  <th scope="col">Channel</th>
+                  <th scope="col">Rating</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.data.items.map((t) => (
+                  <tr key={t.id}>
+                    <td>{new Date(t.createdAt).toLocaleString()}</td>
+                    <td>{t.text}</td>
+                    <td>{t.confidence.toFixed(2)}</td>
+                    <td>{t.channel}</td>
+                    <td>{t.thumbsUp ? 'Thumbs up' : t.thumbsDown ? 'Thumbs down' : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+            <SimplePager pageNum={pageNum} total={page.data.total} onPage={setPageNum} />
+          </>
+        )}
+      </DialogBody>
+    </Dialog>
+  );
+});
+
+function SimplePager({ pageNum, total, onPage }: { pageNum: number; total: number; onPage: (n: number) => void }) {
+  const pages = Math.max(1, Math.ceil(total / 25));
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Pages of messages" style={{ display: 'flex', gap: 8, alignItems: 'center', marginTop: 8 }}>
+      <Button text="Previous" disabled={pageNum === 0} onClick={() => onPage(pageNum - 1)} />
+      <span>
+        Page {pageNum + 1} of {pages}
+      </span>
+      <Button text="Next" disabled={pageNum + 1 >= pages} onClick={() => onPage(pageNum + 1)} />
+    </nav>
+  );
+}
+

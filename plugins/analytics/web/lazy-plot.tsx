@@ -1,0 +1,44 @@
+import { lazy, Suspense } from '@civic/sdk/web/react';
+
+/** plotly arrives in its own chunk when the first chart renders (never with the shell or /dashboard). */
+const Plot = lazy(() => import('@civic/sdk/web/plotly'));
+
+export interface LazyPlotProps {
+  data: object[];
+  layout?: Record<string, unknown>;
+  /** The accessible name of the picture; the table view beside it carries the numbers. */
+  label: string;
+  height?: number;
+  /** A click on a point or bar, with that point's customdata. */
+  onClick?: (point: { customdata?: unknown; x?: unknown; y?: unknown }) => void;
+}
+
+const FONT = { family: 'inherit', size: 12, color: '#1c2127' };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Days on the x axis are categories: plotly's date axis draws one day as milliseconds around midnight. */
+function xAxisFor(data: object[], given: unknown): Record<string, unknown> {
+  const x = (data[0] as { x?: unknown[] } | undefined)?.x;
+  const days = Array.isArray(x) && x.length > 0 && x.every((v) => typeof v === 'string' && DAY.test(v));
+  return { automargin: true, ...(days ? { type: 'category', nticks: 12 } : {}), ...(given as object | undefined) };
+}
+
+export function LazyPlot({ data, layout, label, height = 280, onClick }: LazyPlotProps) {
+  const twoAxes = layout !== undefined && 'yaxis2' in layout;
+  return (
+    <figure aria-label={label} style={{ height, margin: 0 }} className="civic-analytics-plot">
+      <Suspense fallback={<div className="bp6-skeleton" style={{ height }} />}>
+        <Plot
+          data={data}
+          layout={{ autosize: true, height, margin: { l: 48, r: twoAxes ? 56 : 16, t: 8, b: 40 }, font: FONT, paper_bgcolor: 'rgba(0,0,0,0)', plot_bgcolor: 'rgba(0,0,0,0)', legend: { orientation: 'h' }, ...layout, xaxis: xAxisFor(data, layout?.xaxis) }}
+          // No mode bar: its icon buttons are noise for keyboard users; the card offers the table and CSV.
+          config={{ displayModeBar: false, responsive: true }}
+          useResizeHandler
+          onClick={onClick ? (event: { points?: Array<{ customdata?: unknown; x?: unknown; y?: unknown }> }) => event.points?.[0] && onClick(event.points[0]) : undefined}
+          style={{ width: '100%', height: '100%' }}
+        />
+      </Suspense>
+    </figure>
+  );
+}
