@@ -34,8 +34,9 @@ export function hourlyFromSource(appId: string, from: Date, to: Date): SQL {
         1 as sessions, (s.user_id is null)::int as anonymous_sessions, (n.turns > 0)::int as engaged_sessions, (n.turns > 0 and n.fallbacks = 0)::int as contained_sessions,
         (n.turns = 1)::int as len_1, (n.turns between 2 and 3)::int as len_2_3, (n.turns between 4 and 6)::int as len_4_6,
         (n.turns between 7 and 10)::int as len_7_10, (n.turns > 10)::int as len_11_plus,
-        (s.csat_rating = 1)::int as csat_1, (s.csat_rating = 2)::int as csat_2, (s.csat_rating = 3)::int as csat_3,
-        (s.csat_rating = 4)::int as csat_4, (s.csat_rating = 5)::int as csat_5,
+        -- A session without a rating counts in none of them (null = 1 is null, which sum() would keep).
+        coalesce(s.csat_rating = 1, false)::int as csat_1, coalesce(s.csat_rating = 2, false)::int as csat_2, coalesce(s.csat_rating = 3, false)::int as csat_3,
+        coalesce(s.csat_rating = 4, false)::int as csat_4, coalesce(s.csat_rating = 5, false)::int as csat_5,
         (coalesce(s.csat_comment, '') <> '')::int as csat_comments,
         0 as turns, 0 as fallbacks, 0 as thumbs_up, 0 as thumbs_down, 0::float8 as confidence_sum
       from ${chatSessions} s

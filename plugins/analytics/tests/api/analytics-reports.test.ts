@@ -9,6 +9,8 @@ import { analyticsHourly, analyticsIntentHourly, analyticsRollupState } from '..
 import { refreshRollups } from '../../server/rollup';
 
 const ZONE = 'Asia/Singapore';
+/** A demo app the tests leave alone: it keeps the demo's seeded conversations. */
+const DEMO_APP = 'demo-plus';
 const HOUR = 3_600_000;
 let t: TestServer;
 let viewer: string;
@@ -47,6 +49,8 @@ before(async () => {
   [viewer, admin, appAdmin] = await Promise.all([t.signInAs('viewer'), t.signInAs('platformAdmin'), t.signInAs('appAdmin')]);
   now = t.clock.now();
   yesterday = addDays(localDay(now, ZONE), -1);
+  // Exact counts: the apps these tests write to start without the demo's seeded conversations.
+  for (const appId of [OWN_APP_ID, OTHER_APP_ID]) await t.server.db.db.delete(chatSessions).where(eq(chatSessions.appId, appId));
   const range = resolveRange({}, now, ZONE);
   // Yesterday: two production sessions, web and telegram.
   await chat(OWN_APP_ID, local(yesterday, 10), [{ intent: 'Opening hours', up: true }, { fallback: true }, { intent: 'Fees', down: true }], { csat: 4, comment: 'Helpful' });
@@ -214,4 +218,14 @@ test('users: each citizen session is one user; a member who chats twice is one',
   assert.deepEqual([kpi(today, 'sessions').value, kpi(today, 'users').value], [3, 2]);
   const day = today.daily[0];
   assert.deepEqual([day.sessions, day.users], [3, 2]);
+});
+
+test("the demo's 60 days of conversations (hours where nobody rated a session) answer every report", async () => {
+  // Before: an hour whose sessions were all unrated summed null CSAT counts into a not-null rollup (500).
+  for (const path of [AnalyticsApi.dashboard, AnalyticsApi.sessions, AnalyticsApi.csat, AnalyticsApi.intents, AnalyticsApi.botSummary]) {
+    const res = await get(path(DEMO_APP), admin);
+    assert.equal(res.status, 200, `${path(DEMO_APP)}: ${JSON.stringify(res.body)}`);
+  }
+  const report = (await get(AnalyticsApi.dashboard(DEMO_APP), admin)).body.data as DashboardReport;
+  assert.ok(kpi(report, 'sessions').value > 0, 'the seeded sessions count');
 });
