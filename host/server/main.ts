@@ -59,7 +59,7 @@ async function seedOnFirstEmbeddedStart(config: ServerConfig, database: Database
   if (database.kind !== 'pglite') return { kind: 'unknown' };
   if (await isDatabaseEmpty(database.db)) {
     const password = config.demoPassword ?? generateDemoPassword();
-    const report = await seedDemo(database.db, { password, profile: config.profile, now: config.now(), plugins, auditKey: config.keys.auditKey });
+    const report = await seedDemo(database.db, { password, profile: config.profile, now: config.now(), plugins, published: config.demoPublished, auditKey: config.keys.auditKey });
     if (!config.demoPassword) storeDemoPassword(config.dataDir, password);
     log.info({ apps: report.createdApps.length, accounts: report.createdUsers.length }, 'demo data seeded');
     return { kind: 'known', password };
