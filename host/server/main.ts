@@ -39,7 +39,9 @@ async function main(): Promise<void> {
   const url = config.port === 0 ? address.replace(/\/\/[^:]+:/, '//localhost:') : config.publicUrl;
   const demoUsers = await database.db.select({ id: users.id }).from(users).where(inArray(users.email, DEMO_USERS.map((u) => u.email)));
   const otpInLog = config.switches.twoFactor && !config.mail.smtpUrl && database.kind === 'pglite';
-  printBanner(url, { accountsExist: demoUsers.length > 0, password, otpInLog });
+  // The demo apps are published when seeded with CIVIC_DEMO_PUBLISHED on (the default); the sharing page is the webchat plugin's.
+  const tryIt = config.demoPublished && config.profile.plugins.includes('webchat') && config.profile.plugins.includes('publishing');
+  printBanner(url, { accountsExist: demoUsers.length > 0, password, otpInLog, tryIt });
 }
 
 function loadConfigOrExit(): ServerConfig {
@@ -59,7 +61,7 @@ async function seedOnFirstEmbeddedStart(config: ServerConfig, database: Database
   if (database.kind !== 'pglite') return { kind: 'unknown' };
   if (await isDatabaseEmpty(database.db)) {
     const password = config.demoPassword ?? generateDemoPassword();
-    const report = await seedDemo(database.db, { password, profile: config.profile, now: config.now(), plugins, auditKey: config.keys.auditKey });
+    const report = await seedDemo(database.db, { password, profile: config.profile, now: config.now(), plugins, published: config.demoPublished, auditKey: config.keys.auditKey });
     if (!config.demoPassword) storeDemoPassword(config.dataDir, password);
     log.info({ apps: report.createdApps.length, accounts: report.createdUsers.length }, 'demo data seeded');
     return { kind: 'known', password };

@@ -7,7 +7,16 @@ export type DemoPasswordSource = { kind: 'known'; password: string } | { kind: '
  * What an operator reads after `npm start`: where the console is and, on the embedded demo,
  * how to sign in. Printed to stdout (not the JSON log) so it stays readable.
  */
-export function printBanner(url: string, demo: { accountsExist: boolean; password: DemoPasswordSource; otpInLog?: boolean }): void {
+/** The demo app the banner and the README point a newcomer to: its sharing page answers from the published demo. */
+export const TRY_IT_APP = 'demo-enterprise';
+
+/** The public sharing page of an app (the webchat plugin's `/sharing/:appId`). */
+export function sharingPageUrl(url: string, appId: string): string {
+  return `${url}/sharing/${appId}`;
+}
+
+/** `tryIt`: the demo apps were seeded published and the webchat plugin serves sharing pages. */
+export function printBanner(url: string, demo: { accountsExist: boolean; password: DemoPasswordSource; otpInLog?: boolean; tryIt?: boolean }): void {
   const lines = ['', `${CONSOLE_NAME} is running at ${url}`];
   if (demo.accountsExist) {
     const width = Math.max(...DEMO_USERS.map((u) => u.email.length));
@@ -24,6 +33,9 @@ export function printBanner(url: string, demo: { accountsExist: boolean; passwor
       lines.push('Two-factor is on and no SMTP_URL is set: mail goes to the outbox table, and (demo only)');
       lines.push('each one-time password is also printed in the log line "DEMO ONLY … one-time password".');
     }
+  }
+  if (demo.accountsExist && demo.tryIt) {
+    lines.push('', `Ask the demo bot a question (no sign-in): ${sharingPageUrl(url, TRY_IT_APP)}`);
   }
   lines.push('');
   process.stdout.write(`${lines.join('\n')}\n`);

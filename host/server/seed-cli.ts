@@ -23,7 +23,7 @@ async function seed(): Promise<void> {
   const plugins = await loadServerPlugins(config.profile.plugins, RepoPaths.plugins);
   const database = await openDatabase(config.database, log, pluginMigrations(plugins));
   try {
-    const report = await seedDemo(database.db, { password, profile: config.profile, now: config.now(), plugins, auditKey: config.keys.auditKey });
+    const report = await seedDemo(database.db, { password, profile: config.profile, now: config.now(), plugins, published: config.demoPublished, auditKey: config.keys.auditKey });
     if (embedded && !config.demoPassword && report.createdUsers.length > 0) storeDemoPassword(config.dataDir, password);
     const where = config.database.kind === 'pglite' ? config.database.dir : safeUrl(config.database.url);
     const lines = [`Demo data in ${where}: ${report.createdApps.length} apps and ${report.createdUsers.length} accounts added.`];

@@ -3,8 +3,8 @@
  * their own files, never core or a third-party package directly (checked by the architecture test).
  */
 export { defineServerModule } from './define-server-module';
-export { defineServiceRef, type PluginServiceAccess, type ServiceRef } from '@civic/core/server/plugins/service-registry';
-export type { ServerModule, ServerModuleApi } from '@civic/core/server/plugins/server-module';
+export { bindService, defineServiceRef, type PluginServiceAccess, type ServiceBinding, type ServiceRef } from '@civic/core/server/plugins/service-registry';
+export type { DemoSeed, ServerModule, ServerModuleApi } from '@civic/core/server/plugins/server-module';
 export type { DomainEvents, EventHandler, EventMeta } from '@civic/core/server/events/event-bus';
 export { defineEvent, type DomainEvent, type EventPayload } from '../common/events';
 export { publishOnChange } from './publish-on-change';

@@ -49,6 +49,8 @@ async function start(port: number): Promise<{ http: Got; process: ChildProcess }
       CIVIC_TWO_FACTOR: 'off',
       CIVIC_CAPTCHA: 'off',
       CIVIC_AUTH_RATE_LIMIT: '0',
+      // Nothing but the import runs: no production trainings of a published demo at start.
+      CIVIC_DEMO_PUBLISHED: 'off',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'pipe'],

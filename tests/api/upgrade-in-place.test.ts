@@ -81,7 +81,7 @@ function pick(rows: Record<string, string[]>, before: Record<string, string[]>):
 test("a database of the previous release upgrades in place: every row kept, the schema as a fresh one's, later starts a no-op", async () => {
   const before = await withLegacyDatabase(legacy.target, async (db) => {
     const now = new Date('2026-11-20T09:00:00Z');
-    await seedDemo(db, { password: TEST_PASSWORD, profile: { flags: { 'next-gen-console': false }, allowedEmailDomains: ['gov.sg'] }, now, plugins, auditKey: crypto.randomBytes(32) });
+    await seedDemo(db, { password: TEST_PASSWORD, profile: { flags: { 'next-gen-console': false }, allowedEmailDomains: ['gov.sg'] }, now, plugins, published: false, auditKey: crypto.randomBytes(32) });
     await addFixtures(db, now);
     await seedKnowledge(db, APP);
     await addUserContent(db, now);

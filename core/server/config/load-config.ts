@@ -97,6 +97,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     sso,
     mail: { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM ?? 'Civic Console <no-reply@localhost>' },
     demoPassword: vars.CIVIC_DEMO_PASSWORD,
+    demoPublished: vars.CIVIC_DEMO_PUBLISHED !== 'off',
     logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: trusted.proxies,
     chatLimits: {

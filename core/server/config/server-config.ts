@@ -78,6 +78,8 @@ export interface ServerConfig {
   sso: SsoConfig | undefined;
   /** CIVIC_DEMO_PASSWORD: the demo accounts' password when seeding; generated when absent. */
   demoPassword: string | undefined;
+  /** CIVIC_DEMO_PUBLISHED (default on): the demo seed publishes each new demo app's draft as version 1, so its sharing page answers at once. */
+  demoPublished: boolean;
   logLevel: string;
   /** CIVIC_TRUSTED_PROXIES: the proxies whose X-Forwarded-For is believed (never every hop). */
   trustProxy: TrustedProxies;

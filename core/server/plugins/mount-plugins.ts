@@ -37,7 +37,8 @@ export interface PluginServices {
 
 export async function mountPlugins(registry: RouteRegistry, plugins: readonly ServerPlugin[], services: PluginServices): Promise<void> {
   const { config, log, users, apps, jobs, events, db, audit, secrets, ssoRealms, mail } = services;
-  const pluginServices = new ServiceRegistry();
+  // Static services first: every plugin's are there before the first mount.
+  const pluginServices = ServiceRegistry.withStatic(plugins);
   for (const { manifest, module } of plugins) {
     if (!module) continue;
     if (module.pluginId !== manifest.id) {

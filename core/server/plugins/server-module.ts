@@ -7,7 +7,7 @@ import type { AuditTrail } from '../audit/audit-trail';
 import type { DbExecutor } from '../db/database';
 import type { DomainEvents } from '../events/event-bus';
 import type { MigrationOwner } from '../db/migration-runner';
-import type { PluginServiceAccess } from './service-registry';
+import type { PluginServiceAccess, ServiceBinding } from './service-registry';
 import type { ExtensionPoint } from '@civic/core/common/plugins/extension-point';
 import type { SecretSealing } from '../secrets/secret-sealer';
 import type { SsoRealmProvider } from '../auth/sso-realms';
@@ -83,8 +83,24 @@ export interface ServerModuleApi {
 export interface ServerModule {
   readonly pluginId: string;
   register(api: ServerModuleApi): void | Promise<void>;
-  /** Demo data of the plugin, run by the demo seed inside its transaction; must be idempotent. */
-  seedDemo?(tx: DbExecutor, demo: { appIds: readonly string[]; now: Date }): Promise<void>;
+  /**
+   * Services that need nothing from the mount (`bindService(ref, implementation)`, functions over a
+   * `DbExecutor`): provided before the demo seed and before any plugin mounts, so the seeders of
+   * plugins that require this one can use them too. Mount-time services use `api.services.provide`.
+   */
+  readonly services?: readonly ServiceBinding[];
+  /** Demo data of the plugin, run by the demo seed inside its transaction (in `requires` order); must be idempotent. */
+  seedDemo?(tx: DbExecutor, demo: DemoSeed): Promise<void>;
+}
+
+/** What a plugin's demo seeder is given. */
+export interface DemoSeed {
+  readonly appIds: readonly string[];
+  readonly now: Date;
+  /** The static services (`ServerModule.services`) of this plugin and those it requires; the server is not running yet. */
+  readonly services: Pick<PluginServiceAccess, 'get'>;
+  /** CIVIC_DEMO_PUBLISHED: new demo apps should start published (the publishing plugin's seeder does it). */
+  readonly published: boolean;
 }
 
 /**

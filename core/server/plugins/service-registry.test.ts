@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { defineServiceRef, ServiceRegistry } from './service-registry';
+import { bindService, defineServiceRef, ServiceRegistry } from './service-registry';
 
 interface Greeter {
   greet(name: string): string;
@@ -36,4 +36,16 @@ test('two registries (two servers in one process) share nothing', () => {
 
 test('a ref id names its owner plugin', () => {
   assert.throws(() => defineServiceRef('Greeter'), /must be "<plugin-id>.<name>"/);
+});
+
+test('static services (ServerModule.services) are there before any mount, under the same ownership and requires checks', () => {
+  const registry = ServiceRegistry.withStatic([
+    { manifest: { id: 'kb' }, module: { services: [bindService(Greeter, { greet: (name) => `static ${name}` })] } },
+    { manifest: { id: 'publishing', requires: ['kb'] } },
+  ]);
+  assert.equal(registry.for({ id: 'publishing', requires: ['kb'] }).get(Greeter).greet('ana'), 'static ana');
+  assert.throws(() => registry.for({ id: 'webchat' }).get(Greeter), /does not list "kb" in requires/);
+  // Bound statically, it is not provided again at mount.
+  assert.throws(() => registry.for({ id: 'kb' }).provide(Greeter, { greet: () => '' }), /provided twice/);
+  assert.throws(() => ServiceRegistry.withStatic([{ manifest: { id: 'publishing' }, module: { services: [bindService(Greeter, { greet: () => '' })] } }]), /belongs to "kb"/);
 });

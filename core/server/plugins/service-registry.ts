@@ -16,6 +16,20 @@ export function defineServiceRef<T>(id: string): ServiceRef<T> {
   return Object.freeze({ id });
 }
 
+/**
+ * A service a plugin declares statically on its server module (`services: [bindService(ref, impl)]`):
+ * one that needs nothing from the mount (functions over a `DbExecutor`). The host provides these
+ * before anything runs, so they are there for every plugin's demo seeder and mount.
+ */
+export interface ServiceBinding<T = unknown> {
+  readonly ref: ServiceRef<T>;
+  readonly implementation: T;
+}
+
+export function bindService<T>(ref: ServiceRef<T>, implementation: T): ServiceBinding<T> {
+  return { ref, implementation };
+}
+
 /** Provide and consume services, as a plugin's server module is given them at mount (`api.services`). */
 export interface PluginServiceAccess {
   /** Provides one of this plugin's own refs; once per ref. */
@@ -31,6 +45,19 @@ export interface PluginServiceAccess {
  */
 export class ServiceRegistry {
   private readonly services = new Map<string, unknown>();
+
+  /**
+   * A registry holding the static services (`ServerModule.services`) of these plugins, each
+   * checked as if its plugin provided it (a plugin binds only its own refs).
+   */
+  static withStatic(plugins: ReadonlyArray<{ manifest: { id: string; requires?: readonly string[] }; module?: { services?: readonly ServiceBinding[] } }>): ServiceRegistry {
+    const registry = new ServiceRegistry();
+    for (const { manifest, module } of plugins) {
+      const access = registry.for(manifest);
+      for (const binding of module?.services ?? []) access.provide(binding.ref, binding.implementation);
+    }
+    return registry;
+  }
 
   for(plugin: { id: string; requires?: readonly string[] }): PluginServiceAccess {
     return {

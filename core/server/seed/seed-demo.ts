@@ -4,7 +4,8 @@ import { appendAudit } from '../audit/append-audit';
 import { SYSTEM_ACTOR } from '../audit/audit-entry';
 import { hashPassword } from '../auth/password-hasher';
 import type { DbExecutor } from '../db/database';
-import type { ServerModule } from '../plugins/server-module';
+import type { ServerPlugin } from '../plugins/server-module';
+import { ServiceRegistry } from '../plugins/service-registry';
 import { agencies, appMembers, apps, featureFlags, tierLimits, users } from '../db/schema';
 import { DEMO_AGENCY, DEMO_APPS, DEMO_TIER_LIMITS, DEMO_USERS } from './demo-data';
 
@@ -13,8 +14,13 @@ export interface SeedOptions {
   password: string;
   profile: Pick<DeploymentProfileDto, 'flags' | 'allowedEmailDomains'>;
   now: Date;
-  /** Enabled plugins: those with a `seedDemo` add their demo data to the demo apps. */
-  plugins?: ReadonlyArray<{ module?: Pick<ServerModule, 'seedDemo'> }>;
+  /**
+   * Enabled plugins, in `requires` order: those with a `seedDemo` add their demo data to the demo
+   * apps, given the static services (`ServerModule.services`) of the plugins they require.
+   */
+  plugins?: ReadonlyArray<Pick<ServerPlugin, 'manifest' | 'module'>>;
+  /** CIVIC_DEMO_PUBLISHED: demo apps without a version are published as version 1. */
+  published: boolean;
   /** CIVIC_AUDIT_KEY: the seed's audit row is chained with the key the server verifies with. */
   auditKey: Buffer;
 }
@@ -93,7 +99,12 @@ export async function seedDemo(db: DbExecutor, options: SeedOptions): Promise<Se
       return userId ? Object.entries(demo.roles).map(([appId, role]) => ({ appId, userId, role })) : [];
     });
     if (memberships.length > 0) await tx.insert(appMembers).values(memberships).onConflictDoNothing();
-    for (const plugin of options.plugins ?? []) await plugin.module?.seedDemo?.(tx, { appIds: DEMO_APPS.map((app) => app.appId), now: options.now });
+    const plugins = options.plugins ?? [];
+    const services = ServiceRegistry.withStatic(plugins);
+    const appIds = DEMO_APPS.map((app) => app.appId);
+    for (const { manifest, module } of plugins) {
+      await module?.seedDemo?.(tx, { appIds, now: options.now, services: services.for(manifest), published: options.published });
+    }
 
     if (createdUsers.length > 0 || createdApps.length > 0) {
       await appendAudit(tx, {

@@ -10,7 +10,7 @@ import { draftSource, productionSource } from './engine/knowledge-source';
 import { registerSuggestRoutes } from './suggest-routes';
 import { registerReplayRoutes } from './replay-routes';
 import { registerThresholdRoutes } from './threshold-routes';
-import { registerTraining } from './training-jobs';
+import { registerTraining, trainUntrainedProduction } from './training-jobs';
 import { DraftAnswers } from '../contract/server/draft-answers';
 import { QuestionFeatures } from '../contract/server/question-features';
 import { TranscriptReview } from '../contract/server/transcript-review';
@@ -22,7 +22,7 @@ export const dialogEngine = new DialogEngine();
 
 export default defineServerModule({
   pluginId: 'dialog-engine',
-  register(api) {
+  async register(api) {
     dialogEngine.useStore(new DbModelStore());
     dialogEngine.useOutbound(createOutboundClient(api.deployment.outboundAllow));
     const drafts = api.services.get(KnowledgeSnapshots);
@@ -33,6 +33,8 @@ export default defineServerModule({
     registerDialogFlowRoutes(api.routes, dialogEngine);
     registerSuggestRoutes(api.routes, dialogEngine, api.deployment.publicUrl, api.deployment.chatLimits, { drafts, published });
     registerTraining(api, dialogEngine);
+    // Queued now, run once the job runner starts: the seeded (published) demo answers trained at once.
+    await trainUntrainedProduction(api.db, dialogEngine).catch((error: unknown) => api.log.warn({ err: error }, 'could not queue production trainings at start'));
     registerReplayRoutes(api.routes, dialogEngine);
     registerThresholdRoutes(api.routes, dialogEngine);
     api.services.provide(TranscriptReview, transcriptReview);

@@ -1,4 +1,4 @@
-import { findAppRecord, JobError, type DbExecutor, type ServerModuleApi } from '@civic/sdk/server';
+import { and, apps, eq, exists, findAppRecord, JobError, not, type DbExecutor, type ServerModuleApi } from '@civic/sdk/server';
 import { classificationChanged } from '../../classification/contract/events';
 import { entitiesChanged } from '../../entities/contract/events';
 import { knowledgeChanged } from '../../knowledge-base/contract/events';
@@ -8,6 +8,7 @@ import { EngineMessages } from '../common/messages';
 import { modelTrained } from '../contract/events';
 import { TRAINING_JOB, type DialogEngine, type TrainingPayload } from './engine/dialog-engine';
 import { contentHash } from './engine/trained-knowledge';
+import { trainedModels } from './db/trained-models';
 
 export interface TrainingOptions {
   /** Training of a draft starts this long after the app's last change (edits come in bursts). */
@@ -122,5 +123,21 @@ export async function trainIfChanged(db: DbExecutor, engine: DialogEngine, appId
     const jobId = await engine.requestTraining(db, appId, environment, hash);
     if (jobId) started.push(jobId);
   }
+  return started;
+}
+
+/**
+ * At start: production content no model was ever stored for is asked to train — an app published
+ * while no server ran, above all the demo apps the seed publishes before the server exists (no
+ * `version.published` event announces those). Apps that were never published are passed over.
+ */
+export async function trainUntrainedProduction(db: DbExecutor, engine: DialogEngine): Promise<string[]> {
+  const stored = db
+    .select({ appId: trainedModels.appId })
+    .from(trainedModels)
+    .where(and(eq(trainedModels.appId, apps.appId), eq(trainedModels.environment, 'production')));
+  const untrained = await db.select({ appId: apps.appId }).from(apps).where(not(exists(stored)));
+  const started: string[] = [];
+  for (const { appId } of untrained) started.push(...(await trainIfChanged(db, engine, appId, ['production'])));
   return started;
 }

@@ -1,4 +1,4 @@
-import { defineServerModule, publishOnChange } from '@civic/sdk/server';
+import { bindService, defineServerModule, publishOnChange } from '@civic/sdk/server';
 import { switchedOffKinds } from '../contract/common/responses/index';
 import { knowledgeChanged } from '../contract/events';
 import { KnowledgeSnapshots } from '../contract/server/index';
@@ -11,8 +11,9 @@ import { registerIntentRoutes } from './intent-routes';
 /** knowledge-base: intents, Q&A pairs and the glossary of an app's draft. */
 export default defineServerModule({
   pluginId: 'knowledge-base',
+  // Static: the demo seed of publishing reads the draft before the server exists.
+  services: [bindService(KnowledgeSnapshots, { readDraft: readDraftSnapshot })],
   register(api) {
-    api.services.provide(KnowledgeSnapshots, { readDraft: readDraftSnapshot });
     // Every change through these routes is a change of the app's draft.
     const changes = publishOnChange(api.routes, api.events, knowledgeChanged, (ctx) => (ctx.app ? { appId: ctx.app.appId } : null));
     registerIntentRoutes(changes, { switchedOff: switchedOffKinds(api.deployment.switches) });

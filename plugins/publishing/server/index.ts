@@ -2,6 +2,7 @@ import { defineServerModule } from '@civic/sdk/server';
 import { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
 import { PublishedKnowledge } from '../contract/server/index';
 import { registerBulkImport } from './bulk-import';
+import { seedDemoVersions } from './demo-versions';
 import { registerConflicts } from './conflicts';
 import { registerGenerator } from './generator';
 import { registerImportExport } from './import-export';
@@ -21,4 +22,5 @@ export default defineServerModule({
     registerBulkImport(api.routes, api.jobs, api.events);
     registerGenerator(api.routes, api.jobs, api.events);
   },
+  seedDemo: seedDemoVersions,
 });

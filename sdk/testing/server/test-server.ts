@@ -56,9 +56,11 @@ export interface StartOptions {
 
 /**
  * Two-factor and captcha are on in the default profile; tests that are not about them switch them
- * off here (a test about them passes CIVIC_TWO_FACTOR / CIVIC_CAPTCHA = on).
+ * off here (a test about them passes CIVIC_TWO_FACTOR / CIVIC_CAPTCHA = on). The demo apps start
+ * unpublished, as most tests of publishing expect; a test of the published demo passes
+ * CIVIC_DEMO_PUBLISHED = on (the deployment default).
  */
-const TEST_SWITCHES = { CIVIC_TWO_FACTOR: 'off', CIVIC_CAPTCHA: 'off' };
+const TEST_SWITCHES = { CIVIC_TWO_FACTOR: 'off', CIVIC_CAPTCHA: 'off', CIVIC_DEMO_PUBLISHED: 'off' };
 
 /**
  * The real server, in-process, on a fresh database seeded with the demo data (known password) and
@@ -82,7 +84,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   if (options.pluginIds) config.profile.plugins = [...options.pluginIds];
   const plugins = options.plugins ?? (await loadServerPlugins(config.profile.plugins, RepoPaths.plugins));
   const database = await openDatabase(config.database, log, pluginMigrations([...plugins, ...(options.extraPlugins ?? [])]));
-  await seedDemo(database.db, { password: TEST_PASSWORD, profile: config.profile, now: clock.now(), plugins, auditKey: config.keys.auditKey });
+  await seedDemo(database.db, { password: TEST_PASSWORD, profile: config.profile, now: clock.now(), plugins, published: config.demoPublished, auditKey: config.keys.auditKey });
   await addFixtures(database.db, clock.now());
   await options.beforeStart?.(database.db, clock.now());
   const server = await createServer(config, { plugins: [...plugins, ...(options.extraPlugins ?? [])], logger: log, database });

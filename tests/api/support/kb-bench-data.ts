@@ -20,7 +20,7 @@ const config = loadConfig({ CIVIC_DATA_DIR: dataDir, CIVIC_EPHEMERAL_KEYS: '1', 
 const plugins = await loadServerPlugins(config.profile.plugins, RepoPaths.plugins);
 const database = await openDatabase(config.database, createLogger('error'), pluginMigrations(plugins));
 try {
-  await seedDemo(database.db, { password, profile: config.profile, now: new Date(), plugins, auditKey: config.keys.auditKey });
+  await seedDemo(database.db, { password, profile: config.profile, now: new Date(), plugins, published: false, auditKey: config.keys.auditKey });
   const existing = await database.db.select({ id: intents.id }).from(intents).where(eq(intents.appId, appId));
   const roots = Math.floor(count * 0.8);
   const rootIds: string[] = [];

@@ -43,6 +43,9 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Ru
     LOG_LEVEL: 'warn',
     // The suites sign in many times a minute from one address; the limit itself has API tests.
     CIVIC_AUTH_RATE_LIMIT: '0',
+    // The suites expect the demo apps unpublished (first publish, "not published yet"); a suite of
+    // the published demo passes CIVIC_DEMO_PUBLISHED = on, the deployment default.
+    CIVIC_DEMO_PUBLISHED: 'off',
     ...env,
   };
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'host/server/main.ts'], {
