@@ -45,6 +45,13 @@ const SCREENS = [
   '/feature-flags',
   '/settings',
   '/help',
+  `/training/${APP}`,
+  `/uncategorisedintents/${APP}`,
+  `/training-hub/${APP}`,
+  `/analytics/${APP}`,
+  `/analytics/intents/${APP}`,
+  '/feature-analytics',
+  '/credential-sso',
 ];
 
 async function settle(): Promise<void> {

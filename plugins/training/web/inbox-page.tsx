@@ -4,6 +4,7 @@ import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
 import { EmptyState, errorMessage, LoadError, Page, useAccess, useService, ToastService, ApiClient } from '@civic/sdk/web';
+import { useFittedColumns } from '@civic/sdk/web/lists';
 import { Timing } from '@civic/sdk/common/messages';
 import type { ReviewStatus, TranscriptRow } from '../common/api';
 import { TrainingMessages } from '../common/messages';
@@ -78,6 +79,8 @@ const InboxPage = observer(function InboxPage(props: { token: symbol; title: str
   }
 
   const selectedCount = store.selected.size;
+  // Columns share the main area's width: the row's Train button never falls past the edge.
+  const [box, widths] = useFittedColumns(COLUMN_WIDTHS, { fixed: [0, COLUMN_WIDTHS.length - 1] });
   const renderers = useMemo(() => {
     const cell = rowCells(items);
     return {
@@ -153,14 +156,14 @@ const InboxPage = observer(function InboxPage(props: { token: symbol; title: str
       {list.status === 'ready' && items.length === 0 ? (
         <EmptyState title="No questions in this range" description="Try a longer date range or fewer filters." />
       ) : (
-        <div className="civic-training-table" role="region" aria-label="Questions">
+        <div className="civic-training-table" role="region" aria-label="Questions" ref={box}>
           <Table2
             numRows={items.length}
             defaultRowHeight={ROW_HEIGHT}
             enableRowResizing={false}
             enableRowHeader={false}
-            columnWidths={COLUMN_WIDTHS}
-            cellRendererDependencies={[items, store.selected, store.revealed]}
+            columnWidths={widths}
+            cellRendererDependencies={[items, store.selected, store.revealed, widths]}
             onVisibleCellsChange={(rows) => {
               if (rows.rowIndexEnd >= items.length - PREFETCH_ROWS) void list.loadMore();
             }}
