@@ -1,6 +1,7 @@
-import { createOutboundClient, defineServerModule } from '@civic/sdk/server';
+import { createOutboundClient, defineServerModule, type ServerModule } from '@civic/sdk/server';
 import { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
 import { PublishedKnowledge } from '../../publishing/contract/server/index';
+import { SavedWebChatSettings } from '../../webchat/contract/server/index';
 import { registerChatRoutes } from './chat-routes';
 import { registerDialogFlowRoutes } from './dialogflow-routes';
 import { seedDemoConversations } from './demo-conversations';
@@ -17,35 +18,47 @@ import { TranscriptReview } from '../contract/server/transcript-review';
 import { questionFeatures } from './question-features';
 import { transcriptReview } from './transcript-review';
 
-/** One engine per server process: its trained models are cached in memory per app and environment. */
-export const dialogEngine = new DialogEngine();
+export interface DialogEngineModuleOptions {
+  /** Called with the engine a mount made (tests reach its model cache through it). */
+  onEngine?: (engine: DialogEngine) => void;
+}
 
-export default defineServerModule({
-  pluginId: 'dialog-engine',
-  register(api) {
-    dialogEngine.useStore(new DbModelStore());
-    dialogEngine.useOutbound(createOutboundClient(api.deployment.outboundAllow));
-    const drafts = api.services.get(KnowledgeSnapshots);
-    const published = api.services.get(PublishedKnowledge);
-    dialogEngine.setSource('draft', draftSource(drafts));
-    dialogEngine.setSource('production', productionSource(published));
-    registerChatRoutes(api.routes, dialogEngine, api.deployment.publicUrl, api.deployment.chatLimits);
-    registerDialogFlowRoutes(api.routes, dialogEngine);
-    registerSuggestRoutes(api.routes, dialogEngine, api.deployment.publicUrl, api.deployment.chatLimits, { drafts, published });
-    registerTraining(api, dialogEngine);
-    registerReplayRoutes(api.routes, dialogEngine);
-    registerThresholdRoutes(api.routes, dialogEngine);
-    api.services.provide(TranscriptReview, transcriptReview);
-    api.services.provide(QuestionFeatures, questionFeatures);
-    api.services.provide(DraftAnswers, {
-      async answer(db, app, texts) {
-        const model = await dialogEngine.currentKnowledge(db, app.appId, 'draft');
-        return texts.map((text) => {
-          const a = dialogEngine.answerFresh(model, app, text);
-          return { intentId: a.intentId, intentName: a.intentName, confidence: a.confidence, fallback: a.fallback };
-        });
-      },
-    });
-  },
-  seedDemo: (tx, demo) => seedDemoConversations(tx, demo.appIds, demo.now),
-});
+/**
+ * The dialog engine's server module. Each mount makes its own engine (its trained models are cached in
+ * memory per app and environment), so two servers in one process share nothing.
+ */
+export function dialogEngineModule(options: DialogEngineModuleOptions = {}): ServerModule {
+  return defineServerModule({
+    pluginId: 'dialog-engine',
+    register(api) {
+      const dialogEngine = new DialogEngine();
+      options.onEngine?.(dialogEngine);
+      dialogEngine.useStore(new DbModelStore());
+      dialogEngine.useOutbound(createOutboundClient(api.deployment.outboundAllow));
+      const drafts = api.services.get(KnowledgeSnapshots);
+      const published = api.services.get(PublishedKnowledge);
+      dialogEngine.setSource('draft', draftSource(drafts));
+      dialogEngine.setSource('production', productionSource(published));
+      registerChatRoutes(api.routes, dialogEngine, api.deployment.publicUrl, api.deployment.chatLimits);
+      registerDialogFlowRoutes(api.routes, dialogEngine);
+      registerSuggestRoutes(api.routes, dialogEngine, api.deployment.publicUrl, api.deployment.chatLimits, { drafts, published, widgetSettings: api.services.get(SavedWebChatSettings) });
+      registerTraining(api, dialogEngine);
+      registerReplayRoutes(api.routes, dialogEngine);
+      registerThresholdRoutes(api.routes, dialogEngine);
+      api.services.provide(TranscriptReview, transcriptReview);
+      api.services.provide(QuestionFeatures, questionFeatures);
+      api.services.provide(DraftAnswers, {
+        async answer(db, app, texts) {
+          const model = await dialogEngine.currentKnowledge(db, app.appId, 'draft');
+          return texts.map((text) => {
+            const a = dialogEngine.answerFresh(model, app, text);
+            return { intentId: a.intentId, intentName: a.intentName, confidence: a.confidence, fallback: a.fallback };
+          });
+        },
+      });
+    },
+    seedDemo: (tx, demo) => seedDemoConversations(tx, demo.appIds, demo.now),
+  });
+}
+
+export default dialogEngineModule();

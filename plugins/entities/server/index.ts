@@ -1,10 +1,13 @@
 import { defineServerModule, publishOnChange } from '@civic/sdk/server';
 import { entitiesChanged } from '../contract/events';
+import { EntityTypeCatalog } from '../contract/server/entity-type-catalog';
+import { entityTypeCatalog } from './entity-type-catalog';
 import { registerEntityRoutes } from './entity-routes';
 
 export default defineServerModule({
   pluginId: 'entities',
   register(api) {
+    api.services.provide(EntityTypeCatalog, entityTypeCatalog);
     // Entity types are part of the draft the engine trains on.
     registerEntityRoutes(publishOnChange(api.routes, api.events, entitiesChanged, (ctx) => (ctx.app ? { appId: ctx.app.appId } : null)));
   },

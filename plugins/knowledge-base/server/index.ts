@@ -1,6 +1,8 @@
 import { defineServerModule, publishOnChange } from '@civic/sdk/server';
 import { switchedOffKinds } from '../contract/common/responses/index';
 import { knowledgeChanged } from '../contract/events';
+import { ClassCatalog } from '../../classification/contract/server/index';
+import { EntityTypeCatalog } from '../../entities/contract/server/index';
 import { KnowledgeSnapshots } from '../contract/server/index';
 import { readDraftSnapshot } from './draft-snapshot';
 import { ensureDefaultIntents } from './default-intents';
@@ -12,10 +14,11 @@ import { registerIntentRoutes } from './intent-routes';
 export default defineServerModule({
   pluginId: 'knowledge-base',
   register(api) {
-    api.services.provide(KnowledgeSnapshots, { readDraft: readDraftSnapshot });
+    const sources = { classes: api.services.get(ClassCatalog), entityTypes: api.services.get(EntityTypeCatalog) };
+    api.services.provide(KnowledgeSnapshots, { readDraft: (db, appId) => readDraftSnapshot(sources, db, appId) });
     // Every change through these routes is a change of the app's draft.
     const changes = publishOnChange(api.routes, api.events, knowledgeChanged, (ctx) => (ctx.app ? { appId: ctx.app.appId } : null));
-    registerIntentRoutes(changes, { switchedOff: switchedOffKinds(api.deployment.switches) });
+    registerIntentRoutes(changes, sources, { switchedOff: switchedOffKinds(api.deployment.switches) });
     registerGlossaryRoutes(changes);
     api.apps.onCreated(async (tx, appId) => {
       await ensureDefaultIntents(tx, appId, new Date());

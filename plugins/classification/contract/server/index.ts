@@ -1,0 +1,2 @@
+/** What plugins that require classification may use on the server. */
+export { ClassCatalog, type ClassRef } from './class-catalog';

@@ -1,0 +1,2 @@
+/** What plugins that require entities may use on the server. */
+export { EntityTypeCatalog, type CatalogEntityType } from './entity-type-catalog';
