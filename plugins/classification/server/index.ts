@@ -2,6 +2,8 @@ import { defineServerModule, publishOnChange } from '@civic/sdk/server';
 import { classificationChanged } from '../contract/events';
 import { ClassCatalog } from '../contract/server/class-catalog';
 import { classCatalog } from './class-catalog';
+import { ClassifiedIntentsOwner } from '../contract/server/classified-intents';
+import { ClassifiedIntentsSlot } from './classified-intents';
 import { registerClassRoutes } from './class-routes';
 import { registerClassifyRoute } from './classify-route';
 
@@ -9,9 +11,11 @@ export default defineServerModule({
   pluginId: 'classification',
   register(api) {
     api.services.provide(ClassCatalog, classCatalog);
+    const classified = new ClassifiedIntentsSlot();
+    api.services.provide(ClassifiedIntentsOwner, classified);
     // Categories, labels and their assignment are part of an app's draft content.
     const changes = publishOnChange(api.routes, api.events, classificationChanged, (ctx) => (ctx.app ? { appId: ctx.app.appId } : null));
-    registerClassRoutes(changes);
-    registerClassifyRoute(changes);
+    registerClassRoutes(changes, classified);
+    registerClassifyRoute(changes, classified);
   },
 });

@@ -1,8 +1,10 @@
 import { defineServerModule, publishOnChange } from '@civic/sdk/server';
 import { switchedOffKinds } from '../contract/common/responses/index';
 import { knowledgeChanged } from '../contract/events';
-import { ClassCatalog } from '../../classification/contract/server/index';
-import { EntityTypeCatalog } from '../../entities/contract/server/index';
+import { ClassCatalog, ClassifiedIntentsOwner } from '../../classification/contract/server/index';
+import { knowledgeIntentClasses } from './intent-classes';
+import { EntityTypeCatalog, EntityTypeUsers } from '../../entities/contract/server/index';
+import { knowledgeEntityReferences } from './entity-references';
 import { KnowledgeSnapshots } from '../contract/server/index';
 import { readDraftSnapshot } from './draft-snapshot';
 import { ensureDefaultIntents } from './default-intents';
@@ -15,6 +17,8 @@ export default defineServerModule({
   pluginId: 'knowledge-base',
   register(api) {
     const sources = { classes: api.services.get(ClassCatalog), entityTypes: api.services.get(EntityTypeCatalog) };
+    api.services.get(EntityTypeUsers).register(knowledgeEntityReferences);
+    api.services.get(ClassifiedIntentsOwner).register(knowledgeIntentClasses);
     api.services.provide(KnowledgeSnapshots, { readDraft: (db, appId) => readDraftSnapshot(sources, db, appId) });
     // Every change through these routes is a change of the app's draft.
     const changes = publishOnChange(api.routes, api.events, knowledgeChanged, (ctx) => (ctx.app ? { appId: ctx.app.appId } : null));
