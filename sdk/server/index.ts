@@ -3,6 +3,8 @@
  * their own files, never core or a third-party package directly (checked by the architecture test).
  */
 export { defineServerModule } from './define-server-module';
+export { definePluginSettings, settingsOf } from './plugin-settings';
+export type { PluginSetting, PluginSettingsDeclaration, PluginSettingValues } from '@civic/core/server/plugins/plugin-settings';
 export { defineServiceRef, type PluginServiceAccess, type ServiceRef } from '@civic/core/server/plugins/service-registry';
 export type { ServerModule, ServerModuleApi } from '@civic/core/server/plugins/server-module';
 export type { DomainEvents, EventHandler, EventMeta } from '@civic/core/server/events/event-bus';

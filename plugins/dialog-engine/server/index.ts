@@ -1,4 +1,4 @@
-import { createOutboundClient, defineServerModule, type ServerModule } from '@civic/sdk/server';
+import { createOutboundClient, defineServerModule, settingsOf, type ServerModule } from '@civic/sdk/server';
 import { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
 import { PublishedKnowledge } from '../../publishing/contract/server/index';
 import { SavedWebChatSettings } from '../../webchat/contract/server/index';
@@ -11,6 +11,7 @@ import { draftSource, productionSource } from './engine/knowledge-source';
 import { registerSuggestRoutes } from './suggest-routes';
 import { registerReplayRoutes } from './replay-routes';
 import { registerThresholdRoutes } from './threshold-routes';
+import { EngineSettings } from './settings';
 import { registerTraining } from './training-jobs';
 import { DraftAnswers } from '../contract/server/draft-answers';
 import { QuestionFeatures } from '../contract/server/question-features';
@@ -30,7 +31,10 @@ export interface DialogEngineModuleOptions {
 export function dialogEngineModule(options: DialogEngineModuleOptions = {}): ServerModule {
   return defineServerModule({
     pluginId: 'dialog-engine',
+    settings: EngineSettings,
     register(api) {
+      const settings = settingsOf(api, EngineSettings);
+      const chatLimits = { perIp: settings.chatPerIp, perSession: settings.chatPerSession };
       const dialogEngine = new DialogEngine();
       options.onEngine?.(dialogEngine);
       dialogEngine.useStore(new DbModelStore());
@@ -39,10 +43,10 @@ export function dialogEngineModule(options: DialogEngineModuleOptions = {}): Ser
       const published = api.services.get(PublishedKnowledge);
       dialogEngine.setSource('draft', draftSource(drafts));
       dialogEngine.setSource('production', productionSource(published));
-      registerChatRoutes(api.routes, dialogEngine, api.deployment.publicUrl, api.deployment.chatLimits);
+      registerChatRoutes(api.routes, dialogEngine, api.deployment.publicUrl, chatLimits);
       registerDialogFlowRoutes(api.routes, dialogEngine);
-      registerSuggestRoutes(api.routes, dialogEngine, api.deployment.publicUrl, api.deployment.chatLimits, { drafts, published, widgetSettings: api.services.get(SavedWebChatSettings) });
-      registerTraining(api, dialogEngine);
+      registerSuggestRoutes(api.routes, dialogEngine, api.deployment.publicUrl, chatLimits, { drafts, published, widgetSettings: api.services.get(SavedWebChatSettings) });
+      registerTraining(api, dialogEngine, { maxPhrases: settings.trainingMaxPhrases });
       registerReplayRoutes(api.routes, dialogEngine);
       registerThresholdRoutes(api.routes, dialogEngine);
       api.services.provide(TranscriptReview, transcriptReview);
