@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { createServer, type CivicServer } from '@civic/core/server/app/create-server';
 import { ConfigError } from '@civic/core/server/config/config-error';
+import { readPluginSettings } from '@civic/core/server/plugins/plugin-settings';
 import { loadConfig } from '@civic/core/server/config/load-config';
 import { RepoPaths } from '@civic/core/server/config/repo-paths';
 import type { ServerConfig } from '@civic/core/server/config/server-config';
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const log = createLogger(config.logLevel);
   const plugins = await loadServerPlugins(config.profile.plugins, RepoPaths.plugins);
+  exitOnConfigError(() => readPluginSettings(plugins, config.env));
   const database = await openDatabase(config.database, log, pluginMigrations(plugins));
   let server: CivicServer;
   let password: DemoPasswordSource;
@@ -45,8 +47,13 @@ async function main(): Promise<void> {
 }
 
 function loadConfigOrExit(): ServerConfig {
+  return exitOnConfigError(() => loadConfig(process.env));
+}
+
+/** Runs a configuration step; a ConfigError (core's variables, or a plugin's settings) stops the start with its message. */
+function exitOnConfigError<T>(step: () => T): T {
   try {
-    return loadConfig(process.env);
+    return step();
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);

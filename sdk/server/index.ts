@@ -3,7 +3,9 @@
  * their own files, never core or a third-party package directly (checked by the architecture test).
  */
 export { defineServerModule } from './define-server-module';
-export { bindService, defineServiceRef, type PluginServiceAccess, type ServiceBinding, type ServiceRef } from '@civic/core/server/plugins/service-registry';
+export { definePluginSettings, settingsOf } from './plugin-settings';
+export type { PluginSetting, PluginSettingsDeclaration, PluginSettingValues } from '@civic/core/server/plugins/plugin-settings';
+export { bindService, bindServiceWith, defineServiceRef, type PluginServiceAccess, type ServiceBinding, type ServiceRef } from '@civic/core/server/plugins/service-registry';
 export type { DemoSeed, ServerModule, ServerModuleApi } from '@civic/core/server/plugins/server-module';
 export type { DomainEvents, EventHandler, EventMeta } from '@civic/core/server/events/event-bus';
 export { defineEvent, type DomainEvent, type EventPayload } from '../common/events';

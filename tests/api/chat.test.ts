@@ -4,7 +4,7 @@ import { and, eq, isNull, like } from 'drizzle-orm';
 import { apps, auditLog, chatSessions, intents, trainingPhrases, transcripts } from './support/tables';
 import { Messages } from '@civic/core/common/messages';
 import { EngineMessages } from '../../plugins/dialog-engine/common/messages';
-import { DEFAULT_CHAT_LIMITS as CHAT_LIMITS } from '@civic/core/server/config/server-config';
+import { DEFAULT_CHAT_LIMITS as CHAT_LIMITS } from '../../plugins/dialog-engine/server/settings';
 import { SESSION_IDLE_MINUTES } from '../../plugins/dialog-engine/server/chat-routes';
 import { call } from './support/api-call';
 import { signIn } from './support/login';

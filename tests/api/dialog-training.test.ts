@@ -3,7 +3,8 @@ import { after, before, test } from 'node:test';
 import { and, eq, sql } from 'drizzle-orm';
 import { intents, jobs, trainingPhrases } from './support/tables';
 import { EngineMessages } from '../../plugins/dialog-engine/common/messages';
-import { dialogEngine } from '../../plugins/dialog-engine/server';
+import { dialogEngineModule } from '../../plugins/dialog-engine/server';
+import type { DialogEngine } from '../../plugins/dialog-engine/server/engine/dialog-engine';
 import { call } from './support/api-call';
 import { clearKnowledge, waitForJob } from './support/knowledge-fixtures';
 import { signIn } from './support/login';
@@ -14,6 +15,8 @@ const SMALL = 'demo-enterprise';
 const INTENTS = 500;
 let t: TestServer;
 let admin: string;
+/** This server's engine (each mount makes its own). */
+let dialogEngine: DialogEngine | undefined;
 
 const WORDS = ['permit', 'renew', 'parking', 'licence', 'pet', 'tax', 'grant', 'housing', 'school', 'clinic', 'water', 'bill', 'refund', 'appeal', 'fine', 'rebate', 'subsidy', 'visa', 'card', 'road'];
 const word = (i: number, salt: number) => WORDS[(i * 7 + salt * 13) % WORDS.length];
@@ -36,7 +39,7 @@ async function seedBigApp(): Promise<void> {
 }
 
 before(async () => {
-  t = await startTestServer();
+  t = await startTestServer({ modules: { 'dialog-engine': dialogEngineModule({ onEngine: (engine) => (dialogEngine = engine) }) } });
   admin = await signIn(t.http, 'admin@demo.gov.sg');
   await seedBigApp();
 });
@@ -151,6 +154,7 @@ test('a trained model is stored: with the memory emptied (as after a restart) th
   const stored = (await t.server.db.db.execute(sql`select content_hash from dialog_engine_trained_models where app_id = ${SMALL} and environment = 'draft'`)) as unknown as { rows: Array<{ content_hash: string }> };
   assert.ok(stored.rows.some((row) => row.content_hash === trained.contentHash), 'the draft model is in the store');
 
+  assert.ok(dialogEngine, 'the dialog engine mounted');
   dialogEngine.cache.forget(SMALL);
   const before = await trainingJobIds(SMALL);
   const headers = { origin: 'https://console.example.gov.sg' };

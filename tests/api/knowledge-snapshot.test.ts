@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { readDraftSnapshot } from '../../plugins/knowledge-base/server/draft-snapshot';
+import { classCatalog } from '../../plugins/classification/server/class-catalog';
+import { entityTypeCatalog } from '../../plugins/entities/server/entity-type-catalog';
+import { readDraftSnapshot as readWith } from '../../plugins/knowledge-base/server/draft-snapshot';
+
+const readDraftSnapshot = (db: Parameters<typeof readWith>[1], appId: string) => readWith({ classes: classCatalog, entityTypes: entityTypeCatalog }, db, appId);
 import { categories, entityTypes, glossaryTerms, intentCategories, intents, trainingPhrases } from './support/tables';
 import { OTHER_APP_ID } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/test-server';

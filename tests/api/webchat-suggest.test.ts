@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { and, eq, isNull } from 'drizzle-orm';
 import { apps, intents, trainingPhrases } from './support/tables';
 import { EngineMessages } from '../../plugins/dialog-engine/common/messages';
-import { DEFAULT_CHAT_LIMITS as CHAT_LIMITS } from '@civic/core/server/config/server-config';
+import { DEFAULT_CHAT_LIMITS as CHAT_LIMITS } from '../../plugins/dialog-engine/server/settings';
 import { RECHECK_SECONDS } from '../../plugins/dialog-engine/server/suggest-routes';
 import { call } from './support/api-call';
 import { signIn } from './support/login';

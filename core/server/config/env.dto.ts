@@ -92,23 +92,6 @@ export class EnvDto {
   CIVIC_AUTH_RATE_LIMIT?: string;
 
   @IsOptional()
-  @Matches(/^\d{1,6}$/, { message: 'CIVIC_CHAT_RATE_LIMIT must be a whole number of chat requests per minute per IP address (0 turns the limit off)' })
-  CIVIC_CHAT_RATE_LIMIT?: string;
-
-  @IsOptional()
-  @Matches(/^\d{1,6}$/, { message: 'CIVIC_CHAT_SESSION_RATE_LIMIT must be a whole number of messages per minute per chat session (0 turns the limit off)' })
-  CIVIC_CHAT_SESSION_RATE_LIMIT?: string;
-
-  @IsOptional()
-  @Matches(/^\d{1,7}$/, { message: 'CIVIC_TRAINING_MAX_PHRASES must be a whole number of training phrases (the most one training may learn from)' })
-  CIVIC_TRAINING_MAX_PHRASES?: string;
-
-  /** An IANA time zone; checked in loadConfig (Intl must know it). */
-  @IsOptional()
-  @Matches(/^[A-Za-z][A-Za-z0-9_+\-]*(\/[A-Za-z0-9_+\-]+)*$/, { message: 'CIVIC_TIME_ZONE must be an IANA time zone such as Asia/Singapore' })
-  CIVIC_TIME_ZONE?: string;
-
-  @IsOptional()
   @IsIn(['0', '1'], { message: 'CIVIC_EPHEMERAL_KEYS must be 0 or 1' })
   CIVIC_EPHEMERAL_KEYS?: string;
 
@@ -139,5 +122,5 @@ export const ENV_KEYS: readonly (keyof EnvDto)[] = [
   'CIVIC_SSO_ISSUER', 'CIVIC_SSO_CLIENT_ID', 'CIVIC_SSO_CLIENT_SECRET', 'CIVIC_SSO_MFA_ENFORCED',
   'CIVIC_TWO_FACTOR', 'CIVIC_CAPTCHA', 'CIVIC_HISTORY', 'CIVIC_FILE_RESPONSES', 'CIVIC_PUBLISH_APPROVAL', 'CIVIC_TRUST_PROXY', 'CIVIC_TRUSTED_PROXIES',
   'CIVIC_OUTBOUND_ALLOW',
-  'CIVIC_AUTH_RATE_LIMIT', 'CIVIC_CHAT_RATE_LIMIT', 'CIVIC_CHAT_SESSION_RATE_LIMIT', 'CIVIC_TRAINING_MAX_PHRASES', 'CIVIC_TIME_ZONE', 'CIVIC_EPHEMERAL_KEYS', 'CIVIC_DEMO_PASSWORD', 'CIVIC_DEMO_PUBLISHED', 'LOG_LEVEL', 'NODE_ENV',
+  'CIVIC_AUTH_RATE_LIMIT', 'CIVIC_EPHEMERAL_KEYS', 'CIVIC_DEMO_PASSWORD', 'CIVIC_DEMO_PUBLISHED', 'LOG_LEVEL', 'NODE_ENV',
 ];

@@ -52,20 +52,6 @@ test('CIVIC_AUTH_RATE_LIMIT overrides the profile limit; a non-number is refused
   assert.ok(problemsOf({ NODE_ENV: 'test', CIVIC_AUTH_RATE_LIMIT: 'many' }).some((p) => p.startsWith('CIVIC_AUTH_RATE_LIMIT')));
 });
 
-test('CIVIC_TIME_ZONE sets where analytics days start (Asia/Singapore by default); an unknown zone is refused', () => {
-  assert.equal(loadConfig({ NODE_ENV: 'test' }, { cwd: tempDir() }).timeZone, 'Asia/Singapore');
-  assert.equal(loadConfig({ NODE_ENV: 'test', CIVIC_TIME_ZONE: 'Europe/London' }, { cwd: tempDir() }).timeZone, 'Europe/London');
-  assert.deepEqual(problemsOf({ NODE_ENV: 'test', CIVIC_TIME_ZONE: 'Mars/Olympus_Mons' }), ['CIVIC_TIME_ZONE must be an IANA time zone such as Asia/Singapore']);
-  assert.deepEqual(problemsOf({ NODE_ENV: 'test', CIVIC_TIME_ZONE: 'not a zone' }), ['CIVIC_TIME_ZONE must be an IANA time zone such as Asia/Singapore']);
-});
-
-test('CIVIC_CHAT_RATE_LIMIT and CIVIC_CHAT_SESSION_RATE_LIMIT set the public chat limits (120 and 20 a minute by default)', () => {
-  assert.deepEqual(loadConfig({ NODE_ENV: 'test' }, { cwd: tempDir() }).chatLimits, { perIp: 120, perSession: 20 });
-  assert.deepEqual(loadConfig({ NODE_ENV: 'test', CIVIC_CHAT_RATE_LIMIT: '600', CIVIC_CHAT_SESSION_RATE_LIMIT: '0' }, { cwd: tempDir() }).chatLimits, { perIp: 600, perSession: 0 });
-  assert.ok(problemsOf({ NODE_ENV: 'test', CIVIC_CHAT_RATE_LIMIT: '-1' }).some((p) => p.startsWith('CIVIC_CHAT_RATE_LIMIT')));
-  assert.ok(problemsOf({ NODE_ENV: 'test', CIVIC_CHAT_SESSION_RATE_LIMIT: 'lots' }).some((p) => p.startsWith('CIVIC_CHAT_SESSION_RATE_LIMIT')));
-});
-
 test('every bad variable is reported at once, by name', () => {
   const problems = problemsOf({
     NODE_ENV: 'test',

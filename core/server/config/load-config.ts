@@ -7,7 +7,7 @@ import { loadProfile, type SwitchOverrides } from './load-profile';
 import { RepoPaths } from './repo-paths';
 import { parseOutboundAllow } from './outbound-allow';
 import { parseTrustedProxies } from './trusted-proxies';
-import { DEFAULT_CHAT_LIMITS, DEFAULT_TRAINING_MAX_PHRASES, DEFAULT_TIME_ZONE, type DatabaseTarget, type ServerConfig } from './server-config';
+import type { DatabaseTarget, ServerConfig } from './server-config';
 
 export interface LoadConfigOptions {
   /** Base for a relative CIVIC_DATA_DIR; defaults to process.cwd(). */
@@ -57,9 +57,6 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
   if (trusted.problem) problems.push(trusted.problem);
   const outbound = parseOutboundAllow(vars.CIVIC_OUTBOUND_ALLOW);
   if (outbound.problem) problems.push(outbound.problem);
-  if (fields.CIVIC_TIME_ZONE === undefined && vars.CIVIC_TIME_ZONE !== undefined && !isKnownTimeZone(vars.CIVIC_TIME_ZONE)) {
-    problems.push('CIVIC_TIME_ZONE must be an IANA time zone such as Asia/Singapore');
-  }
 
   const ephemeralByEnv = vars.NODE_ENV === 'test' || vars.CIVIC_EPHEMERAL_KEYS === '1';
   const lasting: KeyFallback = database.kind === 'postgres' ? { kind: 'required' } : { kind: 'data-dir', dir: dataDir };
@@ -100,12 +97,7 @@ export function loadConfig(env: Record<string, string | undefined>, options: Loa
     demoPublished: vars.CIVIC_DEMO_PUBLISHED !== 'off',
     logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: trusted.proxies,
-    chatLimits: {
-      perIp: vars.CIVIC_CHAT_RATE_LIMIT === undefined ? DEFAULT_CHAT_LIMITS.perIp : Number(vars.CIVIC_CHAT_RATE_LIMIT),
-      perSession: vars.CIVIC_CHAT_SESSION_RATE_LIMIT === undefined ? DEFAULT_CHAT_LIMITS.perSession : Number(vars.CIVIC_CHAT_SESSION_RATE_LIMIT),
-    },
-    trainingMaxPhrases: vars.CIVIC_TRAINING_MAX_PHRASES === undefined ? DEFAULT_TRAINING_MAX_PHRASES : Number(vars.CIVIC_TRAINING_MAX_PHRASES),
-    timeZone: vars.CIVIC_TIME_ZONE ?? DEFAULT_TIME_ZONE,
+    env: Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[0].startsWith('CIVIC_') && entry[1] !== undefined)),
     outboundAllow: outbound.allow,
     auditCheckpoint: { file: path.join(dataDir, 'audit-checkpoint.json'), everyMinutes: Number(vars.CIVIC_AUDIT_CHECKPOINT_MINUTES ?? 5) },
     webRoot: options.webRoot ?? RepoPaths.webRoot,
@@ -125,13 +117,4 @@ function switchOverrides(vars: EnvDto): SwitchOverrides {
   ];
   for (const [key, value] of pairs) if (value !== undefined) overrides[key] = value === 'on';
   return overrides;
-}
-
-function isKnownTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }

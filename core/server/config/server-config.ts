@@ -42,23 +42,6 @@ export interface SsoConfig {
 }
 
 /** Public chat requests per minute: per client IP address (all chat routes) and messages per chat session. */
-export interface ChatLimits {
-  perIp: number;
-  perSession: number;
-}
-
-/** Defaults of the chat limits when the variables are not set. */
-export const DEFAULT_CHAT_LIMITS: ChatLimits = { perIp: 120, perSession: 20 };
-
-/**
- * The most training phrases one training may learn from (CIVIC_TRAINING_MAX_PHRASES): 2,000 intents
- * with 20,000 phrases train in under a minute of CPU here; ten times that is refused, not attempted.
- */
-export const DEFAULT_TRAINING_MAX_PHRASES = 200_000;
-
-/** The deployment's time zone when CIVIC_TIME_ZONE is not set: where a day starts for analytics (§9 "ending yesterday"). */
-export const DEFAULT_TIME_ZONE = 'Asia/Singapore';
-
 /** The validated configuration the server runs with. Built by loadConfig, or in-process by tests. */
 export interface ServerConfig {
   port: number;
@@ -83,12 +66,8 @@ export interface ServerConfig {
   logLevel: string;
   /** CIVIC_TRUSTED_PROXIES: the proxies whose X-Forwarded-For is believed (never every hop). */
   trustProxy: TrustedProxies;
-  /** The public chat API's limits per minute (CIVIC_CHAT_RATE_LIMIT, CIVIC_CHAT_SESSION_RATE_LIMIT); 0 turns one off. */
-  chatLimits: ChatLimits;
-  /** CIVIC_TRAINING_MAX_PHRASES: a training of more phrases fails at once with the reason. */
-  trainingMaxPhrases: number;
-  /** CIVIC_TIME_ZONE: the IANA zone whose days and hours analytics report in. */
-  timeZone: string;
+  /** The CIVIC_* variables as given: plugins' own settings are read from them at start (plugin-settings.ts). */
+  env: Readonly<Record<string, string>>;
   /** CIVIC_OUTBOUND_ALLOW: internal hosts and networks that calls to typed URLs may reach (none by default). */
   outboundAllow: OutboundAllowList;
   /** Built console (dist/web); served when present. */

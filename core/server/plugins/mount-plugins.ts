@@ -10,6 +10,7 @@ import type { RouteAdder, RouteRegistry } from '../http/route-registry';
 import type { Logger } from '../logging/logger';
 import type { UserAdmin } from '../users/user-admin';
 import type { ServerPlugin } from './server-module';
+import { readPluginSettings } from './plugin-settings';
 import { ServiceRegistry } from './service-registry';
 import type { SecretSealer } from '../secrets/secret-sealer';
 import type { SsoRealms } from '../auth/sso-realms';
@@ -39,6 +40,8 @@ export async function mountPlugins(registry: RouteRegistry, plugins: readonly Se
   const { config, log, users, apps, jobs, events, db, audit, secrets, ssoRealms, mail } = services;
   // Static services first: every plugin's are there before the first mount.
   const pluginServices = ServiceRegistry.withStatic(plugins);
+  // Every plugin's settings are checked before any mounts: a bad value stops the start (ConfigError).
+  const settings = readPluginSettings(plugins, config.env);
   for (const { manifest, module } of plugins) {
     if (!module) continue;
     if (module.pluginId !== manifest.id) {
@@ -55,7 +58,8 @@ export async function mountPlugins(registry: RouteRegistry, plugins: readonly Se
     await module.register({
       pluginId: manifest.id,
       routes,
-      deployment: { profileName: config.profileName, enabledPlugins: [...config.profile.plugins], publicUrl: config.publicUrl, switches: { ...config.switches }, profileFlags: { ...config.profile.flags }, allowedEmailDomains: [...config.profile.allowedEmailDomains], chatLimits: { ...config.chatLimits }, trainingMaxPhrases: config.trainingMaxPhrases, timeZone: config.timeZone, outboundAllow: config.outboundAllow },
+      deployment: { profileName: config.profileName, enabledPlugins: [...config.profile.plugins], publicUrl: config.publicUrl, switches: { ...config.switches }, profileFlags: { ...config.profile.flags }, allowedEmailDomains: [...config.profile.allowedEmailDomains], outboundAllow: config.outboundAllow },
+      settings: settings.get(manifest.id) ?? {},
       log: log.child({ plugin: manifest.id }),
       users,
       apps: {

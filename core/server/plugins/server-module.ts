@@ -1,13 +1,13 @@
 import type { AccessPredicate } from '@civic/core/common/access';
 import type { DeploymentSwitches } from '@civic/core/common/model/api';
 import type { AppCreatedHandler } from '../apps/app-lifecycle';
-import type { ChatLimits } from '../config/server-config';
 import type { OutboundAllowList } from '../config/outbound-allow';
 import type { AuditTrail } from '../audit/audit-trail';
 import type { DbExecutor } from '../db/database';
 import type { DomainEvents } from '../events/event-bus';
 import type { MigrationOwner } from '../db/migration-runner';
 import type { PluginServiceAccess, ServiceBinding } from './service-registry';
+import type { PluginSettingsDeclaration } from './plugin-settings';
 import type { ExtensionPoint } from '@civic/core/common/plugins/extension-point';
 import type { SecretSealing } from '../secrets/secret-sealer';
 import type { SsoRealmProvider } from '../auth/sso-realms';
@@ -22,8 +22,13 @@ export interface ServerModuleApi {
   readonly pluginId: string;
   /** Same route definitions as core: access predicate required, audited when mutating. */
   readonly routes: RouteAdder;
-  /** `timeZone` (CIVIC_TIME_ZONE) is where analytics' days start; `outboundAllow` (CIVIC_OUTBOUND_ALLOW) is what createOutboundClient (sdk) needs for calls to typed URLs. */
-  readonly deployment: Readonly<{ profileName: string; /** Ids of the plugins this deployment runs. */ enabledPlugins: readonly string[]; publicUrl: string; switches: DeploymentSwitches; /** The profile's feature flag values (what a flag is until someone switches it). */ profileFlags: Readonly<Record<string, boolean>>; allowedEmailDomains: readonly string[]; chatLimits: Readonly<ChatLimits>; trainingMaxPhrases: number; timeZone: string; outboundAllow: OutboundAllowList }>;
+  /** `outboundAllow` (CIVIC_OUTBOUND_ALLOW) is what createOutboundClient (sdk) needs for calls to typed URLs. */
+  readonly deployment: Readonly<{ profileName: string; /** Ids of the plugins this deployment runs. */ enabledPlugins: readonly string[]; publicUrl: string; switches: DeploymentSwitches; /** The profile's feature flag values (what a flag is until someone switches it). */ profileFlags: Readonly<Record<string, boolean>>; allowedEmailDomains: readonly string[]; outboundAllow: OutboundAllowList }>;
+  /**
+   * The plugin's own settings (its module's `settings`), read from their variables and checked at
+   * start; read them typed with `settingsOf(api, Settings)` (sdk/server).
+   */
+  readonly settings: Readonly<Record<string, unknown>>;
   readonly log: Logger;
   /** Account administration (the users plugin): plugins never touch credential tables directly. */
   readonly users: UserAdmin;
@@ -83,6 +88,12 @@ export interface ServerModuleApi {
 export interface ServerModule {
   readonly pluginId: string;
   register(api: ServerModuleApi): void | Promise<void>;
+  /**
+   * Settings the plugin reads from environment variables (`CIVIC_…`): each with its default, its
+   * class-validator rules and its README line. Checked at start with core's variables: a bad value
+   * stops the start with its message. The README configuration table lists them (a test checks it).
+   */
+  settings?: PluginSettingsDeclaration;
   /**
    * Services that need nothing from the mount (`bindService(ref, implementation)`, functions over a
    * `DbExecutor`): provided before the demo seed and before any plugin mounts, so the seeders of

@@ -23,11 +23,20 @@ export function defineServiceRef<T>(id: string): ServiceRef<T> {
  */
 export interface ServiceBinding<T = unknown> {
   readonly ref: ServiceRef<T>;
-  readonly implementation: T;
+  /** Made from the static services of the plugins this one requires (bound before it). */
+  readonly create: (services: Pick<PluginServiceAccess, 'get'>) => T;
 }
 
 export function bindService<T>(ref: ServiceRef<T>, implementation: T): ServiceBinding<T> {
-  return { ref, implementation };
+  return { ref, create: () => implementation };
+}
+
+/**
+ * A static service built on other static services: `bindServiceWith(KnowledgeSnapshots, (services) =>
+ * snapshotsOver(services.get(ClassCatalog)))` — only of plugins this one requires, which bind first.
+ */
+export function bindServiceWith<T>(ref: ServiceRef<T>, create: (services: Pick<PluginServiceAccess, 'get'>) => T): ServiceBinding<T> {
+  return { ref, create };
 }
 
 /** Provide and consume services, as a plugin's server module is given them at mount (`api.services`). */
@@ -54,7 +63,7 @@ export class ServiceRegistry {
     const registry = new ServiceRegistry();
     for (const { manifest, module } of plugins) {
       const access = registry.for(manifest);
-      for (const binding of module?.services ?? []) access.provide(binding.ref, binding.implementation);
+      for (const binding of module?.services ?? []) access.provide(binding.ref, binding.create(access));
     }
     return registry;
   }

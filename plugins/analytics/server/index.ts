@@ -1,9 +1,10 @@
-import { defineServerModule, sql } from '@civic/sdk/server';
+import { defineServerModule, settingsOf, sql } from '@civic/sdk/server';
 import { registerAnalyticsRoutes } from './analytics-routes';
 import { seedDemoFeatureUsages } from './demo-feature-usages';
 import { sendDueReports, type ReportDeps } from './report-mail';
 import { registerReportRoutes } from './report-routes';
 import { refreshRollups } from './rollup';
+import { AnalyticsSettings } from './settings';
 
 /** Name of the schedule that keeps the rollups current (tests run it with `jobs.runScheduled`). */
 export const ROLLUP_SCHEDULE = 'analytics.rollup';
@@ -12,8 +13,9 @@ export const REPORTS_SCHEDULE = 'analytics.reports';
 
 export default defineServerModule({
   pluginId: 'analytics',
+  settings: AnalyticsSettings,
   register(api) {
-    const timeZone = api.deployment.timeZone;
+    const { timeZone } = settingsOf(api, AnalyticsSettings);
     const deps: ReportDeps = { mail: api.mail, users: api.users, timeZone, publicUrl: api.deployment.publicUrl };
     registerAnalyticsRoutes(api.routes, timeZone);
     registerReportRoutes(api.routes, deps);

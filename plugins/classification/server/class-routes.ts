@@ -1,6 +1,6 @@
-import { and, asc, count, eq, HttpError, ne, sql, type DbExecutor, type RouteAdder } from '@civic/sdk/server';
+import { and, asc, eq, HttpError, ne, sql, type DbExecutor, type RouteAdder } from '@civic/sdk/server';
 import { categories, labels } from './db/schema';
-import { intentCategories, intentLabels } from '../../knowledge-base/contract/server/tables';
+import type { ClassifiedIntents } from '../contract/server/classified-intents';
 import type { AccessPredicate } from '@civic/sdk/common/access';
 import { ClassificationApi, type ClassItem } from '../common/api';
 import { CategoryDto, LabelDto } from '../common/classification.dto';
@@ -10,15 +10,12 @@ import { canEditCategories, canEditLabels, canViewCategories, canViewLabels } fr
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type ClassTable = typeof categories | typeof labels;
-type LinkTable = typeof intentCategories | typeof intentLabels;
 
 /** The two classifications share everything but their table, names, rules and access flags. */
 interface ClassKind {
   kind: 'category' | 'label';
   plural: 'categories' | 'labels';
   table: ClassTable;
-  link: LinkTable;
-  linkColumn: typeof intentCategories.categoryId | typeof intentLabels.labelId;
   dto: new () => { name: string };
   listRoute: string;
   itemRoute: string;
@@ -34,8 +31,6 @@ const KINDS: ClassKind[] = [
     kind: 'category',
     plural: 'categories',
     table: categories,
-    link: intentCategories,
-    linkColumn: intentCategories.categoryId,
     dto: CategoryDto,
     listRoute: ClassificationApi.categoriesRoute,
     itemRoute: ClassificationApi.categoryRoute,
@@ -49,8 +44,6 @@ const KINDS: ClassKind[] = [
     kind: 'label',
     plural: 'labels',
     table: labels,
-    link: intentLabels,
-    linkColumn: intentLabels.labelId,
     dto: LabelDto,
     listRoute: ClassificationApi.labelsRoute,
     itemRoute: ClassificationApi.labelRoute,
@@ -62,21 +55,20 @@ const KINDS: ClassKind[] = [
   },
 ];
 
-async function listItems(db: DbExecutor, k: ClassKind, appId: string, onlyId?: string): Promise<ClassItem[]> {
+async function listItems(db: DbExecutor, classified: ClassifiedIntents, k: ClassKind, appId: string, onlyId?: string): Promise<ClassItem[]> {
   const t = k.table;
   const rows = await db
-    .select({ id: t.id, name: t.name, createdAt: t.createdAt, updatedAt: t.updatedAt, intentCount: count(k.linkColumn) })
+    .select({ id: t.id, name: t.name, createdAt: t.createdAt, updatedAt: t.updatedAt })
     .from(t)
-    .leftJoin(k.link, eq(k.linkColumn, t.id))
     .where(and(eq(t.appId, appId), onlyId ? eq(t.id, onlyId) : undefined))
-    .groupBy(t.id)
     .orderBy(asc(sql`lower(${t.name})`));
-  return rows.map((r) => ({ id: r.id, name: r.name, intentCount: Number(r.intentCount), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }));
+  const counts = rows.length > 0 ? await classified.usageCounts(db, appId, k.kind) : new Map<string, number>();
+  return rows.map((r) => ({ id: r.id, name: r.name, intentCount: counts.get(r.id) ?? 0, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() }));
 }
 
-async function findItem(db: DbExecutor, k: ClassKind, appId: string, id: string): Promise<ClassItem> {
+async function findItem(db: DbExecutor, classified: ClassifiedIntents, k: ClassKind, appId: string, id: string): Promise<ClassItem> {
   if (!UUID.test(id)) throw HttpError.notFound();
-  const [item] = await listItems(db, k, appId, id);
+  const [item] = await listItems(db, classified, k, appId, id);
   if (!item) throw HttpError.notFound();
   return item;
 }
@@ -90,14 +82,14 @@ async function assertFree(db: DbExecutor, k: ClassKind, appId: string, name: str
   if (taken) throw new HttpError(409, k.taken(name), { fields: { name: [k.taken(name)] } });
 }
 
-function registerKind(routes: RouteAdder, k: ClassKind): void {
+function registerKind(routes: RouteAdder, classified: ClassifiedIntents, k: ClassKind): void {
   routes.add({
     method: 'GET',
     url: k.listRoute,
     app: 'appId',
     access: k.view,
     description: `The app's ${k.plural}, each with the number of intents and Q&A pairs that carry it`,
-    handler: async (ctx) => ({ [k.plural]: await listItems(ctx.db, k, ctx.app.appId) }),
+    handler: async (ctx) => ({ [k.plural]: await listItems(ctx.db, classified, k, ctx.app.appId) }),
   });
 
   routes.add({
@@ -113,7 +105,7 @@ function registerKind(routes: RouteAdder, k: ClassKind): void {
       const name = k.normalise(ctx.body.name);
       await assertFree(ctx.db, k, ctx.app.appId, name);
       const [row] = await ctx.db.insert(k.table).values({ appId: ctx.app.appId, name, createdAt: ctx.now, updatedAt: ctx.now }).returning({ id: k.table.id });
-      return { [k.kind]: await findItem(ctx.db, k, ctx.app.appId, row.id) };
+      return { [k.kind]: await findItem(ctx.db, classified, k, ctx.app.appId, row.id) };
     },
   });
 
@@ -130,11 +122,11 @@ function registerKind(routes: RouteAdder, k: ClassKind): void {
     },
     description: `Renames a ${k.kind} { name }`,
     handler: async (ctx) => {
-      const item = await findItem(ctx.db, k, ctx.app.appId, ctx.params[k.idParam]);
+      const item = await findItem(ctx.db, classified, k, ctx.app.appId, ctx.params[k.idParam]);
       const name = k.normalise(ctx.body.name);
       await assertFree(ctx.db, k, ctx.app.appId, name, item.id);
       await ctx.db.update(k.table).set({ name, updatedAt: ctx.now }).where(eq(k.table.id, item.id));
-      return { [k.kind]: await findItem(ctx.db, k, ctx.app.appId, item.id) };
+      return { [k.kind]: await findItem(ctx.db, classified, k, ctx.app.appId, item.id) };
     },
   });
 
@@ -150,7 +142,7 @@ function registerKind(routes: RouteAdder, k: ClassKind): void {
     },
     description: `Deletes a ${k.kind} and takes it off every intent that carries it`,
     handler: async (ctx): Promise<{ deleted: ClassItem }> => {
-      const item = await findItem(ctx.db, k, ctx.app.appId, ctx.params[k.idParam]);
+      const item = await findItem(ctx.db, classified, k, ctx.app.appId, ctx.params[k.idParam]);
       await ctx.db.delete(k.table).where(eq(k.table.id, item.id));
       return { deleted: item };
     },
@@ -158,6 +150,6 @@ function registerKind(routes: RouteAdder, k: ClassKind): void {
 }
 
 /** /api/v1/apps/{appId}/categories and /labels: create, rename, delete, with counts. */
-export function registerClassRoutes(routes: RouteAdder): void {
-  for (const k of KINDS) registerKind(routes, k);
+export function registerClassRoutes(routes: RouteAdder, classified: ClassifiedIntents): void {
+  for (const k of KINDS) registerKind(routes, classified, k);
 }

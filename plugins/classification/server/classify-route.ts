@@ -1,6 +1,6 @@
-import { and, eq, HttpError, inArray, sql, type RouteAdder } from '@civic/sdk/server';
+import { and, eq, HttpError, inArray, type RouteAdder } from '@civic/sdk/server';
 import { categories, labels } from './db/schema';
-import { intentCategories, intentLabels, intents } from '../../knowledge-base/contract/server/tables';
+import type { ClassifiedIntents } from '../contract/server/classified-intents';
 import { isAllowed, STARTER_TIER_REASON } from '@civic/sdk/common/access';
 import { ClassificationApi, type ClassifyResult } from '../common/api';
 import { ClassifyIntentsDto } from '../common/classification.dto';
@@ -10,7 +10,7 @@ import { canClassifyIntents, categoriesAllowed, labelsAllowed } from '../common/
 const unique = (ids: string[] | undefined): string[] => [...new Set(ids ?? [])];
 
 /** POST /api/v1/apps/{appId}/intents/classification: bulk assign and unassign (the intents table's bulk action). */
-export function registerClassifyRoute(routes: RouteAdder): void {
+export function registerClassifyRoute(routes: RouteAdder, classified: ClassifiedIntents): void {
   routes.add({
     method: 'POST',
     url: ClassificationApi.classifyRoute,
@@ -46,7 +46,7 @@ export function registerClassifyRoute(routes: RouteAdder): void {
       if ((addL.length || removeL.length) && !isAllowed(labelsAllowed(ctx.access))) throw new HttpError(403, STARTER_TIER_REASON);
 
       const appId = ctx.app.appId;
-      const found = await ctx.db.select({ id: intents.id }).from(intents).where(and(eq(intents.appId, appId), inArray(intents.id, intentIds)));
+      const found = await classified.existing(ctx.db, appId, intentIds);
       if (found.length !== intentIds.length) throw HttpError.invalid([ClassificationMessages.unknownIntents(intentIds.length - found.length)], { intentIds: [ClassificationMessages.unknownIntents(intentIds.length - found.length)] });
       const catIds = unique([...addC, ...removeC]);
       if (catIds.length) {
@@ -59,22 +59,7 @@ export function registerClassifyRoute(routes: RouteAdder): void {
         if (rows.length !== labIds.length) throw HttpError.invalid([ClassificationMessages.unknownLabels]);
       }
 
-      if (addC.length) await ctx.db.insert(intentCategories).values(intentIds.flatMap((intentId) => addC.map((categoryId) => ({ intentId, categoryId })))).onConflictDoNothing();
-      if (removeC.length) await ctx.db.delete(intentCategories).where(and(inArray(intentCategories.intentId, intentIds), inArray(intentCategories.categoryId, removeC)));
-      if (addL.length) await ctx.db.insert(intentLabels).values(intentIds.flatMap((intentId) => addL.map((labelId) => ({ intentId, labelId })))).onConflictDoNothing();
-      if (removeL.length) await ctx.db.delete(intentLabels).where(and(inArray(intentLabels.intentId, intentIds), inArray(intentLabels.labelId, removeL)));
-      // An editor open on one of these intents must not save over the change unknowingly.
-      await ctx.db.update(intents).set({ version: sql`${intents.version} + 1`, updatedAt: ctx.now, updatedBy: ctx.user.id }).where(inArray(intents.id, intentIds));
-
-      const cats = await ctx.db.select().from(intentCategories).where(inArray(intentCategories.intentId, intentIds));
-      const labs = await ctx.db.select().from(intentLabels).where(inArray(intentLabels.intentId, intentIds));
-      return {
-        intents: intentIds.map((id) => ({
-          id,
-          categoryIds: cats.filter((c) => c.intentId === id).map((c) => c.categoryId).sort(),
-          labelIds: labs.filter((l) => l.intentId === id).map((l) => l.labelId).sort(),
-        })),
-      };
+      return { intents: await classified.apply(ctx.db, appId, { intentIds, addCategoryIds: addC, removeCategoryIds: removeC, addLabelIds: addL, removeLabelIds: removeL }, { userId: ctx.user.id, now: ctx.now }) };
     },
   });
 }

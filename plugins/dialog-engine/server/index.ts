@@ -1,6 +1,7 @@
-import { createOutboundClient, defineServerModule } from '@civic/sdk/server';
+import { createOutboundClient, defineServerModule, settingsOf, type ServerModule } from '@civic/sdk/server';
 import { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
 import { PublishedKnowledge } from '../../publishing/contract/server/index';
+import { SavedWebChatSettings } from '../../webchat/contract/server/index';
 import { registerChatRoutes } from './chat-routes';
 import { registerDialogFlowRoutes } from './dialogflow-routes';
 import { seedDemoConversations } from './demo-conversations';
@@ -10,6 +11,7 @@ import { draftSource, productionSource } from './engine/knowledge-source';
 import { registerSuggestRoutes } from './suggest-routes';
 import { registerReplayRoutes } from './replay-routes';
 import { registerThresholdRoutes } from './threshold-routes';
+import { EngineSettings } from './settings';
 import { registerTraining, trainUntrainedProduction } from './training-jobs';
 import { DraftAnswers } from '../contract/server/draft-answers';
 import { QuestionFeatures } from '../contract/server/question-features';
@@ -17,37 +19,52 @@ import { TranscriptReview } from '../contract/server/transcript-review';
 import { questionFeatures } from './question-features';
 import { transcriptReview } from './transcript-review';
 
-/** One engine per server process: its trained models are cached in memory per app and environment. */
-export const dialogEngine = new DialogEngine();
+export interface DialogEngineModuleOptions {
+  /** Called with the engine a mount made (tests reach its model cache through it). */
+  onEngine?: (engine: DialogEngine) => void;
+}
 
-export default defineServerModule({
-  pluginId: 'dialog-engine',
-  async register(api) {
-    dialogEngine.useStore(new DbModelStore());
-    dialogEngine.useOutbound(createOutboundClient(api.deployment.outboundAllow));
-    const drafts = api.services.get(KnowledgeSnapshots);
-    const published = api.services.get(PublishedKnowledge);
-    dialogEngine.setSource('draft', draftSource(drafts));
-    dialogEngine.setSource('production', productionSource(published));
-    registerChatRoutes(api.routes, dialogEngine, api.deployment.publicUrl, api.deployment.chatLimits);
-    registerDialogFlowRoutes(api.routes, dialogEngine);
-    registerSuggestRoutes(api.routes, dialogEngine, api.deployment.publicUrl, api.deployment.chatLimits, { drafts, published });
-    registerTraining(api, dialogEngine);
-    // Queued now, run once the job runner starts: the seeded (published) demo answers trained at once.
-    await trainUntrainedProduction(api.db, dialogEngine).catch((error: unknown) => api.log.warn({ err: error }, 'could not queue production trainings at start'));
-    registerReplayRoutes(api.routes, dialogEngine);
-    registerThresholdRoutes(api.routes, dialogEngine);
-    api.services.provide(TranscriptReview, transcriptReview);
-    api.services.provide(QuestionFeatures, questionFeatures);
-    api.services.provide(DraftAnswers, {
-      async answer(db, app, texts) {
-        const model = await dialogEngine.currentKnowledge(db, app.appId, 'draft');
-        return texts.map((text) => {
-          const a = dialogEngine.answerFresh(model, app, text);
-          return { intentId: a.intentId, intentName: a.intentName, confidence: a.confidence, fallback: a.fallback };
-        });
-      },
-    });
-  },
-  seedDemo: (tx, demo) => seedDemoConversations(tx, demo.appIds, demo.now),
-});
+/**
+ * The dialog engine's server module. Each mount makes its own engine (its trained models are cached in
+ * memory per app and environment), so two servers in one process share nothing.
+ */
+export function dialogEngineModule(options: DialogEngineModuleOptions = {}): ServerModule {
+  return defineServerModule({
+    pluginId: 'dialog-engine',
+    settings: EngineSettings,
+    async register(api) {
+      const settings = settingsOf(api, EngineSettings);
+      const chatLimits = { perIp: settings.chatPerIp, perSession: settings.chatPerSession };
+      const dialogEngine = new DialogEngine();
+      options.onEngine?.(dialogEngine);
+      dialogEngine.useStore(new DbModelStore());
+      dialogEngine.useOutbound(createOutboundClient(api.deployment.outboundAllow));
+      const drafts = api.services.get(KnowledgeSnapshots);
+      const published = api.services.get(PublishedKnowledge);
+      dialogEngine.setSource('draft', draftSource(drafts));
+      dialogEngine.setSource('production', productionSource(published));
+      registerChatRoutes(api.routes, dialogEngine, api.deployment.publicUrl, chatLimits);
+      registerDialogFlowRoutes(api.routes, dialogEngine);
+      registerSuggestRoutes(api.routes, dialogEngine, api.deployment.publicUrl, chatLimits, { drafts, published, widgetSettings: api.services.get(SavedWebChatSettings) });
+      registerTraining(api, dialogEngine, { maxPhrases: settings.trainingMaxPhrases });
+      // Queued now, run once the job runner starts: the seeded (published) demo answers trained at once.
+      await trainUntrainedProduction(api.db, dialogEngine).catch((error: unknown) => api.log.warn({ err: error }, 'could not queue production trainings at start'));
+      registerReplayRoutes(api.routes, dialogEngine);
+      registerThresholdRoutes(api.routes, dialogEngine);
+      api.services.provide(TranscriptReview, transcriptReview);
+      api.services.provide(QuestionFeatures, questionFeatures);
+      api.services.provide(DraftAnswers, {
+        async answer(db, app, texts) {
+          const model = await dialogEngine.currentKnowledge(db, app.appId, 'draft');
+          return texts.map((text) => {
+            const a = dialogEngine.answerFresh(model, app, text);
+            return { intentId: a.intentId, intentName: a.intentName, confidence: a.confidence, fallback: a.fallback };
+          });
+        },
+      });
+    },
+    seedDemo: (tx, demo) => seedDemoConversations(tx, demo.appIds, demo.now),
+  });
+}
+
+export default dialogEngineModule();

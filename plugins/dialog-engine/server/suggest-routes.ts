@@ -1,8 +1,7 @@
-import { eq, HttpError, isDecommissioned, RateLimiter, type AppRecord, type DbExecutor, type HandlerContext, type RouteAdder } from '@civic/sdk/server';
+import { HttpError, isDecommissioned, RateLimiter, type AppRecord, type DbExecutor, type HandlerContext, type RouteAdder } from '@civic/sdk/server';
 import type { PublishedKnowledge } from '../../publishing/contract/server/index';
 import type { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
-import { appProduction } from '../../publishing/contract/server/tables';
-import { webchatSettings } from '../../webchat/contract/server/tables';
+import type { SavedWebChatSettings } from '../../webchat/contract/server/index';
 import { DEFAULT_PLATFORM } from '../../knowledge-base/contract/common/responses/index';
 import { IsIn, IsOptional, IsString, MaxLength, MinLength } from '@civic/sdk/common/validators';
 import { ENVIRONMENTS, type Environment } from '../common/api';
@@ -61,7 +60,7 @@ type Feature = 'appEnableAutoComplete' | 'appEnableRecommendations';
  * limit of the same size in its own bucket (typing must not eat the chat's budget), short queries —
  * and the draft for members only. Citizens get answers only when the app switched the feature on.
  */
-export function registerSuggestRoutes(routes: RouteAdder, engine: DialogEngine, consoleUrl: string, limits: ChatRateLimits, knowledge: { drafts: KnowledgeSnapshots; published: PublishedKnowledge }): void {
+export function registerSuggestRoutes(routes: RouteAdder, engine: DialogEngine, consoleUrl: string, limits: ChatRateLimits, knowledge: { drafts: KnowledgeSnapshots; published: PublishedKnowledge; widgetSettings: SavedWebChatSettings }): void {
   const indexes = new Map<string, CachedIndex>();
   const remember = (key: string, entry: CachedIndex) => {
     indexes.delete(key);
@@ -72,7 +71,7 @@ export function registerSuggestRoutes(routes: RouteAdder, engine: DialogEngine, 
   const featureOnCached = async (db: DbExecutor, appId: string, feature: Feature, now: number): Promise<boolean> => {
     let entry = switches.get(appId);
     if (!entry || now - entry.at >= RECHECK_SECONDS * 1000) {
-      entry = { at: now, settings: await readSettings(db, appId) };
+      entry = { at: now, settings: await knowledge.widgetSettings.read(db, appId) };
       switches.set(appId, entry);
     }
     return entry.settings?.[feature] === true;
@@ -99,9 +98,9 @@ export function registerSuggestRoutes(routes: RouteAdder, engine: DialogEngine, 
     if (cached) remember(key, cached);
     if (cached && now - cached.checkedAt < RECHECK_SECONDS * 1000) return cached.index;
     if (environment === 'production') {
-      const [row] = await db.select({ versionId: appProduction.versionId }).from(appProduction).where(eq(appProduction.appId, app.appId));
-      if (!row) throw new HttpError(409, EngineMessages.notPublished);
-      if (cached?.marker === row.versionId) {
+      const versionId = await knowledge.published.currentVersionId(db, app.appId);
+      if (versionId === null) throw new HttpError(409, EngineMessages.notPublished);
+      if (cached?.marker === versionId) {
         cached.checkedAt = now;
         return cached.index;
       }
@@ -177,9 +176,3 @@ export const SuggestMessages = {
   off: (feature: Feature) =>
     feature === 'appEnableAutoComplete' ? 'Auto-complete is not switched on for this chat app.' : 'Recommendations are not switched on for this chat app.',
 } as const;
-
-/** The app's saved widget settings document (the webchat plugin's), for its two switches. */
-async function readSettings(db: DbExecutor, appId: string): Promise<Record<string, unknown> | undefined> {
-  const [row] = await db.select({ settings: webchatSettings.settings }).from(webchatSettings).where(eq(webchatSettings.appId, appId)).limit(1);
-  return row?.settings as Record<string, unknown> | undefined;
-}

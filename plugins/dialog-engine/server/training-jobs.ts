@@ -9,14 +9,17 @@ import { modelTrained } from '../contract/events';
 import { TRAINING_JOB, type DialogEngine, type TrainingPayload } from './engine/dialog-engine';
 import { contentHash } from './engine/trained-knowledge';
 import { trainedModels } from './db/trained-models';
+import { EngineSettings } from './settings';
 
 export interface TrainingOptions {
   /** Training of a draft starts this long after the app's last change (edits come in bursts). */
   quietMs?: number;
+  /** The most phrases one training may learn from (CIVIC_TRAINING_MAX_PHRASES, EngineSettings); default its default. */
+  maxPhrases?: number;
 }
 
 /** What training needs of the server module's API. */
-export type TrainingApi = Pick<ServerModuleApi, 'jobs' | 'events' | 'db' | 'log'> & { deployment: Pick<ServerModuleApi['deployment'], 'trainingMaxPhrases'> };
+export type TrainingApi = Pick<ServerModuleApi, 'jobs' | 'events' | 'db' | 'log'>;
 
 /**
  * Training as a job ("training", with progress): the job loads the environment's content and
@@ -32,7 +35,7 @@ export type TrainingApi = Pick<ServerModuleApi, 'jobs' | 'events' | 'db' | 'log'
  */
 export function registerTraining(api: TrainingApi, engine: DialogEngine, options: TrainingOptions = {}): { stop(): void } {
   const { jobs, events, db, log } = api;
-  const maxPhrases = api.deployment.trainingMaxPhrases;
+  const maxPhrases = options.maxPhrases ?? Number(EngineSettings.trainingMaxPhrases.default);
   engine.useJobs(jobs);
   jobs.register<TrainingPayload>(
     TRAINING_JOB,

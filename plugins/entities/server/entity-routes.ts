@@ -1,13 +1,12 @@
 import { and, asc, eq, HttpError, ilike, ne, sql, type DbExecutor, type RouteAdder } from '@civic/sdk/server';
 import { entityTypes } from './db/schema';
-import { intents, trainingPhrases } from '../../knowledge-base/contract/server/tables';
-import type { EntityEntry } from '../contract/common/index';
+import { refKey, type EntityEntry } from '../contract/common/index';
 import { EntitiesApi, type EntityDeleted, type EntityDetail, type EntityList, type EntityListItem, type EntityWithUsages } from '../common/api';
 import { EntityCreateDto, EntityUpdateDto } from '../common/entity.dto';
 import { EntityDeleteQueryDto, EntityListQueryDto } from '../common/entity-query.dto';
 import { EntityMessages } from '../common/messages';
 import { canEditEntities, canViewEntities } from '../common/permissions';
-import { parametersRenamed, parametersWithout, refKey, renameInParts, tagsOf, untagParts, usagesByEntity } from './entity-usages';
+import type { EntityTypeUserList } from './entity-type-users';
 
 type EntityRow = typeof entityTypes.$inferSelect;
 
@@ -50,47 +49,8 @@ async function assertNameFree(db: DbExecutor, appId: string, name: string, excep
   if (taken) throw new HttpError(409, EntityMessages.nameTaken(name), { fields: { display_name: [EntityMessages.nameTaken(name)] } });
 }
 
-/** Untags every phrase of the app tagged with the entity and drops the parameters of its type. */
-async function removeUsages(db: DbExecutor, appId: string, key: string, now: Date, userId: string): Promise<Omit<EntityDeleted, 'deleted'>> {
-  const phrases = await db
-    .select({ id: trainingPhrases.id, parts: trainingPhrases.parts })
-    .from(trainingPhrases)
-    .where(and(eq(trainingPhrases.appId, appId), sql`exists (select 1 from unnest(${trainingPhrases.entityTypes}) as r(ref) where lower(ltrim(r.ref, '@')) = ${key})`));
-  for (const phrase of phrases) {
-    const parts = untagParts(phrase.parts, key);
-    await db.update(trainingPhrases).set({ parts, entityTypes: tagsOf(parts) }).where(eq(trainingPhrases.id, phrase.id));
-  }
-  let removedParameters = 0;
-  const rows = await db.select({ id: intents.id, parameters: intents.parameters }).from(intents).where(eq(intents.appId, appId));
-  for (const row of rows) {
-    const kept = parametersWithout(row.parameters ?? [], key);
-    if (kept.length === (row.parameters ?? []).length) continue;
-    removedParameters += (row.parameters ?? []).length - kept.length;
-    await db.update(intents).set({ parameters: kept, version: sql`${intents.version} + 1`, updatedAt: now, updatedBy: userId }).where(eq(intents.id, row.id));
-  }
-  return { removedFromPhrases: phrases.length, removedParameters };
-}
-
-/** Follows a rename into the phrases and parameters that reference the entity. */
-async function renameUsages(db: DbExecutor, appId: string, key: string, newName: string): Promise<void> {
-  const phrases = await db
-    .select({ id: trainingPhrases.id, parts: trainingPhrases.parts })
-    .from(trainingPhrases)
-    .where(and(eq(trainingPhrases.appId, appId), sql`exists (select 1 from unnest(${trainingPhrases.entityTypes}) as r(ref) where lower(ltrim(r.ref, '@')) = ${key})`));
-  for (const phrase of phrases) {
-    const parts = renameInParts(phrase.parts, key, newName);
-    await db.update(trainingPhrases).set({ parts, entityTypes: tagsOf(parts) }).where(eq(trainingPhrases.id, phrase.id));
-  }
-  const rows = await db.select({ id: intents.id, parameters: intents.parameters }).from(intents).where(eq(intents.appId, appId));
-  for (const row of rows) {
-    const params = row.parameters ?? [];
-    if (!params.some((p) => refKey(p.entity_type_display_name ?? '') === key)) continue;
-    await db.update(intents).set({ parameters: parametersRenamed(params, key, newName) }).where(eq(intents.id, row.id));
-  }
-}
-
 /** /api/v1/apps/{appId}/entities: the knowledge base's entities (§3), editors and admins only (§6). */
-export function registerEntityRoutes(routes: RouteAdder): void {
+export function registerEntityRoutes(routes: RouteAdder, users: EntityTypeUserList): void {
   routes.add({
     method: 'GET',
     url: EntitiesApi.listRoute,
@@ -113,7 +73,7 @@ export function registerEntityRoutes(routes: RouteAdder): void {
           ),
         )
         .orderBy(asc(sql`lower(${entityTypes.displayName})`));
-      const usages = rows.length > 0 ? await usagesByEntity(ctx.db, ctx.app.appId) : new Map();
+      const usages = rows.length > 0 ? await users.usages(ctx.db, ctx.app.appId) : new Map();
       const entities: EntityListItem[] = rows.map((row) => ({
         id: row.id,
         name: row.displayName,
@@ -165,7 +125,7 @@ export function registerEntityRoutes(routes: RouteAdder): void {
     handler: async (ctx): Promise<EntityWithUsages> => {
       const row = await findEntity(ctx.db, ctx.app.appId, ctx.params.entityId);
       const key = refKey(row.displayName);
-      const usages = (await usagesByEntity(ctx.db, ctx.app.appId, key)).get(key) ?? [];
+      const usages = (await users.usages(ctx.db, ctx.app.appId, key)).get(key) ?? [];
       return { entity: toEntityDetail(row), usages };
     },
   });
@@ -184,7 +144,7 @@ export function registerEntityRoutes(routes: RouteAdder): void {
       if (row.version !== body.version) throw HttpError.conflict(EntityMessages.staleVersion);
       const oldKey = refKey(row.displayName);
       if (refKey(body.display_name) !== oldKey) await assertNameFree(ctx.db, ctx.app.appId, body.display_name, row.id);
-      if (body.display_name !== row.displayName) await renameUsages(ctx.db, ctx.app.appId, oldKey, body.display_name);
+      if (body.display_name !== row.displayName) await users.rename(ctx.db, ctx.app.appId, oldKey, body.display_name);
       const [updated] = await ctx.db
         .update(entityTypes)
         .set({
@@ -199,7 +159,7 @@ export function registerEntityRoutes(routes: RouteAdder): void {
         .returning();
       if (!updated) throw HttpError.conflict(EntityMessages.staleVersion);
       const key = refKey(updated.displayName);
-      const usages = (await usagesByEntity(ctx.db, ctx.app.appId, key)).get(key) ?? [];
+      const usages = (await users.usages(ctx.db, ctx.app.appId, key)).get(key) ?? [];
       return { entity: toEntityDetail(updated), usages };
     },
   });
@@ -220,11 +180,11 @@ export function registerEntityRoutes(routes: RouteAdder): void {
     handler: async (ctx): Promise<EntityDeleted> => {
       const row = await findEntity(ctx.db, ctx.app.appId, ctx.params.entityId);
       const key = refKey(row.displayName);
-      const usages = (await usagesByEntity(ctx.db, ctx.app.appId, key)).get(key) ?? [];
+      const usages = (await users.usages(ctx.db, ctx.app.appId, key)).get(key) ?? [];
       let removed = { removedFromPhrases: 0, removedParameters: 0 };
       if (usages.length > 0) {
         if (ctx.query.removeUsages !== 'true') throw new HttpError(409, EntityMessages.inUse(row.displayName, usages.length), { detail: { usages } });
-        removed = await removeUsages(ctx.db, ctx.app.appId, key, ctx.now, ctx.user.id);
+        removed = await users.remove(ctx.db, ctx.app.appId, key, { userId: ctx.user.id, now: ctx.now });
       }
       await ctx.db.delete(entityTypes).where(eq(entityTypes.id, row.id));
       return { deleted: row.displayName, ...removed };

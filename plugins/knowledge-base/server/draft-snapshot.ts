@@ -1,15 +1,21 @@
 import { asc, eq, inArray, type DbExecutor } from '@civic/sdk/server';
 import type { KnowledgeSnapshot, SnapshotIntent } from '../contract/common/knowledge/index';
-import { categories, labels } from '../../classification/contract/server/tables';
-import { entityTypes } from '../../entities/contract/server/tables';
+import type { ClassCatalog } from '../../classification/contract/server/index';
+import type { EntityTypeCatalog } from '../../entities/contract/server/index';
 import { glossaryTerms, intentCategories, intentLabels, intents, trainingPhrases } from './db/schema';
+
+/** The other plugins' services the snapshot reads their part through. */
+export interface SnapshotSources {
+  classes: ClassCatalog;
+  entityTypes: EntityTypeCatalog;
+}
 
 /**
  * The app's draft knowledge base as one snapshot (see KnowledgeSnapshot), in a stable order (by name,
  * phrases by position) so two reads of unchanged content are equal. Run it inside a transaction when
  * a consistent picture matters (publishing does).
  */
-export async function readDraftSnapshot(db: DbExecutor, appId: string): Promise<KnowledgeSnapshot> {
+export async function readDraftSnapshot(sources: SnapshotSources, db: DbExecutor, appId: string): Promise<KnowledgeSnapshot> {
   const intentRows = await db.select().from(intents).where(eq(intents.appId, appId)).orderBy(asc(intents.displayName), asc(intents.id));
   const phraseRows = await db
     .select({ intentId: trainingPhrases.intentId, type: trainingPhrases.type, parts: trainingPhrases.parts, text: trainingPhrases.text })
@@ -45,24 +51,17 @@ export async function readDraftSnapshot(db: DbExecutor, appId: string): Promise<
     reviewBy: row.reviewBy,
   }));
 
-  const entityRows = await db.select().from(entityTypes).where(eq(entityTypes.appId, appId)).orderBy(asc(entityTypes.displayName));
+  const entityRows = await sources.entityTypes.list(db, appId);
   const glossaryRows = await db.select().from(glossaryTerms).where(eq(glossaryTerms.appId, appId)).orderBy(asc(glossaryTerms.term));
-  const categoryRows = await db.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.appId, appId)).orderBy(asc(categories.name));
-  const labelRows = await db.select({ id: labels.id, name: labels.name }).from(labels).where(eq(labels.appId, appId)).orderBy(asc(labels.name));
+  const classes = await sources.classes.list(db, appId);
 
   return {
     schemaVersion: 1,
     intents: snapshotIntents,
-    entityTypes: entityRows.map((row) => ({
-      id: row.id,
-      display_name: row.displayName,
-      kind: row.kind,
-      enable_fuzzy_extraction: row.enableFuzzyExtraction,
-      entities: row.entries,
-    })),
+    entityTypes: entityRows,
     glossary: glossaryRows.map((row) => ({ id: row.id, term: row.term, synonyms: row.synonyms, definition: row.definition })),
-    categories: categoryRows,
-    labels: labelRows,
+    categories: classes.categories,
+    labels: classes.labels,
   };
 }
 

@@ -1,6 +1,10 @@
-import { bindService, defineServerModule, publishOnChange } from '@civic/sdk/server';
+import { bindServiceWith, defineServerModule, publishOnChange } from '@civic/sdk/server';
 import { switchedOffKinds } from '../contract/common/responses/index';
 import { knowledgeChanged } from '../contract/events';
+import { ClassCatalog, ClassifiedIntentsOwner } from '../../classification/contract/server/index';
+import { knowledgeIntentClasses } from './intent-classes';
+import { EntityTypeCatalog, EntityTypeUsers } from '../../entities/contract/server/index';
+import { knowledgeEntityReferences } from './entity-references';
 import { KnowledgeSnapshots } from '../contract/server/index';
 import { readDraftSnapshot } from './draft-snapshot';
 import { ensureDefaultIntents } from './default-intents';
@@ -11,12 +15,21 @@ import { registerIntentRoutes } from './intent-routes';
 /** knowledge-base: intents, Q&A pairs and the glossary of an app's draft. */
 export default defineServerModule({
   pluginId: 'knowledge-base',
-  // Static: the demo seed of publishing reads the draft before the server exists.
-  services: [bindService(KnowledgeSnapshots, { readDraft: readDraftSnapshot })],
+  // Static (over the static catalogs of classification and entities): the demo seed of publishing
+  // reads the draft before the server exists.
+  services: [
+    bindServiceWith(KnowledgeSnapshots, (services) => {
+      const sources = { classes: services.get(ClassCatalog), entityTypes: services.get(EntityTypeCatalog) };
+      return { readDraft: (db, appId) => readDraftSnapshot(sources, db, appId) };
+    }),
+  ],
   register(api) {
+    const sources = { classes: api.services.get(ClassCatalog), entityTypes: api.services.get(EntityTypeCatalog) };
+    api.services.get(EntityTypeUsers).register(knowledgeEntityReferences);
+    api.services.get(ClassifiedIntentsOwner).register(knowledgeIntentClasses);
     // Every change through these routes is a change of the app's draft.
     const changes = publishOnChange(api.routes, api.events, knowledgeChanged, (ctx) => (ctx.app ? { appId: ctx.app.appId } : null));
-    registerIntentRoutes(changes, { switchedOff: switchedOffKinds(api.deployment.switches) });
+    registerIntentRoutes(changes, sources, { switchedOff: switchedOffKinds(api.deployment.switches) });
     registerGlossaryRoutes(changes);
     api.apps.onCreated(async (tx, appId) => {
       await ensureDefaultIntents(tx, appId, new Date());

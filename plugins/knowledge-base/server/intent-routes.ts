@@ -1,5 +1,6 @@
 import { and, eq, HttpError, type DbExecutor, type HandlerContext, type RouteAdder } from '@civic/sdk/server';
-import { entityTypes } from '../../entities/contract/server/tables';
+import type { EntityTypeCatalog } from '../../entities/contract/server/index';
+import type { SnapshotSources } from './draft-snapshot';
 import { intents } from './db/schema';
 import type { IntentDeleteResponse, IntentListResponse, IntentResponse } from '../common/api';
 import { KbApi } from '../common/api';
@@ -29,10 +30,10 @@ function prepare(body: IntentCreateDto, responseOptions: ResponseCheckOptions) {
  * A parameter names an entity type the app has (or a system one, `@sys.…`): one that does not exist
  * would never be filled, and a mandatory one would ask its prompt forever.
  */
-async function checkParameterEntities(db: DbExecutor, appId: string, parameters: ReadonlyArray<{ display_name: string; entity_type_display_name: string }>): Promise<void> {
+async function checkParameterEntities(catalog: EntityTypeCatalog, db: DbExecutor, appId: string, parameters: ReadonlyArray<{ display_name: string; entity_type_display_name: string }>): Promise<void> {
   const named = parameters.map((parameter) => ({ parameter: parameter.display_name, entity: parameter.entity_type_display_name.replace(/^@/, '') })).filter(({ entity }) => entity !== '' && !entity.startsWith('sys.'));
   if (named.length === 0) return;
-  const existing = new Set((await db.select({ name: entityTypes.displayName }).from(entityTypes).where(eq(entityTypes.appId, appId))).map((row) => row.name.toLowerCase()));
+  const existing = new Set((await catalog.list(db, appId)).map((type) => type.display_name.toLowerCase()));
   const missing = named.filter(({ entity }) => !existing.has(entity.toLowerCase()));
   if (missing.length > 0) {
     const messages = missing.map(({ parameter, entity }) => KbMessages.unknownEntity(parameter, entity));
@@ -50,7 +51,7 @@ async function mustLoad(ctx: Ctx<unknown>, intentId: string): Promise<IntentResp
  * Intents and Q&A pairs of an app's draft (§2 intents, QandA; §4 intent tree). `responseOptions`
  * carries the message kinds the deployment switched off, refused on save.
  */
-export function registerIntentRoutes(routes: RouteAdder, responseOptions: ResponseCheckOptions = {}): void {
+export function registerIntentRoutes(routes: RouteAdder, sources: SnapshotSources, responseOptions: ResponseCheckOptions = {}): void {
   routes.add({
     method: 'GET',
     url: KbApi.intentsRoute,
@@ -86,7 +87,7 @@ export function registerIntentRoutes(routes: RouteAdder, responseOptions: Respon
     handler: async (ctx): Promise<IntentResponse> => {
       const body = ctx.body;
       const { phrases, parameters, responses } = prepare(body, responseOptions);
-      await checkParameterEntities(ctx.db, ctx.app.appId, parameters);
+      await checkParameterEntities(sources.entityTypes, ctx.db, ctx.app.appId, parameters);
       await checkIntentLimit(ctx.db, ctx.app.appId, ctx.app.subscriptionTier);
       await checkNameFree(ctx.db, ctx.app.appId, body.displayName);
       if (body.parentId) await checkParent(ctx.db, ctx.app.appId, body.parentId);
@@ -120,7 +121,7 @@ export function registerIntentRoutes(routes: RouteAdder, responseOptions: Respon
         throw error;
       }
       await writePhrases(ctx.db, ctx.app.appId, id, phrases, false);
-      await writeClassification(ctx.db, ctx.app.appId, id, body.categoryIds, body.labelIds, false);
+      await writeClassification(sources.classes, ctx.db, ctx.app.appId, id, body.categoryIds, body.labelIds, false);
       return mustLoad(ctx as Ctx<unknown>, id);
     },
   });
@@ -148,7 +149,7 @@ export function registerIntentRoutes(routes: RouteAdder, responseOptions: Respon
       if (current.version !== body.version) throw new HttpError(409, KbMessages.intentConflict, { detail: { currentVersion: current.version } });
       const kind = body.kind ?? current.kind;
       const { phrases, parameters, responses } = prepare({ ...body, kind }, responseOptions);
-      await checkParameterEntities(ctx.db, ctx.app.appId, parameters);
+      await checkParameterEntities(sources.entityTypes, ctx.db, ctx.app.appId, parameters);
       await checkNameFree(ctx.db, ctx.app.appId, body.displayName, intentId);
       if (body.parentId) await checkParent(ctx.db, ctx.app.appId, body.parentId, intentId);
       const updated = await ctx.db
@@ -176,7 +177,7 @@ export function registerIntentRoutes(routes: RouteAdder, responseOptions: Respon
       // A save that raced past the check above still finds the version moved on.
       if (updated.length === 0) throw new HttpError(409, KbMessages.intentConflict);
       await writePhrases(ctx.db, ctx.app.appId, intentId, phrases, true);
-      await writeClassification(ctx.db, ctx.app.appId, intentId, body.categoryIds, body.labelIds, true);
+      await writeClassification(sources.classes, ctx.db, ctx.app.appId, intentId, body.categoryIds, body.labelIds, true);
       return mustLoad(ctx as Ctx<unknown>, intentId);
     },
   });

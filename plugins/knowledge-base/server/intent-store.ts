@@ -1,5 +1,5 @@
-import { and, asc, count, eq, HttpError, inArray, sql, tierLimits, type DbExecutor } from '@civic/sdk/server';
-import { categories, labels } from '../../classification/contract/server/tables';
+import { and, asc, count, eq, HttpError, sql, tierLimits, type DbExecutor } from '@civic/sdk/server';
+import type { ClassCatalog } from '../../classification/contract/server/index';
 import { intentCategories, intentLabels, intents, trainingPhrases } from './db/schema';
 import { phraseText, type TrainingPhrase } from '../contract/common/knowledge/index';
 import type { IntentDetail } from '../common/api';
@@ -79,11 +79,11 @@ export async function writePhrases(db: DbExecutor, appId: string, intentId: stri
 }
 
 /** Replaces the categories and labels named (when given); they must belong to the app. */
-export async function writeClassification(db: DbExecutor, appId: string, intentId: string, categoryIds: string[] | undefined, labelIds: string[] | undefined, replace: boolean): Promise<void> {
+export async function writeClassification(classes: ClassCatalog, db: DbExecutor, appId: string, intentId: string, categoryIds: string[] | undefined, labelIds: string[] | undefined, replace: boolean): Promise<void> {
   if (categoryIds) {
     const unique = [...new Set(categoryIds)];
     if (unique.length > 0) {
-      const found = await db.select({ id: categories.id }).from(categories).where(and(eq(categories.appId, appId), inArray(categories.id, unique)));
+      const found = await classes.existing(db, appId, 'category', unique);
       if (found.length !== unique.length) throw HttpError.invalid(['A category does not exist in this app.']);
     }
     if (replace) await db.delete(intentCategories).where(eq(intentCategories.intentId, intentId));
@@ -92,7 +92,7 @@ export async function writeClassification(db: DbExecutor, appId: string, intentI
   if (labelIds) {
     const unique = [...new Set(labelIds)];
     if (unique.length > 0) {
-      const found = await db.select({ id: labels.id }).from(labels).where(and(eq(labels.appId, appId), inArray(labels.id, unique)));
+      const found = await classes.existing(db, appId, 'label', unique);
       if (found.length !== unique.length) throw HttpError.invalid(['A label does not exist in this app.']);
     }
     if (replace) await db.delete(intentLabels).where(eq(intentLabels.intentId, intentId));

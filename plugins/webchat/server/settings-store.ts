@@ -16,6 +16,12 @@ export async function readWebChatSettings(db: DbExecutor, app: Pick<AppRecord, '
   return { settings, version: row?.version ?? 0, updatedAt: row?.updatedAt ?? null };
 }
 
+/** The saved document as stored, or undefined before the first save (the `SavedWebChatSettings` service). */
+export async function readSavedDocument(db: DbExecutor, appId: string): Promise<Record<string, unknown> | undefined> {
+  const [row] = await db.select({ settings: webchatSettings.settings }).from(webchatSettings).where(eq(webchatSettings.appId, appId)).limit(1);
+  return row?.settings as Record<string, unknown> | undefined;
+}
+
 /**
  * Writes the full document over version `current` and answers the new version, or null when
  * someone else wrote in between (compare-and-set, so two saves never silently overwrite).

@@ -5,7 +5,7 @@ import { RepoPaths } from '@civic/core/server/config/repo-paths';
 import type { ServerConfig } from '@civic/core/server/config/server-config';
 import { openDatabase } from '@civic/core/server/db/open-database';
 import { createLogger } from '@civic/core/server/logging/logger';
-import type { ServerPlugin } from '@civic/core/server/plugins/server-module';
+import type { ServerModule, ServerPlugin } from '@civic/core/server/plugins/server-module';
 import { seedDemo } from '@civic/core/server/seed/seed-demo';
 import { loadServerPlugins, pluginMigrations } from '../../../host/server/load-server-plugins';
 import { addFixtures, TEST_PASSWORD } from './fixtures';
@@ -39,6 +39,8 @@ export interface StartOptions {
   pluginIds?: readonly string[];
   /** Replaces the plugins outright with modules built by the test (wins over `pluginIds`). */
   plugins?: ServerPlugin[];
+  /** Server modules swapped in for the loaded plugins' own, by plugin id (a module built with test hooks). */
+  modules?: Readonly<Record<string, ServerModule>>;
   /** Mounted beside the plugins (test-only routes). */
   extraPlugins?: ServerPlugin[];
   /** Path of the built console; default a folder that does not exist. */
@@ -82,7 +84,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   config.profile.identity.authRequestsPerMinute = options.authRequestsPerMinute ?? 10_000;
   const log = createLogger(config.logLevel);
   if (options.pluginIds) config.profile.plugins = [...options.pluginIds];
-  const plugins = options.plugins ?? (await loadServerPlugins(config.profile.plugins, RepoPaths.plugins));
+  const loaded = options.plugins ?? (await loadServerPlugins(config.profile.plugins, RepoPaths.plugins));
+  const plugins = loaded.map((plugin) => (options.modules?.[plugin.manifest.id] ? { ...plugin, module: options.modules[plugin.manifest.id] } : plugin));
   const database = await openDatabase(config.database, log, pluginMigrations([...plugins, ...(options.extraPlugins ?? [])]));
   await seedDemo(database.db, { password: TEST_PASSWORD, profile: config.profile, now: clock.now(), plugins, published: config.demoPublished, auditKey: config.keys.auditKey });
   await addFixtures(database.db, clock.now());

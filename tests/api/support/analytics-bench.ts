@@ -8,6 +8,7 @@ import { sql } from '@civic/sdk/server';
 import { call, OWN_APP_ID, startTestServer } from '@civic/sdk/testing/server';
 import { AnalyticsApi } from '../../../plugins/analytics/common/api';
 import { addDays, localDay } from '../../../plugins/analytics/common/date-range';
+import { AnalyticsSettings } from '../../../plugins/analytics/server/settings';
 
 export const ANALYTICS_SESSIONS = 200_000;
 export const ANALYTICS_TURNS_PER_SESSION = 5;
@@ -48,7 +49,7 @@ export async function analyticsBench(runs = 7): Promise<AnalyticsBenchResult> {
     const loadSeconds = (performance.now() - started) / 1000;
 
     const token = await t.signInAs('viewer');
-    const to = addDays(localDay(new Date(), t.config.timeZone), -1);
+    const to = addDays(localDay(new Date(), t.config.env.CIVIC_TIME_ZONE ?? AnalyticsSettings.timeZone.default), -1);
     const range = { from: addDays(to, -89), to };
     const time = async () => {
       const t0 = performance.now();

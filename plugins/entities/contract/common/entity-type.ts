@@ -24,3 +24,8 @@ export interface EntityType {
 export function entityRef(displayName: string): string {
   return displayName.startsWith('@') ? displayName : `@${displayName}`;
 }
+
+/** The key an entity reference is compared by: no `@`, lower case (names are unique regardless of case). */
+export function refKey(ref: string): string {
+  return (ref.startsWith('@') ? ref.slice(1) : ref).toLowerCase();
+}

@@ -1,3 +1,2 @@
 /** What plugins that require the knowledge base may use on the server. */
 export { KnowledgeSnapshots } from './knowledge-snapshots';
-export { glossaryTerms, intentCategories, intentLabels, intents, trainingPhrases } from './tables';

@@ -1,3 +1,2 @@
 /** What plugins that require publishing may use on the server: the app's production knowledge. */
 export { PublishedKnowledge } from './published-knowledge';
-export { appProduction, knowledgeVersions, publishingSettings, publishRequests } from './tables';

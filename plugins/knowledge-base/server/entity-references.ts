@@ -1,13 +1,10 @@
 import { and, eq, sql, type DbExecutor } from '@civic/sdk/server';
-import { intents, trainingPhrases } from '../../knowledge-base/contract/server/tables';
-import type { ActionParameter, PhrasePart } from '../../knowledge-base/contract/common/knowledge/index';
-import type { EntityUsage } from '../common/api';
+import { refKey } from '../../entities/contract/common/index';
+import type { EntityTypeUser, EntityUsage } from '../../entities/contract/server/index';
+import type { ActionParameter, PhrasePart } from '../contract/common/knowledge/index';
+import { intents, trainingPhrases } from './db/schema';
 
-
-/** The key an entity reference is compared by: no `@`, lower case (names are unique regardless of case). */
-export function refKey(ref: string): string {
-  return (ref.startsWith('@') ? ref.slice(1) : ref).toLowerCase();
-}
+export { refKey };
 
 interface IntentInfo {
   name: string;
@@ -96,3 +93,45 @@ export function parametersWithout(parameters: ActionParameter[], key: string): A
 export function parametersRenamed(parameters: ActionParameter[], key: string, newName: string): ActionParameter[] {
   return parameters.map((p) => (refKey(p.entity_type_display_name ?? '') === key ? { ...p, entity_type_display_name: `@${newName}` } : p));
 }
+
+/** Untags every phrase of the app tagged with the entity and drops the parameters of its type. */
+async function removeUsages(db: DbExecutor, appId: string, key: string, { now, userId }: { userId: string; now: Date }): Promise<{ removedFromPhrases: number; removedParameters: number }> {
+  const phrases = await db
+    .select({ id: trainingPhrases.id, parts: trainingPhrases.parts })
+    .from(trainingPhrases)
+    .where(and(eq(trainingPhrases.appId, appId), sql`exists (select 1 from unnest(${trainingPhrases.entityTypes}) as r(ref) where lower(ltrim(r.ref, '@')) = ${key})`));
+  for (const phrase of phrases) {
+    const parts = untagParts(phrase.parts, key);
+    await db.update(trainingPhrases).set({ parts, entityTypes: tagsOf(parts) }).where(eq(trainingPhrases.id, phrase.id));
+  }
+  let removedParameters = 0;
+  const rows = await db.select({ id: intents.id, parameters: intents.parameters }).from(intents).where(eq(intents.appId, appId));
+  for (const row of rows) {
+    const kept = parametersWithout(row.parameters ?? [], key);
+    if (kept.length === (row.parameters ?? []).length) continue;
+    removedParameters += (row.parameters ?? []).length - kept.length;
+    await db.update(intents).set({ parameters: kept, version: sql`${intents.version} + 1`, updatedAt: now, updatedBy: userId }).where(eq(intents.id, row.id));
+  }
+  return { removedFromPhrases: phrases.length, removedParameters };
+}
+
+/** Follows a rename into the phrases and parameters that reference the entity. */
+async function renameUsages(db: DbExecutor, appId: string, key: string, newName: string): Promise<void> {
+  const phrases = await db
+    .select({ id: trainingPhrases.id, parts: trainingPhrases.parts })
+    .from(trainingPhrases)
+    .where(and(eq(trainingPhrases.appId, appId), sql`exists (select 1 from unnest(${trainingPhrases.entityTypes}) as r(ref) where lower(ltrim(r.ref, '@')) = ${key})`));
+  for (const phrase of phrases) {
+    const parts = renameInParts(phrase.parts, key, newName);
+    await db.update(trainingPhrases).set({ parts, entityTypes: tagsOf(parts) }).where(eq(trainingPhrases.id, phrase.id));
+  }
+  const rows = await db.select({ id: intents.id, parameters: intents.parameters }).from(intents).where(eq(intents.appId, appId));
+  for (const row of rows) {
+    const params = row.parameters ?? [];
+    if (!params.some((p) => refKey(p.entity_type_display_name ?? '') === key)) continue;
+    await db.update(intents).set({ parameters: parametersRenamed(params, key, newName) }).where(eq(intents.id, row.id));
+  }
+}
+
+/** The knowledge base's references to entity types (tagged phrases, action parameters), registered with entities at mount. */
+export const knowledgeEntityReferences: EntityTypeUser = { usages: usagesByEntity, remove: removeUsages, rename: renameUsages };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parametersRenamed, parametersWithout, refKey, renameInParts, tagsOf, untagParts } from './entity-usages';
+import { parametersRenamed, parametersWithout, refKey, renameInParts, tagsOf, untagParts } from './entity-references';
 
 const parts = [
   { text: 'fly from ' },
