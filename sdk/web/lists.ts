@@ -2,3 +2,5 @@
 export { PagedList, type ListPage, type ListStatus, type PageRequest } from '@civic/core/web/lists/paged-list';
 export { SEARCH_DELAY_MS, useSearchBox } from '@civic/core/web/lists/use-search-box';
 export { useFittedColumns } from '@civic/core/web/lists/use-fitted-columns';
+/** Table semantics (grid, rows, column headers, cells, counts) for a Blueprint Table2. */
+export { DataGrid, type DataGridProps } from '@civic/core/web/lists/data-grid';

@@ -4,7 +4,7 @@ import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState, type FormEvent } from '@civic/sdk/web/react';
 import { EmptyState, Page, useService, LoadError } from '@civic/sdk/web';
-import { useFittedColumns } from '@civic/sdk/web/lists';
+import { DataGrid, useFittedColumns } from '@civic/sdk/web/lists';
 import { isApiError } from '@civic/sdk/web/services';
 import type { AuditDetail } from '../common/api';
 import { Messages } from '../common/messages';
@@ -169,7 +169,7 @@ export const AuditLogPage = observer(function AuditLogPage() {
       {list.status === 'ready' && items.length === 0 ? (
         <EmptyState icon={<HistoryIcon />} title={Messages.noRows} description="Change or clear the filters." action={<Button text="Clear filters" onClick={clear} />} />
       ) : (
-        <div className="civic-audit-table" role="region" aria-label="Audit trail" ref={box}>
+        <DataGrid className="civic-audit-table" label="Audit trail" rowCount={list.hasMore ? -1 : items.length} colCount={COLUMN_WIDTHS.length} boxRef={box}>
           <Table2
             numRows={items.length}
             defaultRowHeight={ROW_HEIGHT}
@@ -189,7 +189,7 @@ export const AuditLogPage = observer(function AuditLogPage() {
             <Column name="Summary" cellRenderer={renderers.summary} />
             <Column name="Detail" cellRenderer={renderers.open} />
           </Table2>
-        </div>
+        </DataGrid>
       )}
       {list.hasMore && (
         <Button className="civic-audit-more" text="Load older entries" loading={list.loadingMore} onClick={() => void list.loadMore()} />

@@ -5,7 +5,7 @@ import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { engineLabel } from '@civic/sdk/common/model';
 import { ApiClient, Page, Pager, useService, LoadError } from '@civic/sdk/web';
-import { useFittedColumns } from '@civic/sdk/web/lists';
+import { DataGrid, useFittedColumns } from '@civic/sdk/web/lists';
 import { AdminApi, type AgencyItem } from '../common/api';
 import { FIELD_LABELS, SORT_FIELDS, type SortField } from '../common/table-filter';
 import { AppCreateDialog } from './app-create-dialog';
@@ -97,7 +97,7 @@ export const ChatAppsPage = observer(function ChatAppsPage() {
       {list.status === 'error' && (
         <LoadError title="The chat apps could not be loaded" error={list.error} onRetry={() => void list.load()} />
       )}
-      <div className="civic-chat-apps-table" role="region" aria-label="Chat apps table" ref={region}>
+      <DataGrid className="civic-chat-apps-table" label="Chat apps" rowCount={list.total} colCount={COLUMN_WIDTHS.length} boxRef={region}>
         <Table2
           numRows={rows.length}
           defaultRowHeight={ROW_HEIGHT}
@@ -118,7 +118,7 @@ export const ChatAppsPage = observer(function ChatAppsPage() {
           <Column name="Status" cellRenderer={renderers.status} />
           <Column name="Actions" cellRenderer={renderers.edit} />
         </Table2>
-      </div>
+      </DataGrid>
       <Pager list={list} label="Pages of chat apps" />
       {creating && <AppCreateDialog agencies={agencyNames} onClose={() => setCreating(false)} onCreated={(appId) => setEditing(appId)} />}
       {editing && <AppEditDialog key={editing} appId={editing} agencies={agencyNames} onClose={() => setEditing(null)} />}
