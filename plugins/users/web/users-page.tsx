@@ -4,7 +4,7 @@ import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { Page, Pager, useService, LoadError } from '@civic/sdk/web';
-import { DataGrid, useFittedColumns, useSearchBox } from '@civic/sdk/web/lists';
+import { DataGrid, useFittedColumns, useSearchBox, useUrlState } from '@civic/sdk/web/lists';
 import type { UserListItem } from '../common/api';
 import { formatLastSignIn } from './format-last-sign-in';
 import { InviteUserDialog } from './invite-user-dialog';
@@ -30,6 +30,12 @@ export const UsersPage = observer(function UsersPage() {
   const items = list.items;
 
   useEffect(() => void list.load(), [list]);
+  // The search and the page live in the URL (?search=…&page=2): a reload, a link or Back keeps them.
+  useUrlState({ search: store.search, page: list.pageNum > 0 ? String(list.pageNum + 1) : '' }, (state) => {
+    const page = Math.max(0, (Number.parseInt(state.page, 10) || 1) - 1);
+    if (state.search !== store.search) store.setSearch(state.search);
+    if (page !== list.pageNum) void list.setPage(page);
+  });
 
   const [box, widths] = useFittedColumns(COLUMN_WIDTHS, { fixed: [COLUMN_WIDTHS.length - 1] });
   const renderers = useMemo(() => {
