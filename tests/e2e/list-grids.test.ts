@@ -49,14 +49,14 @@ async function gridFacts(): Promise<GridFacts | null> {
     const grid = document.querySelector('main [role="grid"]');
     if (!grid) return null;
     const byId = (id: string) => document.getElementById(id);
-    // Table2 draws no row elements: the grid owns rows that own their cells.
-    const rowElements = (grid.getAttribute('aria-owns') ?? '').split(' ').filter(Boolean).map(byId).filter((r): r is HTMLElement => r?.getAttribute('role') === 'row');
-    const rows = rowElements.map((row) => {
+    // Table2 draws no row elements: the grid's rows own their cells.
+    const rows = [...grid.querySelectorAll('[role="row"]')].map((row) => {
       const owned = (row.getAttribute('aria-owns') ?? '').split(' ').filter(Boolean).map(byId);
       return { index: Number(row.getAttribute('aria-rowindex')), cells: owned.map((c) => c?.getAttribute('role') ?? null), colIndexes: owned.map((c) => c?.getAttribute('aria-colindex') ?? null) };
     });
-    const headers = [...grid.querySelectorAll('[role="columnheader"]')];
-    const frozen = [...grid.querySelectorAll('.bp6-table-quadrant-top, .bp6-table-quadrant-left, .bp6-table-quadrant-top-left')];
+    const box = grid.parentElement!;
+    const headers = [...box.querySelectorAll('[role="columnheader"]')];
+    const frozen = [...box.querySelectorAll('.bp6-table-quadrant-top, .bp6-table-quadrant-left, .bp6-table-quadrant-top-left')];
     // Nothing with a grid role inside a frozen quadrant: screen readers would hear the header twice.
     const doubled = frozen.reduce((n, q) => n + q.querySelectorAll('[role="columnheader"], [role="gridcell"]').length, 0);
     return {
@@ -118,3 +118,44 @@ for (const screen of GRIDS) {
     await expectAccessible(browser, screen.path);
   });
 }
+
+const searchBox = () => browser.execute(() => document.querySelector<HTMLInputElement>('#users-search')?.value ?? null);
+const usersCount = () => browser.execute(() => document.querySelector('.civic-users-count')?.textContent ?? '');
+
+test('a list search lives in the URL: a reload keeps it, Back restores the one before', async () => {
+  await browser.url(`${running.url}/users`);
+  await settle();
+  await browser.waitUntil(async () => /\d+ users?/.test(await usersCount()), { timeout: 15_000 });
+  const all = await usersCount();
+  await (await browser.$('#users-search')).setValue('admin@demo');
+  await browser.waitUntil(async () => new URL(await browser.getUrl()).searchParams.get('search') === 'admin@demo', { timeout: 5_000, timeoutMsg: 'the search did not reach the URL' });
+  await browser.waitUntil(async () => (await usersCount()) === '1 user', { timeout: 10_000, timeoutMsg: `the search did not narrow the list (${await usersCount()})` });
+
+  await browser.refresh();
+  await settle();
+  assert.equal(await searchBox(), 'admin@demo', 'the reload kept the search');
+  await browser.waitUntil(async () => (await usersCount()) === '1 user', { timeout: 10_000, timeoutMsg: `after the reload: ${await usersCount()}` });
+
+  await browser.back();
+  await browser.waitUntil(async () => (await searchBox()) === '', { timeout: 5_000, timeoutMsg: 'Back did not restore the empty search' });
+  await browser.waitUntil(async () => (await usersCount()) === all, { timeout: 10_000, timeoutMsg: `after Back: ${await usersCount()}, before: ${all}` });
+});
+
+test('the chat apps filters live in the URL: "Include decommissioned" and the sort survive a reload', async () => {
+  await browser.url(`${running.url}/chatApp`);
+  await settle();
+  await (await browser.$('label=Include decommissioned')).click();
+  await (await browser.$('select[aria-label="Sort order"]')).selectByAttribute('value', 'desc');
+  await browser.waitUntil(async () => {
+    const params = new URL(await browser.getUrl()).searchParams;
+    return params.get('decommissioned') === 'include' && params.get('order') === 'desc';
+  }, { timeout: 5_000, timeoutMsg: 'the filters did not reach the URL' });
+  await browser.refresh();
+  await settle();
+  const kept = await browser.execute(() => ({
+    decommissioned: [...document.querySelectorAll<HTMLInputElement>('main input[type="checkbox"]')].find((b) => b.closest('label')?.textContent?.includes('Include decommissioned'))?.checked ?? null,
+    order: document.querySelector<HTMLSelectElement>('select[aria-label="Sort order"]')?.value ?? null,
+  }));
+  assert.deepEqual(kept, { decommissioned: true, order: 'desc' });
+  await expectAccessible(browser, '/chatApp with filters');
+});

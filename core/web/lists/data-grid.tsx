@@ -4,7 +4,6 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 const NS = 'bp6';
 const FROZEN_QUADRANTS = [`.${NS}-table-quadrant-top`, `.${NS}-table-quadrant-left`, `.${NS}-table-quadrant-top-left`].join(',');
 const MAIN_QUADRANT = `.${NS}-table-quadrant-main`;
-const CONTAINER = `.${NS}-table-container`;
 const FOCUSABLE = 'button, a[href], input, select, textarea, [tabindex]';
 const HEADER_CELL = `.${NS}-table-column-headers .${NS}-table-header`;
 const BODY_CELL = `.${NS}-table-body-cells .${NS}-table-cell`;
@@ -44,11 +43,11 @@ interface RenderedRow {
 }
 
 /**
- * Table semantics for a Blueprint Table2, which renders plain divs: its container is a `grid` with
- * `aria-rowcount` / `aria-colcount` for the whole list, the main quadrant's header cells are
- * `columnheader`s and its body cells `gridcell`s (with `aria-colindex`), each rendered row a `row`
- * (with `aria-rowindex`; the header row is 1) that owns its cells, since Table2 lays cells out
- * without row elements. Table2's frozen quadrants (copies of the header drawn over the main one)
+ * Table semantics for a Blueprint Table2, which renders plain divs and lays its cells out without
+ * row elements: a `grid` (with `aria-rowcount` / `aria-colcount` for the whole list) beside the
+ * table holds one `row` per rendered row (with `aria-rowindex`; the header row is 1) that owns
+ * (`aria-owns`) the main quadrant's header cells (`columnheader`) or body cells (`gridcell`, with
+ * `aria-colindex`); assistive technology reads them as one grid. Table2's frozen quadrants (copies of the header drawn over the main one)
  * are hidden from assistive technology so nothing is announced twice. Cells come and go as the
  * table scrolls; a MutationObserver keeps them marked.
  */
@@ -130,30 +129,22 @@ export function DataGrid({ label, rowCount, colCount, rowOffset = 0, columnNames
     return () => observer.disconnect();
   }, [element, prefix]);
 
-  // The grid is Table2's container (the element it makes focusable, so no focusable element sits
-  // between the grid and its rows); it owns the rows drawn below.
-  const rowIds = [...(headerCells ? [`${prefix}-row0`] : []), ...rows.map((r) => `${prefix}-row${r.row + 1}`)].join(' ');
-  useEffect(() => {
-    const container = element?.querySelector(CONTAINER);
-    if (!container) return;
-    const attributes: Record<string, string> = {
-      role: 'grid',
-      'aria-label': label,
-      'aria-rowcount': String(rowCount < 0 ? -1 : rowCount + 1),
-      'aria-colcount': String(colCount),
-      'aria-owns': rowIds,
-    };
-    for (const [name, value] of Object.entries(attributes)) if (container.getAttribute(name) !== value) container.setAttribute(name, value);
-  });
-
   return (
     <div ref={ref} className={className}>
       {children}
-      {/* The rows Table2 does not draw: each owns its cells, so a screen reader reads row by row. */}
-      <div className="civic-grid-rows" style={{ position: 'absolute', width: 0, height: 0, overflow: 'hidden' }}>
-        {headerCells && <div id={`${prefix}-row0`} role="row" aria-rowindex={1} aria-owns={headerCells} />}
+      {/* The grid and the rows Table2 does not draw: each row owns its cells, so a screen reader reads
+          row by row. Not around Table2: its cells would be the grid's own children besides the rows. */}
+      <div
+        className="civic-grid"
+        role="grid"
+        aria-label={label}
+        aria-rowcount={rowCount < 0 ? -1 : rowCount + 1}
+        aria-colcount={colCount}
+        style={{ position: 'absolute', width: 0, height: 0, overflow: 'hidden' }}
+      >
+        {headerCells && <div role="row" aria-rowindex={1} aria-owns={headerCells} />}
         {rows.map((r) => (
-          <div key={r.row} id={`${prefix}-row${r.row + 1}`} role="row" aria-rowindex={rowOffset + r.row + 2} aria-owns={r.cells} />
+          <div key={r.row} role="row" aria-rowindex={rowOffset + r.row + 2} aria-owns={r.cells} />
         ))}
       </div>
     </div>
