@@ -27,6 +27,11 @@ export interface DataGridProps {
   children: ReactNode;
 }
 
+/** Sets an attribute only when it differs (cells are marked again on every scroll). */
+function set(element: Element, name: string, value: string): void {
+  if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+}
+
 function indexFromClass(element: Element, prefix: string): number | null {
   for (const name of element.classList) {
     if (name.startsWith(prefix)) {
@@ -47,9 +52,10 @@ interface RenderedRow {
  * row elements: a `grid` (with `aria-rowcount` / `aria-colcount` for the whole list) beside the
  * table holds one `row` per rendered row (with `aria-rowindex`; the header row is 1) that owns
  * (`aria-owns`) the main quadrant's header cells (`columnheader`) or body cells (`gridcell`, with
- * `aria-colindex`); assistive technology reads them as one grid. Table2's frozen quadrants (copies of the header drawn over the main one)
- * are hidden from assistive technology so nothing is announced twice. Cells come and go as the
- * table scrolls; a MutationObserver keeps them marked.
+ * `aria-colindex`); assistive technology reads them as one grid. Table2's frozen quadrants (copies
+ * of the header drawn over the main one) are hidden from assistive technology, their controls out
+ * of the tab order, so nothing is announced or reached twice. Cells come and go as the table
+ * scrolls; a MutationObserver keeps them marked.
  */
 export function DataGrid({ label, rowCount, colCount, rowOffset = 0, columnNames, className, boxRef, children }: DataGridProps) {
   const prefix = `civic-grid-${useId().replace(/[^\w-]/g, '')}`;
@@ -71,10 +77,10 @@ export function DataGrid({ label, rowCount, colCount, rowOffset = 0, columnNames
     if (!element) return;
     const mark = () => {
       for (const frozen of element.querySelectorAll(FROZEN_QUADRANTS)) {
-        if (frozen.getAttribute('aria-hidden') !== 'true') frozen.setAttribute('aria-hidden', 'true');
+        set(frozen, 'aria-hidden', 'true');
         // The copy's controls (a sort button in a header) are drawn over the main quadrant's: mouse
         // users click the copy, keyboard and screen-reader users reach the main one, once.
-        for (const control of frozen.querySelectorAll(FOCUSABLE)) if (control.getAttribute('tabindex') !== '-1') control.setAttribute('tabindex', '-1');
+        for (const control of frozen.querySelectorAll(FOCUSABLE)) set(control, 'tabindex', '-1');
       }
       const main = element.querySelector(MAIN_QUADRANT);
       if (!main) return;
@@ -85,11 +91,11 @@ export function DataGrid({ label, rowCount, colCount, rowOffset = 0, columnNames
         .sort((a, b) => a.col - b.col);
       for (const { cell, col } of headers) {
         const id = `${prefix}-h${col}`;
-        cell.id = id;
-        cell.setAttribute('role', 'columnheader');
-        cell.setAttribute('aria-colindex', String(col + 1));
+        set(cell, 'id', id);
+        set(cell, 'role', 'columnheader');
+        set(cell, 'aria-colindex', String(col + 1));
         const name = namesRef.current?.[col];
-        if (name && !cell.textContent?.trim()) cell.setAttribute('aria-label', name);
+        if (name && !cell.textContent?.trim()) set(cell, 'aria-label', name);
         headerIds.push(id);
       }
       const byRow = new Map<number, { col: number; id: string }[]>();
@@ -101,9 +107,9 @@ export function DataGrid({ label, rowCount, colCount, rowOffset = 0, columnNames
           continue;
         }
         const id = `${prefix}-r${row}-c${col}`;
-        cell.id = id;
-        cell.setAttribute('role', 'gridcell');
-        cell.setAttribute('aria-colindex', String(col + 1));
+        set(cell, 'id', id);
+        set(cell, 'role', 'gridcell');
+        set(cell, 'aria-colindex', String(col + 1));
         const list = byRow.get(row) ?? [];
         list.push({ col, id });
         byRow.set(row, list);
