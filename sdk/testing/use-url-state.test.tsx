@@ -45,6 +45,19 @@ describe('useUrlState', () => {
     expect(router.state.historyAction).toBe('POP');
   });
 
+  it("writes the store's state to a URL without its keys, replacing the entry (a store outlives its page)", () => {
+    function Kept() {
+      useUrlState({ status: 'locked', search: '' }, () => {
+        throw new Error('nothing to apply');
+      });
+      return null;
+    }
+    const router = createMemoryRouter([{ path: '/users', element: <Kept /> }], { initialEntries: ['/users?tab=x'] });
+    render(<RouterProvider router={router} />);
+    expect(router.state.location.search).toBe('?tab=x&status=locked');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
   it('writes a change to the URL as a new history entry, leaves defaults out, and Back restores the previous state', async () => {
     const { router, search } = mount('/users');
     await userEvent.click(screen.getByRole('button', { name: 'Locked' }));
