@@ -14,6 +14,8 @@ export function useSearchBox(applied: string, apply: (search: string) => void, d
   useEffect(() => {
     latest.current = apply;
   });
+  // The list's search changed from elsewhere (Back restored an older one): the box shows it.
+  useEffect(() => setText(applied), [applied]);
   useEffect(() => {
     if (text === applied) return;
     const timer = setTimeout(() => latest.current(text), delayMs);

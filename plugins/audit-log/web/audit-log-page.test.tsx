@@ -1,4 +1,4 @@
-import { renderConsoleInTestApp, screen, testApp, testUser, userEvent, waitFor, within, type FakeRequest } from '@civic/sdk/testing';
+import { act, renderConsoleInTestApp, screen, testApp, testUser, userEvent, waitFor, within, type FakeRequest } from '@civic/sdk/testing';
 import auditLogPlugin from '../plugin';
 import { AuditLogApi, type AuditRow } from '../common/api';
 import { auditLogModule } from './audit-log-module';
@@ -28,9 +28,9 @@ const detail = ({ params }: FakeRequest) => ({
 
 const admin = testUser({ name: 'Ada Admin', isPlatformAdmin: true });
 
-function render(api: Record<string, unknown> = {}) {
+function render(api: Record<string, unknown> = {}, route = '/auditLog') {
   return renderConsoleInTestApp({
-    route: '/auditLog',
+    route,
     user: admin,
     app: [testApp('demo-plus', 'Plus')],
     plugins: [auditLogPlugin],
@@ -68,6 +68,27 @@ describe('AuditLogPage', () => {
     await waitFor(() => expect(api.callsTo('GET', AuditLogApi.list).length).toBeGreaterThanOrEqual(2));
     const last = api.callsTo('GET', AuditLogApi.list).filter((c) => !c.query?.before).at(-1)!;
     expect(last.query).toMatchObject({ actor: 'admin@', action: 'users', startDate: localDayBound('2026-11-01', false), endDate: localDayBound('2026-11-30', true) });
+  });
+
+  it('keeps the applied filters in the URL: a link fills the form and asks for them, Apply writes them, Back restores', async () => {
+    const { api, router } = await render({}, '/auditLog?actor=admin%40&action=users&from=2026-11-01&to=2026-11-30');
+    await waitFor(() =>
+      expect(api.callsTo('GET', AuditLogApi.list).filter((c) => !c.query?.before).at(-1)?.query).toMatchObject({
+        actor: 'admin@',
+        action: 'users',
+        startDate: localDayBound('2026-11-01', false),
+        endDate: localDayBound('2026-11-30', true),
+      }),
+    );
+    expect((screen.getByLabelText('Actor') as HTMLInputElement).value).toBe('admin@');
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-11-01');
+    await userEvent.type(screen.getByLabelText('Target'), 'demo');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('target')).toBe('demo'));
+    expect(new URLSearchParams(router.state.location.search).get('actor')).toBe('admin@');
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect((screen.getByLabelText('Target') as HTMLInputElement).value).toBe(''));
+    await waitFor(() => expect(api.callsTo('GET', AuditLogApi.list).filter((c) => !c.query?.before).at(-1)?.query?.target).toBeUndefined());
   });
 
   it('filters by the security events family, offered even before there is one', async () => {

@@ -4,7 +4,7 @@ import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState, type FormEvent } from '@civic/sdk/web/react';
 import { EmptyState, Page, useService, LoadError } from '@civic/sdk/web';
-import { useFittedColumns } from '@civic/sdk/web/lists';
+import { DataGrid, useFittedColumns, useUrlState } from '@civic/sdk/web/lists';
 import { isApiError } from '@civic/sdk/web/services';
 import type { AuditDetail } from '../common/api';
 import { Messages } from '../common/messages';
@@ -39,6 +39,16 @@ export const AuditLogPage = observer(function AuditLogPage() {
     void list.load();
     void store.loadActions();
   }, [store, list]);
+  // The applied filters live in the URL (?actor=…&from=2026-01-01): a reload, a link or Back keeps them.
+  const applied = store.filters;
+  useUrlState(
+    { actor: applied.actor, app: applied.appId, action: applied.action, target: applied.target, from: applied.startDate, to: applied.endDate },
+    (state) => {
+      const filters: AuditFilters = { actor: state.actor, appId: state.app, action: state.action, target: state.target, startDate: state.from, endDate: state.to };
+      setDraft(filters);
+      void store.applyFilters(filters);
+    },
+  );
 
   const set = (field: keyof AuditFilters) => (event: { target: { value: string } }) => setDraft({ ...draft, [field]: event.target.value });
   const dateProblem = draft.startDate && draft.endDate && draft.endDate < draft.startDate ? 'End date must not be before start date' : undefined;
@@ -169,7 +179,7 @@ export const AuditLogPage = observer(function AuditLogPage() {
       {list.status === 'ready' && items.length === 0 ? (
         <EmptyState icon={<HistoryIcon />} title={Messages.noRows} description="Change or clear the filters." action={<Button text="Clear filters" onClick={clear} />} />
       ) : (
-        <div className="civic-audit-table" role="region" aria-label="Audit trail" ref={box}>
+        <DataGrid className="civic-audit-table" label="Audit trail" rowCount={list.hasMore ? -1 : items.length} colCount={COLUMN_WIDTHS.length} boxRef={box}>
           <Table2
             numRows={items.length}
             defaultRowHeight={ROW_HEIGHT}
@@ -189,7 +199,7 @@ export const AuditLogPage = observer(function AuditLogPage() {
             <Column name="Summary" cellRenderer={renderers.summary} />
             <Column name="Detail" cellRenderer={renderers.open} />
           </Table2>
-        </div>
+        </DataGrid>
       )}
       {list.hasMore && (
         <Button className="civic-audit-more" text="Load older entries" loading={list.loadingMore} onClick={() => void list.loadMore()} />

@@ -4,6 +4,7 @@ import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { Link, useNavigate, useParams } from '@civic/sdk/web/router';
 import { EmptyState, Page, PageSkeleton, useAccess, useService, LoadError } from '@civic/sdk/web';
+import { useSearchBox, useUrlState } from '@civic/sdk/web/lists';
 import { ENTITY_KINDS, entityRef, type EntityKind } from '../contract/common/index';
 import type { EntityListItem } from '../common/api';
 import { KIND_LABELS } from '../common/entity-rules';
@@ -19,8 +20,14 @@ export const EntitiesPage = observer(function EntitiesPage() {
   const store = useService<EntitiesStore>(EntitiesStore);
   const edit = useAccess(canEditEntities);
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
+  // The list filters as typed; the search (once typing pauses) and the kind live in the URL.
+  const [appliedSearch, setAppliedSearch] = useState('');
+  const [search, setSearch] = useSearchBox(appliedSearch, setAppliedSearch);
   const [kind, setKind] = useState<EntityKind | ''>('');
+  useUrlState({ search: appliedSearch, kind }, (state) => {
+    setAppliedSearch(state.search);
+    setKind((ENTITY_KINDS as readonly string[]).includes(state.kind) ? (state.kind as EntityKind) : '');
+  });
   const [deleting, setDeleting] = useState<EntityListItem | null>(null);
 
   useEffect(() => void store.load(appId), [store, appId]);

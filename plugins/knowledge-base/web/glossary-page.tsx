@@ -7,6 +7,7 @@ import type { GlossaryTerm } from '../contract/common/knowledge/index';
 import { Messages } from '@civic/sdk/common/messages';
 import { validateDto } from '@civic/sdk/common/validation';
 import { EmptyState, errorMessage, Page, PageSkeleton, useAccess, useService, LoadError } from '@civic/sdk/web';
+import { useSearchBox, useUrlState } from '@civic/sdk/web/lists';
 import { KbApi, type GlossaryImportResponse, type GlossaryListResponse } from '../common/api';
 import { parseGlossaryCsv, toGlossaryCsv } from '../common/glossary-csv';
 import { GlossaryTermDto } from '../common/glossary.dto';
@@ -20,7 +21,10 @@ export function GlossaryPage() {
   const api = useService<ApiClient>(ApiClient);
   const toasts = useService<ToastService>(ToastService);
   const canEdit = useAccess(canEditKnowledgeBase).allowed;
-  const [search, setSearch] = useState('');
+  // The search as typed; once typing pauses it is asked for and kept in the URL (?search=).
+  const [appliedSearch, setAppliedSearch] = useState('');
+  const [search, setSearch] = useSearchBox(appliedSearch, setAppliedSearch);
+  useUrlState({ search: appliedSearch }, (state) => setAppliedSearch(state.search));
   const [data, setData] = useState<GlossaryListResponse | null>(null);
   const [error, setError] = useState('');
   const [editing, setEditing] = useState<GlossaryTerm | 'new' | null>(null);
@@ -30,11 +34,11 @@ export function GlossaryPage() {
   const load = useCallback(async () => {
     try {
       setError('');
-      setData(await api.get<GlossaryListResponse>(KbApi.glossary(appId), { query: { search: search.trim() || undefined } }));
+      setData(await api.get<GlossaryListResponse>(KbApi.glossary(appId), { query: { search: appliedSearch.trim() || undefined } }));
     } catch (e) {
       setError(errorMessage(e));
     }
-  }, [api, appId, search]);
+  }, [api, appId, appliedSearch]);
 
   useEffect(() => {
     const timer = setTimeout(() => void load(), 250);

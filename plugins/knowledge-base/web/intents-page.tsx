@@ -2,16 +2,17 @@ import { Alert, Button, HTMLSelect, InputGroup, Tab, Tabs } from '@civic/sdk/web
 import { AddIcon, SearchIcon, TagIcon, TrashIcon } from '@civic/sdk/web/icons';
 import { observer } from '@civic/sdk/web/mobx';
 import { useCallback, useEffect, useMemo, useState } from '@civic/sdk/web/react';
-import { useNavigate, useParams } from '@civic/sdk/web/router';
+import { useLocation, useNavigate, useParams } from '@civic/sdk/web/router';
 import { ApiClient, ToastService } from '@civic/sdk/web/services';
 import { Messages } from '@civic/sdk/common/messages';
 import { EmptyState, errorMessage, Page, useAccess, useService, LoadError } from '@civic/sdk/web';
-import { useSearchBox } from '@civic/sdk/web/lists';
+import { useSearchBox, useUrlState } from '@civic/sdk/web/lists';
 import { KbApi, type IntentDeleteResponse, type IntentRow } from '../common/api';
 import { KbMessages } from '../common/messages';
 import { canEditKnowledgeBase } from '../common/permissions';
 import { BulkClassifyDialog } from './bulk-classify-dialog';
-import { IntentTableModel, type IntentQuery } from './intent-table-model';
+import { INTENT_SORTS, type IntentSort } from '../common/intent.dto';
+import { DEFAULT_QUERY, IntentTableModel, type IntentQuery } from './intent-table-model';
 import { IntentsTable, makeRenderers } from './intents-table';
 import { useLookups } from './lookups';
 import './knowledge-base.css';
@@ -32,6 +33,8 @@ const SORTS: Array<{ value: string; label: string; sort: IntentQuery['sort']; or
 export const IntentsPage = observer(function IntentsPage() {
   const { appId = '', tabId = 'all' } = useParams();
   const navigate = useNavigate();
+  // Switching tabs keeps the search and filters (they are in the query).
+  const location = useLocation();
   const api = useService<ApiClient>(ApiClient);
   const toasts = useService<ToastService>(ToastService);
   const editing = useAccess(canEditKnowledgeBase);
@@ -46,6 +49,19 @@ export const IntentsPage = observer(function IntentsPage() {
   useEffect(() => {
     model.setQuery({ kind: tab.kind });
   }, [model, tab.kind]);
+  // Search, sort and the category and label filters live in the URL (the tab is in its path).
+  const q = model.query;
+  useUrlState(
+    { search: q.search, sort: q.sort === DEFAULT_QUERY.sort ? '' : q.sort, order: q.order === DEFAULT_QUERY.order ? '' : q.order, category: q.categoryId, label: q.labelId },
+    (state) =>
+      model.setQuery({
+        search: state.search,
+        sort: (INTENT_SORTS as readonly string[]).includes(state.sort) ? (state.sort as IntentSort) : DEFAULT_QUERY.sort,
+        order: state.order === 'desc' ? 'desc' : 'asc',
+        categoryId: state.category,
+        labelId: state.label,
+      }),
+  );
 
   const names = useMemo(() => {
     const map = new Map<string, string>();
@@ -140,7 +156,7 @@ export const IntentsPage = observer(function IntentsPage() {
         </>
       }
     >
-      <Tabs id="intents-tabs" selectedTabId={tab.id} onChange={(id) => navigate(`/intents/${String(id)}/${encodeURIComponent(appId)}`)} renderActiveTabPanelOnly>
+      <Tabs id="intents-tabs" selectedTabId={tab.id} onChange={(id) => navigate({ pathname: `/intents/${String(id)}/${encodeURIComponent(appId)}`, search: location.search })} renderActiveTabPanelOnly>
         {TABS.map((t) => (
           <Tab key={t.id} id={t.id} title={t.title} panel={content} />
         ))}

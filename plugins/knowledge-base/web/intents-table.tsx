@@ -1,7 +1,7 @@
 import { Column, ColumnHeaderCell, RenderMode, SelectionModes, Table2, type CellRenderer } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { memo, useCallback, useMemo, type CSSProperties, type MouseEvent, type ReactElement, type ReactNode } from '@civic/sdk/web/react';
-import { useFittedColumns } from '@civic/sdk/web/lists';
+import { DataGrid, useFittedColumns } from '@civic/sdk/web/lists';
 import type { NavigateFunction } from '@civic/sdk/web/router';
 import type { IntentRow } from '../common/api';
 import type { IntentTableModel } from './intent-table-model';
@@ -18,6 +18,8 @@ const VIEWER_WIDTHS = EDITOR_WIDTHS.slice(1);
  * the cells below are cheap enough (one div each, memoised per row) to render ~100 new ones a frame.
  */
 const RENDER_MODE = RenderMode.NONE;
+/** The selection column's header shows no text; screen readers hear this. */
+const SELECT_COLUMN_NAME = { 0: 'Select' } as const;
 
 type Renderers = ReturnType<typeof makeRenderers>;
 
@@ -56,7 +58,7 @@ export const IntentsTable = observer(function IntentsTable({ model, canEdit, ren
   );
   const [box, widths] = useFittedColumns(canEdit ? EDITOR_WIDTHS : VIEWER_WIDTHS, { fixed: canEdit ? [0, EDITOR_WIDTHS.length - 1] : [VIEWER_WIDTHS.length - 1] });
   return (
-    <div className="civic-kb-table" role="region" aria-label="Intents table" ref={box}>
+    <DataGrid className="civic-kb-table" label="Intents" rowCount={model.total} colCount={columns.length} columnNames={canEdit ? SELECT_COLUMN_NAME : undefined} boxRef={box}>
       <Table2
         numRows={model.total}
         defaultRowHeight={ROW_HEIGHT}
@@ -72,7 +74,7 @@ export const IntentsTable = observer(function IntentsTable({ model, canEdit, ren
       >
         {columns}
       </Table2>
-    </div>
+    </DataGrid>
   );
 });
 

@@ -1,5 +1,5 @@
 import { Messages } from '@civic/sdk/common/messages';
-import { renderConsoleInTestApp, screen, testApp, testUser, userEvent, waitFor, within, type FakeRequest } from '@civic/sdk/testing';
+import { act, renderConsoleInTestApp, screen, testApp, testUser, userEvent, waitFor, within, type FakeRequest } from '@civic/sdk/testing';
 import { definePlugin, type PluginManifest } from '@civic/sdk/common';
 import { platformAdmin } from '@civic/sdk/common/access';
 import { CredentialApi, CredentialField } from '@civic/sdk/common/credentials';
@@ -54,9 +54,9 @@ const detail: AdminAppDetail = {
   restrictions: { analytics: false, categories: false, labels: false, trainingHub: false },
 };
 
-function render(user = testUser({ isPlatformAdmin: true }), extraPlugins: PluginManifest[] = [], extraApi: Record<string, () => unknown> = {}) {
+function render(user = testUser({ isPlatformAdmin: true }), extraPlugins: PluginManifest[] = [], extraApi: Record<string, () => unknown> = {}, route = '/chatApp') {
   return renderConsoleInTestApp({
-    route: '/chatApp',
+    route,
     user,
     app: [testApp('alpha', 'Plus')],
     plugins: [platformAdminPlugin, ...extraPlugins],
@@ -112,6 +112,34 @@ describe('ChatAppsPage', () => {
 
     await userEvent.click(screen.getByLabelText('Include decommissioned'));
     await waitFor(() => expect(api.callsTo('POST', AdminApi.chatAppMgmt).at(-1)?.body).toMatchObject({ include_decommissioned: true }));
+  });
+
+  it('keeps the filter, date range, sort and "include decommissioned" in the URL: a link applies them, a change writes them, Back restores', async () => {
+    const filter = JSON.stringify({ items: [{ field: 'appName', operator: 'contains', value: 'alp' }], link: 'OR' });
+    const range = JSON.stringify({ field: 'createdAt', startDate: '2026-11-01', endDate: '2026-11-30' });
+    const query = new URLSearchParams({ filter, range, sort: 'appName', order: 'desc', decommissioned: 'include' });
+    const { api, router } = await render(undefined, [], {}, `/chatApp?${query}`);
+    await waitFor(() =>
+      expect(api.callsTo('POST', AdminApi.chatAppMgmt).at(-1)?.body).toMatchObject({
+        include_decommissioned: true,
+        filters: { link: 'OR', items: [{ field: 'appName', operator: 'contains', value: 'alp' }] },
+        dateRange: { field: 'createdAt', startDate: '2026-11-01', endDate: '2026-11-30' },
+        sortBy: 'appName',
+        sortOrder: 'desc',
+      }),
+    );
+    expect((screen.getByLabelText('Include decommissioned') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement).value).toBe('appName');
+    expect(screen.getByRole('button', { name: /Filters \(1, OR\)/ })).toBeTruthy();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Sort order' }), 'Ascending');
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('order')).toBeNull());
+    expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('appName');
+    await waitFor(() => expect(api.callsTo('POST', AdminApi.chatAppMgmt).at(-1)?.body).toMatchObject({ sortOrder: 'asc' }));
+
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(api.callsTo('POST', AdminApi.chatAppMgmt).at(-1)?.body).toMatchObject({ sortOrder: 'desc' }));
+    expect((screen.getByRole('combobox', { name: 'Sort order' }) as HTMLSelectElement).value).toBe('desc');
   });
 
   it('edits an app: emptied fields go as unsets (§5); decommission after confirmation', async () => {

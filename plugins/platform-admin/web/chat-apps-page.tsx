@@ -5,7 +5,8 @@ import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { engineLabel } from '@civic/sdk/common/model';
 import { ApiClient, Page, Pager, useService, LoadError } from '@civic/sdk/web';
-import { useFittedColumns } from '@civic/sdk/web/lists';
+import { DataGrid, useFittedColumns, useUrlState } from '@civic/sdk/web/lists';
+import { applyChatAppsUrlState, chatAppsUrlState } from './chat-apps-url-state';
 import { AdminApi, type AgencyItem } from '../common/api';
 import { FIELD_LABELS, SORT_FIELDS, type SortField } from '../common/table-filter';
 import { AppCreateDialog } from './app-create-dialog';
@@ -34,14 +35,8 @@ export const ChatAppsPage = observer(function ChatAppsPage() {
   const [region, widths] = useFittedColumns(COLUMN_WIDTHS, { fixed: [COLUMN_WIDTHS.length - 1] });
 
   useEffect(() => void list.load(), [list]);
-
-  // The table scrolls on its own: keyboard users must be able to reach and scroll it (axe scrollable-region-focusable).
-  useEffect(() => {
-    for (const scroller of document.querySelectorAll('.civic-chat-apps-table .bp6-table-quadrant-main .bp6-table-quadrant-scroll-container')) {
-      scroller.setAttribute('tabindex', '0');
-      scroller.setAttribute('aria-label', 'Chat apps, scrollable');
-    }
-  }, [rows]);
+  // Filters, date range, sort and "include decommissioned" live in the URL: a reload, a link or Back keeps them.
+  useUrlState(chatAppsUrlState(store), (state) => applyChatAppsUrlState(store, state));
 
   const renderers = useMemo(() => {
     const cell = rowCells(rows);
@@ -97,7 +92,7 @@ export const ChatAppsPage = observer(function ChatAppsPage() {
       {list.status === 'error' && (
         <LoadError title="The chat apps could not be loaded" error={list.error} onRetry={() => void list.load()} />
       )}
-      <div className="civic-chat-apps-table" role="region" aria-label="Chat apps table" ref={region}>
+      <DataGrid className="civic-chat-apps-table" label="Chat apps" rowCount={list.total} colCount={COLUMN_WIDTHS.length} boxRef={region}>
         <Table2
           numRows={rows.length}
           defaultRowHeight={ROW_HEIGHT}
@@ -118,10 +113,11 @@ export const ChatAppsPage = observer(function ChatAppsPage() {
           <Column name="Status" cellRenderer={renderers.status} />
           <Column name="Actions" cellRenderer={renderers.edit} />
         </Table2>
-      </div>
+      </DataGrid>
       <Pager list={list} label="Pages of chat apps" />
       {creating && <AppCreateDialog agencies={agencyNames} onClose={() => setCreating(false)} onCreated={(appId) => setEditing(appId)} />}
       {editing && <AppEditDialog key={editing} appId={editing} agencies={agencyNames} onClose={() => setEditing(null)} />}
     </Page>
   );
 });
+

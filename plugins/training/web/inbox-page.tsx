@@ -3,8 +3,8 @@ import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
+import { DataGrid, useFittedColumns } from '@civic/sdk/web/lists';
 import { EmptyState, errorMessage, LoadError, Page, useAccess, useService, ToastService, ApiClient } from '@civic/sdk/web';
-import { useFittedColumns } from '@civic/sdk/web/lists';
 import { Timing } from '@civic/sdk/common/messages';
 import type { ReviewStatus, TranscriptRow } from '../common/api';
 import { TrainingMessages } from '../common/messages';
@@ -156,7 +156,7 @@ const InboxPage = observer(function InboxPage(props: { token: symbol; title: str
       {list.status === 'ready' && items.length === 0 ? (
         <EmptyState title="No questions in this range" description="Try a longer date range or fewer filters." />
       ) : (
-        <div className="civic-training-table" role="region" aria-label="Questions" ref={box}>
+        <DataGrid className="civic-training-table" label="Questions" rowCount={list.total} colCount={COLUMN_WIDTHS.length} boxRef={box}>
           <Table2
             numRows={items.length}
             defaultRowHeight={ROW_HEIGHT}
@@ -178,7 +178,7 @@ const InboxPage = observer(function InboxPage(props: { token: symbol; title: str
             <Column name="Asked" cellRenderer={renderers.asked} />
             <Column name="Actions" cellRenderer={renderers.actions} />
           </Table2>
-        </div>
+        </DataGrid>
       )}
       {list.hasMore && <Button className="civic-training-more" text="Load more questions" loading={list.loadingMore} onClick={() => void list.loadMore()} />}
       <DismissDialog

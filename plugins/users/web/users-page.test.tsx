@@ -1,6 +1,6 @@
 import { Messages } from '@civic/sdk/common/messages';
 import { ApiError } from '@civic/sdk/web/services';
-import { renderConsoleInTestApp, screen, testApp, testUser, userEvent, waitFor, within, type FakeRequest } from '@civic/sdk/testing';
+import { act, renderConsoleInTestApp, screen, testApp, testUser, userEvent, waitFor, within, type FakeRequest } from '@civic/sdk/testing';
 import usersPlugin from '../plugin';
 import { UsersApi, type UserListItem } from '../common/api';
 import { formatLastSignIn } from './format-last-sign-in';
@@ -23,9 +23,9 @@ const person = (id: string, name: string, extra: Partial<UserListItem> = {}): Us
 const admin = testUser({ name: 'Ada Admin', isPlatformAdmin: true });
 const people = [person('ann', 'Ann Analyst', { lastLoginAt: '2026-11-20T02:05:00.000Z' }), person('bob', 'Bob Builder', { isLocked: true })];
 
-function render(options: { user?: ReturnType<typeof testUser>; api?: Record<string, unknown> } = {}) {
+function render(options: { user?: ReturnType<typeof testUser>; api?: Record<string, unknown>; route?: string } = {}) {
   return renderConsoleInTestApp({
-    route: '/users',
+    route: options.route ?? '/users',
     user: options.user ?? admin,
     app: [testApp('a1', 'Plus', { appName: 'Alpha bot' })],
     plugins: [usersPlugin],
@@ -58,6 +58,22 @@ describe('UsersPage', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('1 user'), { timeout: 3000 });
     const searches = api.callsTo('GET', UsersApi.list).map((c) => c.query?.search);
     expect(searches).toEqual([undefined, 'bob']);
+  });
+
+  it('keeps the search in the URL: a link or reload with ?search= shows it, typing writes it, Back restores the previous one', async () => {
+    const { api, router } = await render({ route: '/users?search=bob' });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('1 user'));
+    expect((screen.getByRole('searchbox', { name: 'Search users' }) as HTMLInputElement).value).toBe('bob');
+    expect(api.callsTo('GET', UsersApi.list).at(-1)?.query?.search).toBe('bob');
+    const box = screen.getByRole('searchbox', { name: 'Search users' });
+    await userEvent.clear(box);
+    await userEvent.type(box, 'ann');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=ann'), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('1 user'));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect((screen.getByRole('searchbox', { name: 'Search users' }) as HTMLInputElement).value).toBe('bob'));
+    expect(router.state.location.search).toBe('?search=bob');
+    await waitFor(() => expect(api.callsTo('GET', UsersApi.list).at(-1)?.query?.search).toBe('bob'));
   });
 
   it('shows each user\'s last sign-in in the viewer\'s locale and time zone, or "Never"', async () => {

@@ -4,7 +4,7 @@ import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { Page, Pager, useService, LoadError } from '@civic/sdk/web';
-import { useFittedColumns, useSearchBox } from '@civic/sdk/web/lists';
+import { DataGrid, useFittedColumns, useSearchBox, useUrlState } from '@civic/sdk/web/lists';
 import type { UserListItem } from '../common/api';
 import { formatLastSignIn } from './format-last-sign-in';
 import { InviteUserDialog } from './invite-user-dialog';
@@ -30,6 +30,12 @@ export const UsersPage = observer(function UsersPage() {
   const items = list.items;
 
   useEffect(() => void list.load(), [list]);
+  // The search and the page live in the URL (?search=…&page=2): a reload, a link or Back keeps them.
+  useUrlState({ search: store.search, page: list.pageNum > 0 ? String(list.pageNum + 1) : '' }, (state) => {
+    const page = Math.max(0, (Number.parseInt(state.page, 10) || 1) - 1);
+    if (state.search !== store.search) store.setSearch(state.search);
+    if (page !== list.pageNum) void list.setPage(page);
+  });
 
   const [box, widths] = useFittedColumns(COLUMN_WIDTHS, { fixed: [COLUMN_WIDTHS.length - 1] });
   const renderers = useMemo(() => {
@@ -78,7 +84,7 @@ export const UsersPage = observer(function UsersPage() {
       {list.status === 'error' && (
         <LoadError title="The users could not be loaded" error={list.error} onRetry={() => void list.load()} />
       )}
-      <div className="civic-users-table" role="region" aria-label="Users table" ref={box}>
+      <DataGrid className="civic-users-table" label="Users" rowCount={list.total} colCount={COLUMN_WIDTHS.length} rowOffset={list.pageNum * list.pageSize} boxRef={box}>
         <Table2
           numRows={items.length}
           defaultRowHeight={ROW_HEIGHT}
@@ -96,7 +102,7 @@ export const UsersPage = observer(function UsersPage() {
           <Column name="Last sign-in" cellRenderer={renderers.lastSignIn} />
           <Column name="Actions" cellRenderer={renderers.manage} />
         </Table2>
-      </div>
+      </DataGrid>
       <Pager list={list} label="Pages of users" />
       <InviteUserDialog isOpen={inviting} onClose={() => setInviting(false)} />
       {managed && <ManageUserDialog user={managed} onClose={() => setManagedId(null)} />}
