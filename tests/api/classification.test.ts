@@ -116,7 +116,7 @@ test('bulk classification assigns and unassigns, bumps versions, and refuses bad
     [{ intentIds: [a], addLabelIds: [lab], removeLabelIds: [lab] }, 'The same label cannot be added and removed at once'],
     [{ intentIds: ['nope'], addCategoryIds: [cat] }, 'Ids must be UUIDs'],
     [{ intentIds: [a], addCategoryIds: ['nope'] }, 'Ids must be UUIDs'],
-    [{ intentIds: [a], addCategoryIds: cat }, 'addCategoryIds must be an array'],
+    [{ intentIds: [a], addCategoryIds: cat }, 'Add category IDs must be an array'],
     [{ intentIds: [a, foreignIntent], addCategoryIds: [cat] }, '1 of the chosen intent does not exist in this app'],
     [{ intentIds: [a], addCategoryIds: [otherAppCategory] }, 'Some of the categories do not exist in this app'],
     [{ intentIds: [a], removeLabelIds: [otherAppCategory] }, 'Some of the labels do not exist in this app'],

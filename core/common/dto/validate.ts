@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
+import { fieldLabel } from './field-label';
 
 export interface ValidationOutcome<T> {
   value: T;
@@ -31,12 +32,21 @@ export function validateDto<T extends object>(
   return { value, fields, messages: Object.values(fields).flat() };
 }
 
+/**
+ * class-validator's own messages start with the property ("maxMembers must not be less than 1"):
+ * people read the label instead ("Max members must not be less than 1"). Only camelCase names are
+ * changed; a snake_case query parameter (`page_num`) is the name API callers write, and stays.
+ */
+function withLabel(text: string, property: string): string {
+  return /[A-Z]/.test(property) && text.startsWith(`${property} `) ? `${fieldLabel(property)}${text.slice(property.length)}` : text;
+}
+
 function collect(errors: ValidationError[], prefix: string, into: Record<string, string[]>): void {
   for (const error of errors) {
     const path = prefix ? `${prefix}.${error.property}` : error.property;
     if (error.constraints) {
       into[path] = Object.entries(error.constraints).map(([kind, text]) =>
-        kind === 'whitelistValidation' ? `${path} is not an accepted field` : text,
+        kind === 'whitelistValidation' ? `${path} is not an accepted field` : withLabel(text, error.property),
       );
     }
     if (error.children?.length) collect(error.children, path, into);

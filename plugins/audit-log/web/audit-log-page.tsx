@@ -5,6 +5,7 @@ import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState, type FormEvent } from '@civic/sdk/web/react';
 import { EmptyState, Page, useService, LoadError } from '@civic/sdk/web';
 import { DataGrid, useFittedColumns, useUrlState } from '@civic/sdk/web/lists';
+import { fieldLabel } from '@civic/sdk/common/validation';
 import { isApiError } from '@civic/sdk/web/services';
 import type { AuditDetail } from '../common/api';
 import { Messages } from '../common/messages';
@@ -313,19 +314,6 @@ function AuditDetailDrawer({ id, onClose }: { id: number | null; onClose: () => 
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** "isPlatformAdmin" → "Is platform admin", "maxMembers" → "Max members": the words people see. */
-export function fieldLabel(key: string): string {
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .toLowerCase()
-    .replace(/\bml\b/g, 'ML')
-    .replace(/\bqna\b/g, 'Q&A')
-    .replace(/\burl\b/g, 'URL')
-    .replace(/\bids\b/g, 'IDs');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 function shown(value: unknown): string {
   if (value === undefined) return '—';
