@@ -2,7 +2,7 @@ import type { ClassConstructor } from 'class-transformer';
 import { definePermission, platformAdmin } from '@civic/core/common/access';
 import { definePlugin, type PluginManifest } from '@civic/core/common/plugins/plugin-manifest';
 import { contribute } from '@civic/core/common/plugins/extension-point';
-import { CredentialKinds, type ConnectionCheck, type CredentialHttp, type CredentialKind } from './common/credentials';
+import { CredentialKinds, resolveCredentialKind, type ConnectionCheck, type CredentialHttp, type CredentialKindContribution } from './common/credential-kinds';
 
 /** The sidebar group of every credential kind (§2). */
 export const INTEGRATION_CREDENTIAL_GROUP = 'Integration Credential';
@@ -13,8 +13,12 @@ export interface CredentialPluginDeclaration<V extends object> {
   title: string;
   /** A Blueprint icon name. */
   icon: string;
-  /** The class-validator DTO of the kind's fields, each labelled with `@CredentialField`. */
-  fields: ClassConstructor<V>;
+  /**
+   * Loads the class-validator DTO of the kind's fields (each labelled with `@CredentialField`):
+   * `() => import('./common/x-credential.dto').then((m) => m.XCredentialDto)`. Loaded with the kind's
+   * page and on the server, so the manifest stays light on every other page.
+   */
+  fields: () => Promise<ClassConstructor<V>>;
   /** The fields that are secrets: sealed at rest, write-only. */
   secrets: readonly (keyof V & string)[];
   /** Calls the provider through the outbound client given as `http`; answers ok and a reason. */
@@ -48,11 +52,11 @@ export function defineCredentialPlugin<V extends object>(declaration: Credential
   for (const secret of declaration.secrets) {
     if (typeof secret !== 'string' || secret.length === 0) throw new Error(`Credential plugin "${declaration.id}" names an invalid secret field`);
   }
-  const kind: CredentialKind<V> = {
+  const kind: CredentialKindContribution<V> = {
     id: declaration.id,
     title: declaration.title,
     icon: declaration.icon,
-    fields: declaration.fields,
+    loadFields: declaration.fields,
     secrets: [...declaration.secrets],
     testConnection: declaration.testConnection,
     usedBy: declaration.usedBy,
@@ -69,25 +73,18 @@ export function defineCredentialPlugin<V extends object>(declaration: Credential
         path: `/${declaration.id}`,
         layout: 'main',
         title: declaration.title,
-        load: () => import('./web/credentials/credential-kind-page').then((m) => ({ default: m.credentialKindPage(kind as CredentialKind) })),
+        load: () =>
+          Promise.all([import('./web/credentials/credential-kind-page'), resolveCredentialKind(kind)]).then(([m, resolved]) => ({
+            default: m.credentialKindPage(resolved as unknown as Parameters<typeof m.credentialKindPage>[0]),
+          })),
       },
     ],
     nav: [{ id: declaration.id, section: 'platform', group: INTEGRATION_CREDENTIAL_GROUP, label: declaration.title, order: declaration.order ?? 600, to: `/${declaration.id}`, icon: declaration.icon }],
-    extensions: [contribute(CredentialKinds, kind as CredentialKind)],
+    extensions: [contribute(CredentialKinds, kind as unknown as CredentialKindContribution)],
     requires: ['credentials'],
     server: declaration.server,
   });
 }
 
-export {
-  CredentialField,
-  CredentialKinds,
-  HTTPS_URL,
-  httpsUrlMessage,
-  jsonOf,
-  verdictOf,
-  type ConnectionCheck,
-  type CredentialFieldText,
-  type CredentialHttp,
-  type CredentialKind,
-} from './common/credentials';
+export { CredentialField, HTTPS_URL, httpsUrlMessage, type CredentialFieldText } from './common/credentials';
+export { CredentialKinds, jsonOf, verdictOf, type ConnectionCheck, type CredentialHttp, type CredentialKind } from './common/credential-kinds';

@@ -1,5 +1,4 @@
 import { defineCredentialPlugin } from '@civic/sdk/credentials';
-import { PaymentCredentialDto } from './common/payment-credential.dto';
 import { testPayment } from './common/test-payment';
 
 /** credential-payment: a payment provider's merchant account (key and webhook secret). */
@@ -7,7 +6,7 @@ export default defineCredentialPlugin({
   id: 'credential-payment',
   title: 'Payment provider',
   icon: 'credit-card',
-  fields: PaymentCredentialDto,
+  fields: () => import('./common/payment-credential.dto').then((m) => m.PaymentCredentialDto),
   secrets: ['apiKey', 'webhookSecret'],
   testConnection: testPayment,
   usedBy: ['Payments in conversations'],

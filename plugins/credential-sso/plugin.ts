@@ -1,5 +1,4 @@
 import { defineCredentialPlugin } from '@civic/sdk/credentials';
-import { SsoRealmCredentialDto } from './common/sso-realm-credential.dto';
 import { testSsoRealm } from './common/test-sso-realm';
 
 /** credential-sso: the single sign-on realm (OIDC issuer, client id and secret) identity signs in with. */
@@ -7,7 +6,7 @@ export default defineCredentialPlugin({
   id: 'credential-sso',
   title: 'Single sign-on realm',
   icon: 'log-in',
-  fields: SsoRealmCredentialDto,
+  fields: () => import('./common/sso-realm-credential.dto').then((m) => m.SsoRealmCredentialDto),
   secrets: ['clientSecret'],
   testConnection: testSsoRealm,
   usedBy: ['Single sign-on (when set, it replaces the CIVIC_SSO_* settings)'],

@@ -1,5 +1,4 @@
 import { defineCredentialPlugin } from '@civic/sdk/credentials';
-import { SupportDeskCredentialDto } from './common/support-desk-credential.dto';
 import { testSupportDesk } from './common/test-support-desk';
 
 /** credential-support-desk: the ticketing system the help desk files tickets in. */
@@ -7,7 +6,7 @@ export default defineCredentialPlugin({
   id: 'credential-support-desk',
   title: 'Support desk',
   icon: 'help',
-  fields: SupportDeskCredentialDto,
+  fields: () => import('./common/support-desk-credential.dto').then((m) => m.SupportDeskCredentialDto),
   secrets: ['apiKey'],
   testConnection: testSupportDesk,
   usedBy: ['Help desk tickets'],

@@ -1,5 +1,4 @@
 import { defineCredentialPlugin } from '@civic/sdk/credentials';
-import { TelegramCredentialDto } from './common/telegram-credential.dto';
 import { testTelegram } from './common/test-telegram';
 
 /** credential-telegram: a Telegram-style bot token, the second messaging platform. */
@@ -7,7 +6,7 @@ export default defineCredentialPlugin({
   id: 'credential-telegram',
   title: 'Telegram bot',
   icon: 'send-message',
-  fields: TelegramCredentialDto,
+  fields: () => import('./common/telegram-credential.dto').then((m) => m.TelegramCredentialDto),
   secrets: ['botToken'],
   testConnection: testTelegram,
   usedBy: ['Apps’ Telegram channel'],

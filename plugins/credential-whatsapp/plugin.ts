@@ -1,13 +1,12 @@
 import { defineCredentialPlugin } from '@civic/sdk/credentials';
 import { testWhatsApp } from './common/test-whatsapp';
-import { WhatsAppCredentialDto } from './common/whatsapp-credential.dto';
 
 /** credential-whatsapp: a WhatsApp-Business-style messaging provider for apps' messaging channel. */
 export default defineCredentialPlugin({
   id: 'credential-whatsapp',
   title: 'WhatsApp messaging',
   icon: 'mobile-phone',
-  fields: WhatsAppCredentialDto,
+  fields: () => import('./common/whatsapp-credential.dto').then((m) => m.WhatsAppCredentialDto),
   secrets: ['accessToken', 'webhookVerifyToken'],
   testConnection: testWhatsApp,
   usedBy: ['Apps’ WhatsApp channel'],

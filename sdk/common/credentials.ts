@@ -1,7 +1,6 @@
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import type { ClassConstructor } from 'class-transformer';
-import type { AccessPredicate } from '@civic/core/common/access';
-import { defineExtensionPoint } from '@civic/core/common/plugins/extension-point';
+import type { CredentialKind } from './credential-kinds';
 
 /**
  * Integration credentials (spec §1): what a credential plugin declares and both tiers share. A
@@ -36,44 +35,6 @@ export function credentialFieldsOf(cls: ClassConstructor<object>): { name: strin
   return chain.flatMap((c) => [...(FIELD_TEXTS.get(c) ?? new Map<string, CredentialFieldText>())].map(([name, text]) => ({ name, text })));
 }
 
-/** What the test-connection function may call: the outbound client (https, allow-list, timeouts, no retries). */
-export interface CredentialHttp {
-  request(url: string, options?: { method?: 'GET' | 'POST' | 'HEAD'; headers?: Record<string, string>; json?: unknown; body?: string; timeoutMs?: number }): Promise<{ status: number; body: string }>;
-}
-
-/** A test's verdict in words an admin can act on; never the secret. */
-export interface ConnectionCheck {
-  ok: boolean;
-  reason: string;
-}
-
-export type TestConnection<V> = (values: V, http: CredentialHttp) => Promise<ConnectionCheck>;
-
-/** One credential kind, as a credential plugin contributes it to `CredentialKinds`. */
-export interface CredentialKind<V extends object = object> {
-  /** The plugin id: also the page path `/<id>` and the API path segment. */
-  id: string;
-  title: string;
-  icon: string;
-  /** The class-validator DTO of the non-secret and secret fields, labelled with `@CredentialField`. */
-  fields: ClassConstructor<V>;
-  /** Fields of `fields` that are secrets: sealed at rest, never sent back. */
-  secrets: readonly string[];
-  /** Calls the provider with the stored values (method syntax: a kind of any DTO fits the point). */
-  testConnection?(values: V, http: CredentialHttp): Promise<ConnectionCheck>;
-  /** Who reads this kind (shown on the page), e.g. "Single sign-on" or "Apps' live chat". */
-  usedBy?: readonly string[];
-  /** Who may manage credentials of this kind: platform admins (`<id>.manage`). */
-  permission: AccessPredicate;
-  /**
-   * The field of §3's app patch in which an app names a credential of this kind by its name (live
-   * chat: `liveChatService`): the platform admin's app editor offers the configured ones there.
-   */
-  appField?: 'liveChatService' | 'authenticationService';
-}
-
-/** The point every credential kind is contributed to; the `credentials` plugin reads it on both tiers. */
-export const CredentialKinds = defineExtensionPoint<CredentialKind>('credentials.kinds');
 
 export type CredentialScopeKind = 'platform' | 'agency' | 'app';
 export const CREDENTIAL_SCOPES: readonly CredentialScopeKind[] = ['platform', 'agency', 'app'];
@@ -198,27 +159,18 @@ export function lastFourOf(value: string): string | undefined {
   return value.length >= 12 ? value.slice(-4) : undefined;
 }
 
-/** The usual reading of a provider's status for a connection test, in words an admin can act on. */
-export function verdictOf(status: number, texts: { ok: string; refused: string; notFound?: string }): ConnectionCheck {
-  if (status >= 200 && status < 300) return { ok: true, reason: texts.ok };
-  if (status === 401 || status === 403) return { ok: false, reason: texts.refused };
-  if (status === 404) return { ok: false, reason: texts.notFound ?? `The provider answered 404: check the address` };
-  if (status >= 300 && status < 400) return { ok: false, reason: `The provider answered with a redirect (${status}): give the final address` };
-  if (status === 429) return { ok: false, reason: 'The provider is limiting requests (429): try again later' };
-  if (status >= 500) return { ok: false, reason: `The provider answered ${status}: it may be down` };
-  return { ok: false, reason: `The provider answered ${status}` };
-}
-
-/** Reads a JSON answer; undefined when it is not JSON. */
-export function jsonOf(body: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(body);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Rules for a provider address typed into a credential form. */
 export const HTTPS_URL: { protocols: string[]; require_protocol: boolean; require_tld: boolean } = { protocols: ['https'], require_protocol: true, require_tld: false };
 export const httpsUrlMessage = 'Enter an https:// address';
+
+export {
+  CredentialKinds,
+  jsonOf,
+  resolveCredentialKind,
+  verdictOf,
+  type ConnectionCheck,
+  type CredentialHttp,
+  type CredentialKind,
+  type CredentialKindContribution,
+  type TestConnection,
+} from './credential-kinds';

@@ -84,9 +84,14 @@ describe('each demo role walks the shell', () => {
       assert.equal(rows.length, role.apps, 'the dashboard lists the apps the user holds a role on');
 
       const entries = await sidebarEntries(browser);
-      // The app menu opens with My Workspace and ends with Settings; plugins add entries in between (§2 order).
+      // The app menu opens with My Workspace; plugins add entries after it, then Settings, and after
+      // Settings only what §2 puts there (the next-generation console entry, Helpdesk, Subscriber).
       const appMenu = entries.slice(entries.indexOf('My Workspace'));
-      assert.deepEqual([appMenu[0], appMenu.at(-1)], ['My Workspace', 'Settings'], `sidebar: ${entries.join(', ')}`);
+      assert.equal(appMenu[0], 'My Workspace', `sidebar: ${entries.join(', ')}`);
+      const afterSettings = appMenu.slice(appMenu.indexOf('Settings') + 1);
+      assert.ok(appMenu.includes('Settings'), `sidebar: ${entries.join(', ')}`);
+      assert.deepEqual(afterSettings.filter((label) => !/^(Next-generation (console|playground)|Helpdesk|Subscriber)\b/.test(label)), [], `sidebar: ${entries.join(', ')}`);
+      assert.ok(afterSettings.some((label) => label.startsWith('Helpdesk')), `the helpdesk flag is on in the default profile: ${entries.join(', ')}`);
       // Platform items are for platform admins only (§6).
       assert.equal(entries.includes('Users'), role.email === 'admin@demo.gov.sg', `sidebar: ${entries.join(', ')}`);
 

@@ -1,4 +1,4 @@
-import { jsonOf, verdictOf, type ConnectionCheck, type CredentialHttp } from '@civic/sdk/common/credentials';
+import { jsonOf, verdictOf, type ConnectionCheck, type CredentialHttp } from '@civic/sdk/common/credential-kinds';
 import type { LiveChatCredentialDto } from './live-chat-credential.dto';
 
 /** `GET <endpoint>/status` with the key: how many agents are online when it is accepted. */

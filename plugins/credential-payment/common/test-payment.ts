@@ -1,4 +1,4 @@
-import { jsonOf, verdictOf, type ConnectionCheck, type CredentialHttp } from '@civic/sdk/common/credentials';
+import { jsonOf, verdictOf, type ConnectionCheck, type CredentialHttp } from '@civic/sdk/common/credential-kinds';
 import type { PaymentCredentialDto } from './payment-credential.dto';
 
 /** `GET <endpoint>/v1/merchants/<merchant id>` with the key: the merchant's name when both are right. */

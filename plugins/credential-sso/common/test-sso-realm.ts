@@ -1,4 +1,4 @@
-import { jsonOf, verdictOf, type ConnectionCheck, type CredentialHttp } from '@civic/sdk/common/credentials';
+import { jsonOf, verdictOf, type ConnectionCheck, type CredentialHttp } from '@civic/sdk/common/credential-kinds';
 import type { SsoRealmCredentialDto } from './sso-realm-credential.dto';
 
 /** Reads the realm's discovery document and checks that it names the same issuer. */

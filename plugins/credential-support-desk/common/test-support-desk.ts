@@ -1,4 +1,4 @@
-import { verdictOf, type ConnectionCheck, type CredentialHttp } from '@civic/sdk/common/credentials';
+import { verdictOf, type ConnectionCheck, type CredentialHttp } from '@civic/sdk/common/credential-kinds';
 import type { SupportDeskCredentialDto } from './support-desk-credential.dto';
 
 /** Asks the ticketing API who the key belongs to (`GET <endpoint>/users/me`). */

@@ -1,4 +1,4 @@
-import { jsonOf, verdictOf, type ConnectionCheck, type CredentialHttp } from '@civic/sdk/common/credentials';
+import { jsonOf, verdictOf, type ConnectionCheck, type CredentialHttp } from '@civic/sdk/common/credential-kinds';
 import type { TelegramCredentialDto } from './telegram-credential.dto';
 
 /** `GET <apiBase>/bot<token>/getMe`: the bot's name when the token is good. */

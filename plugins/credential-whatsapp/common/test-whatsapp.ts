@@ -1,4 +1,4 @@
-import { jsonOf, verdictOf, type ConnectionCheck, type CredentialHttp } from '@civic/sdk/common/credentials';
+import { jsonOf, verdictOf, type ConnectionCheck, type CredentialHttp } from '@civic/sdk/common/credential-kinds';
 import type { WhatsAppCredentialDto } from './whatsapp-credential.dto';
 
 /** Reads the sending number (`GET <apiBase>/<phone number id>?fields=display_phone_number`). */

@@ -1,5 +1,5 @@
 import { agencies, asc, createOutboundClient, defineServerModule } from '@civic/sdk/server';
-import { CredentialApi, type CredentialScopes } from '@civic/sdk/common/credentials';
+import { CredentialApi, resolveCredentialKind, type CredentialScopes } from '@civic/sdk/common/credentials';
 import { canManageCredentials } from '../common/permissions';
 import { CredentialKinds } from '../contract/credential-kinds';
 import { CredentialResolver } from '../contract/server/credential-resolver';
@@ -9,9 +9,9 @@ import { createResolver, credentialSecretStore } from './credential-store';
 
 export default defineServerModule({
   pluginId: 'credentials',
-  register(api) {
+  async register(api) {
     const tester = createConnectionTester(createOutboundClient(api.deployment.outboundAllow));
-    for (const kind of api.extensions(CredentialKinds)) registerCredentialRoutes(api.routes, kind, api.secrets, tester);
+    for (const kind of api.extensions(CredentialKinds)) registerCredentialRoutes(api.routes, await resolveCredentialKind(kind), api.secrets, tester);
     api.routes.add({
       method: 'GET', url: CredentialApi.scopes, access: canManageCredentials,
       description: 'The agencies a credential may be scoped to (the credential form’s choices)',

@@ -167,7 +167,7 @@ describe('ChatAppsPage', () => {
       endpoint = '';
     }
     const credentials = definePlugin({ id: 'credentials', title: 'Integration credentials', canAccess: platformAdmin, routes: [] });
-    const liveChat = defineCredentialPlugin({ id: 'credential-chat-probe', title: 'Live chat', icon: 'headset', fields: LiveChatDto, secrets: [], appField: 'liveChatService' });
+    const liveChat = defineCredentialPlugin({ id: 'credential-chat-probe', title: 'Live chat', icon: 'headset', fields: () => Promise.resolve(LiveChatDto), secrets: [], appField: 'liveChatService' });
     await render(testUser({ isPlatformAdmin: true }), [credentials, liveChat], {
       [`GET ${CredentialApi.list('credential-chat-probe')}`]: () => ({ items: [{ name: 'Central live chat' }, { name: 'Health live chat' }] }),
     });

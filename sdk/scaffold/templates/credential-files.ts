@@ -10,7 +10,6 @@ export function credentialFiles(n: PluginNames, kind: PluginNames): Record<strin
   const test = `test${kind.pascal}`;
   return {
     'plugin.ts': `import { defineCredentialPlugin } from '@civic/sdk/credentials';
-import { ${dto} } from './common/${kind.id}-credential.dto';
 import { ${test} } from './common/test-${kind.id}';
 
 /** ${n.id}: ${kind.title} credentials (endpoint and API key). */
@@ -18,7 +17,7 @@ export default defineCredentialPlugin({
   id: '${n.id}',
   title: '${kind.title}',
   icon: 'key',
-  fields: ${dto},
+  fields: () => import('./common/${kind.id}-credential.dto').then((m) => m.${dto}),
   secrets: ['apiKey'],
   testConnection: ${test},
   usedBy: [],
@@ -41,7 +40,7 @@ export class ${dto} {
   apiKey = '';
 }
 `,
-    [`common/test-${kind.id}.ts`]: `import { verdictOf, type ConnectionCheck, type CredentialHttp } from '@civic/sdk/common/credentials';
+    [`common/test-${kind.id}.ts`]: `import { verdictOf, type ConnectionCheck, type CredentialHttp } from '@civic/sdk/common/credential-kinds';
 import type { ${dto} } from './${kind.id}-credential.dto';
 
 /** \`GET <endpoint>/health\` with the key. Change the path and the reading to the provider's API. */

@@ -19,7 +19,7 @@ class ProbeDto {
 }
 
 const credentialsPlugin = definePlugin({ id: 'credentials', title: 'Integration credentials', canAccess: platformAdmin, routes: [] });
-const probePlugin = defineCredentialPlugin({ id: 'credential-probe', title: 'Probe desk', icon: 'key', fields: ProbeDto, secrets: ['apiKey'] });
+const probePlugin = defineCredentialPlugin({ id: 'credential-probe', title: 'Probe desk', icon: 'key', fields: () => Promise.resolve(ProbeDto), secrets: ['apiKey'] });
 
 const stored: CredentialView = {
   id: 'c1', kind: 'credential-probe', name: 'Main desk', scope: 'platform', agencyId: null, appId: null,
