@@ -113,8 +113,11 @@ export const ThresholdApi = {
 } as const;
 
 export interface ThresholdAdvice {
-  mlConfidenceThreshold: number;
-  qnaConfidenceThreshold: number;
+  /** The app's fixed thresholds; null = automatic (the model's suggested threshold). */
+  mlConfidenceThreshold: number | null;
+  qnaConfidenceThreshold: number | null;
+  /** Per environment, the thresholds answers use now (fixed, or automatic's current value). */
+  effective: Record<Environment, { ml: number; qna: number }>;
   calibration: Record<Environment, ThresholdCalibration | null>;
   training: Record<Environment, TrainingStatus['state']>;
 }

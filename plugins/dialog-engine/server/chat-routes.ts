@@ -99,7 +99,8 @@ export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, con
       const text = ctx.body.text.trim();
       if (!text) throw HttpError.invalid(['text is required'], { text: ['text is required'] });
       const result = await engine.answer(ctx.db, ctx.app, session.environment, { text, channel: session.channel, state: session.state, sessionId: session.id, reader: ctx.user });
-      const threshold = Math.max(ctx.app.mlConfidenceThreshold, ctx.app.qnaConfidenceThreshold);
+      const thresholds = engine.effectiveThresholds(ctx.app, session.environment);
+      const threshold = Math.max(thresholds.ml, thresholds.qna);
       const pending = result.fallback || result.confidence < threshold + LOW_CONFIDENCE_MARGIN;
       const [row] = await ctx.db
         .insert(transcripts)

@@ -5,7 +5,7 @@ import type { KnowledgeSnapshot } from '../../../knowledge-base/contract/common/
 import type { ResponseMessage } from '../../../knowledge-base/contract/common/responses/index';
 import { ENGINE_SERVICES, type EngineConfig, type EngineService, type Environment, type ScoredMatch, type TrainingStatus } from '../../common/api';
 import { EngineMessages } from '../../common/messages';
-import { answerTurn, EMPTY_STATE, type EngineAnswer, type SessionState } from './builtin-engine';
+import { answerTurn, EMPTY_STATE, UNCALIBRATED_THRESHOLD, type EngineAnswer, type SessionState } from './builtin-engine';
 import { knowledgeEntityExtractor, type EntityExtractor } from './entity-extractor';
 import { ContentCache, type HashedContent } from './content-cache';
 import { unconnectedSource, type KnowledgeSources } from './knowledge-source';
@@ -163,6 +163,15 @@ export class DialogEngine {
 
   status(appId: string, environment: Environment): TrainingStatus {
     return this.cache.status(appId, environment);
+  }
+
+  /**
+   * The thresholds an environment answers with: the app's fixed values, or where it has none
+   * (automatic), the threshold its trained model suggests from held-out phrases (0.7 uncalibrated).
+   */
+  effectiveThresholds(app: AppRecord, environment: Environment): { ml: number; qna: number } {
+    const suggested = this.status(app.appId, environment).calibration?.suggestedThreshold ?? UNCALIBRATED_THRESHOLD;
+    return { ml: app.mlConfidenceThreshold ?? suggested, qna: app.qnaConfidenceThreshold ?? suggested };
   }
 
   /** The content an environment answers from now; 409 before production's first publish. */
