@@ -74,6 +74,16 @@ export interface SendMessageResult {
   intentName: string | null;
   confidence: number;
   fallback: boolean;
+  /** Draft sessions only (Try it, the fitting room): set while a newer model than the one that answered trains. */
+  staleModel?: ModelStaleness;
+}
+
+/** An answer from an older model while a newer one trains ("answering with the model from 10:42; training 60%"). */
+export interface ModelStaleness {
+  /** When the model that answered was trained (ISO), if known. */
+  answeringTrainedAt: string | null;
+  /** How far the newer model is, 0..1. */
+  trainingProgress: number;
 }
 
 export interface ScoredMatch {

@@ -125,7 +125,15 @@ export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, con
         })
         .returning({ id: transcripts.id });
       await ctx.db.update(chatSessions).set({ state: result.state, updatedAt: ctx.now, expiresAt: expiry(ctx.now) }).where(eq(chatSessions.id, session.id));
-      return { transcriptId: row.id, messages: result.messages, intentName: result.intentName, confidence: result.confidence, fallback: result.fallback };
+      const stale = session.environment === 'draft' ? engine.staleness(ctx.app.appId, 'draft', result.contentHash) : null;
+      return {
+        transcriptId: row.id,
+        messages: result.messages,
+        intentName: result.intentName,
+        confidence: result.confidence,
+        fallback: result.fallback,
+        ...(stale ? { staleModel: stale } : {}),
+      };
     },
   });
 

@@ -23,6 +23,9 @@ export const WebChatMessages = {
   networkError: 'The message could not be sent: the network or the server did not answer.',
   retry: 'Try again',
   startError: 'The chat could not be started.',
+  /** Try it and the fitting room, while a newer draft model trains. */
+  staleModel: (trainedAt: string | null, progress: number) =>
+    `Answering with the model from ${trainedAt ? new Date(trainedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : 'before your last change'}; training ${Math.round(progress * 100)}%`,
   notPublished: 'This chat app has not been published yet. Please come back later.',
   suggestionsLabel: 'Suggested questions',
   suggestionsCount: (n: number) => (n === 0 ? '' : n === 1 ? '1 suggestion. Use the down arrow to choose it.' : `${n} suggestions. Use the up and down arrows to choose one.`),

@@ -3,7 +3,7 @@ import { dialogEngineConfigs } from '../db/schema';
 import { Messages } from '@civic/sdk/common/messages';
 import type { KnowledgeSnapshot } from '../../../knowledge-base/contract/common/knowledge/index';
 import type { ResponseMessage } from '../../../knowledge-base/contract/common/responses/index';
-import { ENGINE_SERVICES, type EngineConfig, type EngineService, type Environment, type ScoredMatch, type TrainingStatus } from '../../common/api';
+import { ENGINE_SERVICES, type EngineConfig, type EngineService, type Environment, type ModelStaleness, type ScoredMatch, type TrainingStatus } from '../../common/api';
 import { EngineMessages } from '../../common/messages';
 import { answerTurn, EMPTY_STATE, UNCALIBRATED_THRESHOLD, type EngineAnswer, type SessionState } from './builtin-engine';
 import { knowledgeEntityExtractor, type EntityExtractor } from './entity-extractor';
@@ -163,6 +163,11 @@ export class DialogEngine {
 
   status(appId: string, environment: Environment): TrainingStatus {
     return this.cache.status(appId, environment);
+  }
+
+  /** While a newer model trains: when the one that answered was trained and the newer one's progress. */
+  staleness(appId: string, environment: Environment, answeredHash: string): ModelStaleness | null {
+    return this.cache.staleness(appId, environment, answeredHash);
   }
 
   /**
