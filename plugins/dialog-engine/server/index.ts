@@ -1,6 +1,6 @@
 import { createOutboundClient, defineServerModule } from '@civic/sdk/server';
 import { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
-import { PublishedKnowledge } from '../../publishing/contract/server/index';
+import { PublishedKnowledge, PublishReplays } from '../../publishing/contract/server/index';
 import { registerChatRoutes } from './chat-routes';
 import { registerDialogFlowRoutes } from './dialogflow-routes';
 import { seedDemoConversations } from './demo-conversations';
@@ -33,7 +33,7 @@ export default defineServerModule({
     registerDialogFlowRoutes(api.routes, dialogEngine);
     registerSuggestRoutes(api.routes, dialogEngine, api.deployment.publicUrl, api.deployment.chatLimits, { drafts, published });
     registerTraining(api, dialogEngine);
-    registerReplayRoutes(api.routes, dialogEngine);
+    registerReplayRoutes(api.routes, dialogEngine, api.services.get(PublishReplays));
     registerThresholdRoutes(api.routes, dialogEngine);
     api.services.provide(TranscriptReview, transcriptReview);
     api.services.provide(QuestionFeatures, questionFeatures);

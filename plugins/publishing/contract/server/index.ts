@@ -1,3 +1,4 @@
 /** What plugins that require publishing may use on the server: the app's production knowledge. */
 export { PublishedKnowledge } from './published-knowledge';
+export { PublishReplays } from './publish-replays';
 export { appProduction, knowledgeVersions, publishingSettings, publishRequests } from './tables';
