@@ -18,7 +18,7 @@ export default defineServerModule({
     api.services.provide(PublishReplays, publishReplayRecorder(drafts));
     registerJobRoutes(api.routes, api.jobs);
     registerPublishing(api.routes, api.jobs, api.deployment, api.events, drafts);
-    registerImportExport(api.routes, api.jobs, api.events, drafts);
+    registerImportExport(api.routes, api.jobs, api.events, drafts, api.deployment.switches);
     registerConflicts(api.routes, api.jobs, api.events);
     registerBulkImport(api.routes, api.jobs, api.events);
     registerGenerator(api.routes, api.jobs, api.events);
