@@ -11,6 +11,8 @@ export const WebChatMessages = {
   environment: 'Environment override must be empty, draft or production',
   originsMoved: "Allowed embed origins are no longer a widget setting: the sites that may use the chat are the app's allowed domains, which platform admins set in Chat Apps.",
   version: 'Version must be a whole number',
+  /** What a visitor of a page not allowed to embed the chat sees (the embed script). */
+  embedRefusedVisitor: 'The chat is not available on this page. Please visit the agency’s website to ask your question.',
   originRefused: "This site is not allowed to embed this chat. A platform admin can add it to the app's allowed domains in Chat Apps.",
   conflict: 'Someone else saved these settings since you opened them. Reload to see their changes.',
   // The widget's texts.
