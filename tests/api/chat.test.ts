@@ -350,4 +350,7 @@ test('the fallback trade-off: the trained draft suggests a threshold from its ow
   assert.equal(automatic.status, 200, JSON.stringify(automatic.body));
   assert.equal(automatic.body.data.appSettings.mlConfidenceThreshold, null);
   assert.equal((await call(t.http, 'GET', path, { token: viewer })).body.data.effective.draft.ml, calibration.suggestedThreshold);
+  // A fixed ML threshold with the Q&A one left empty: Q&A uses the ML threshold (as App settings says).
+  assert.equal((await call(t.http, 'PATCH', settings, { token: admin, json: { mlConfidenceThreshold: 0.6 } })).status, 200);
+  assert.deepEqual((await call(t.http, 'GET', path, { token: viewer })).body.data.effective.draft, { ml: 0.6, qna: 0.6 });
 });

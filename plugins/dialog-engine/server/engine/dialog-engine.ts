@@ -35,6 +35,11 @@ export interface TurnInput {
 }
 
 /** An answer with the content it came from, so a transcript can explain it later. */
+/** The app's fixed thresholds (null: automatic); an empty Q&A threshold uses the ML one. */
+function thresholdsOf(app: AppRecord): { ml: number | null; qna: number | null } {
+  return { ml: app.mlConfidenceThreshold, qna: app.qnaConfidenceThreshold ?? app.mlConfidenceThreshold };
+}
+
 export interface TurnResult extends EngineAnswer {
   contentVersion: string;
   contentHash: string;
@@ -176,7 +181,8 @@ export class DialogEngine {
    */
   effectiveThresholds(app: AppRecord, environment: Environment): { ml: number; qna: number } {
     const suggested = this.status(app.appId, environment).calibration?.suggestedThreshold ?? UNCALIBRATED_THRESHOLD;
-    return { ml: app.mlConfidenceThreshold ?? suggested, qna: app.qnaConfidenceThreshold ?? suggested };
+    const fixed = thresholdsOf(app);
+    return { ml: fixed.ml ?? suggested, qna: fixed.qna ?? suggested };
   }
 
   /** The content an environment answers from now; 409 before production's first publish. */
@@ -212,7 +218,7 @@ export class DialogEngine {
   /** One question answered by a given model as a new conversation would be (first text variant). */
   answerFresh(knowledge: TrainedKnowledge, app: AppRecord, text: string): EngineAnswer {
     return answerTurn(knowledge, { text, channel: 'PLATFORM_UNSPECIFIED', state: EMPTY_STATE }, {
-      thresholds: { ml: app.mlConfidenceThreshold, qna: app.qnaConfidenceThreshold },
+      thresholds: thresholdsOf(app),
       extract: this.extract,
       choose: () => 0,
     });
@@ -233,7 +239,7 @@ export class DialogEngine {
     }
     const knowledge = await this.cache.get(app.appId, environment, content.snapshot, hash);
     const answer = answerTurn(knowledge, { text: input.text, event: input.event, channel: input.channel, state: input.state }, {
-      thresholds: { ml: app.mlConfidenceThreshold, qna: app.qnaConfidenceThreshold },
+      thresholds: thresholdsOf(app),
       extract: this.extract,
       choose: this.options.choose,
     });
