@@ -51,7 +51,7 @@ test('PATCH persists, answers the new settings and writes one audit row', async 
   assert.equal(row.actorEmail, 'editor@demo.gov.sg');
   assert.equal(row.appId, 'demo-plus');
   assert.equal(row.target, 'demo-plus');
-  assert.equal(row.summary, 'mlConfidenceThreshold 0.7 → 0.8, qnaConfidenceThreshold 0.7 → 0.65');
+  assert.equal(row.summary, 'mlConfidenceThreshold automatic → 0.8, qnaConfidenceThreshold automatic → 0.65');
   assert.equal(row.ip, '127.0.0.1');
 });
 

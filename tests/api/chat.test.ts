@@ -338,4 +338,19 @@ test('the fallback trade-off: the trained draft suggests a threshold from its ow
   assert.ok(calibration.suggestedThreshold > 0 && calibration.suggestedThreshold < 1);
   assert.equal(calibration.fallbackRates.length, 21);
   assert.ok(calibration.heldOut >= 10);
+
+  // An app whose admin never chose a threshold is automatic: it answers with the one its data suggests.
+  assert.equal(app.mlConfidenceThreshold, null, 'a new app has no fixed threshold');
+  assert.deepEqual(advice.effective.draft, { ml: calibration.suggestedThreshold, qna: calibration.suggestedThreshold });
+  // A fixed value wins; null goes back to automatic.
+  const settings = `/api/v1/apps/${APP}/settings`;
+  assert.equal((await call(t.http, 'PATCH', settings, { token: admin, json: { mlConfidenceThreshold: 0.9, qnaConfidenceThreshold: 0.8 } })).status, 200);
+  assert.deepEqual((await call(t.http, 'GET', path, { token: viewer })).body.data.effective.draft, { ml: 0.9, qna: 0.8 });
+  const automatic = await call(t.http, 'PATCH', settings, { token: admin, json: { mlConfidenceThreshold: null, qnaConfidenceThreshold: null } });
+  assert.equal(automatic.status, 200, JSON.stringify(automatic.body));
+  assert.equal(automatic.body.data.appSettings.mlConfidenceThreshold, null);
+  assert.equal((await call(t.http, 'GET', path, { token: viewer })).body.data.effective.draft.ml, calibration.suggestedThreshold);
+  // A fixed ML threshold with the Q&A one left empty: Q&A uses the ML threshold (as App settings says).
+  assert.equal((await call(t.http, 'PATCH', settings, { token: admin, json: { mlConfidenceThreshold: 0.6 } })).status, 200);
+  assert.deepEqual((await call(t.http, 'GET', path, { token: viewer })).body.data.effective.draft, { ml: 0.6, qna: 0.6 });
 });

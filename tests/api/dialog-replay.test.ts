@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { and, eq, isNull } from 'drizzle-orm';
-import { intents, trainingPhrases, transcripts } from './support/tables';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { auditLog, intents, trainingPhrases, transcripts } from './support/tables';
+import { PublishingMessages } from '../../plugins/publishing/common/messages';
 import { REPLAY_QUESTIONS, type ReplayResult } from '../../plugins/dialog-engine/common/api';
 import { EngineMessages } from '../../plugins/dialog-engine/common/messages';
 import { call } from './support/api-call';
@@ -99,6 +100,19 @@ test('replay lists the recent production questions whose intent or reply the dra
   assert.deepEqual(parking?.production.messages, [{ type: 'text', text: ['Pay parking fines on the parking portal.'] }]);
   assert.deepEqual(parking?.draft.messages, [{ type: 'text', text: ['Pay parking fines online, any time.'] }]);
   assert.ok(!result.changes.some((change) => change.question.includes('kitten')), 'draft turns are not replayed');
+
+  // The replay showed changed answers: publishing this draft needs the editor's acknowledgement.
+  const publish = (json: unknown) => call(t.http, 'POST', `/api/v1/apps/${APP}/publishing/publish`, { token: admin, json });
+  const refused = await publish({ note: 'cats' });
+  assert.equal(refused.status, 409, JSON.stringify(refused.body));
+  assert.equal(refused.body.message, PublishingMessages.replayNotAcknowledged(2));
+  assert.equal((await publish({ note: 'cats', acknowledgeChanges: 'yes' })).status, 422, 'a boolean, not any truthy value');
+  const acknowledged = await publish({ note: 'cats', acknowledgeChanges: true });
+  assert.equal(acknowledged.status, 202, JSON.stringify(acknowledged.body));
+  assert.equal(acknowledged.body.data.acknowledgedChanges, 2);
+  assert.equal((await waitForJob(t.http, admin, APP, acknowledged.body.data.job.id as string)).status, 'succeeded');
+  const [audit] = await t.server.db.db.select().from(auditLog).where(eq(auditLog.action, 'publishing.publish')).orderBy(desc(auditLog.id)).limit(1);
+  assert.match(audit.summary, /acknowledged 2 changed answers in the replay/);
 });
 
 test(`only the last ${REPLAY_QUESTIONS} production questions are replayed; viewers may not replay; another engine is refused`, async () => {

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
+import { strToU8, zipSync } from 'fflate';
+import { PublishingMessages } from '../../plugins/publishing/common/messages';
+import { waitForJob } from './support/knowledge-fixtures';
 import { call } from './support/api-call';
 import { signIn } from './support/login';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -13,6 +16,37 @@ after(async () => {
 const fileIntent = (displayName: string) => ({
   displayName,
   responses: [{ platform: 'PLATFORM_UNSPECIFIED', enable_default_response: true, messages: [{ type: 'file', fileUri: 'https://www.gov.sg/form.pdf', name: 'Form' }] }],
+});
+
+/** A Dialogflow agent zip whose "Download the form" intent carries a File message (civic.responses). */
+const agentZip = () =>
+  Buffer.from(
+    zipSync({
+      'agent.json': strToU8(JSON.stringify({ displayName: 'forms', language: 'en' })),
+      'intents/Download the form.json': strToU8(JSON.stringify({ id: 'f1', name: 'Download the form', responses: [{ messages: [] }], civic: { responses: fileIntent('x').responses } })),
+      'intents/Opening hours.json': strToU8(JSON.stringify({ id: 'f2', name: 'Opening hours', responses: [{ messages: [{ type: 0, lang: 'en', speech: 'We open at 9.' }] }] })),
+    }),
+  ).toString('base64');
+
+const importZip = (t: TestServer, token: string) =>
+  call(t.http, 'POST', '/api/v1/apps/demo-enterprise/import', { token, json: { fileName: 'forms.zip', content: agentZip() } });
+
+test('with the switch off, a Dialogflow zip whose intents carry File messages is refused, naming each intent', async () => {
+  const t = await startTestServer();
+  servers.push(t);
+  const admin = await signIn(t.http, 'appadmin@demo.gov.sg');
+  const refused = await importZip(t, admin);
+  assert.equal(refused.status, 422, JSON.stringify(refused.body));
+  assert.deepEqual(refused.body.info, [PublishingMessages.importFileSwitchedOff('Download the form')]);
+});
+
+test('with CIVIC_FILE_RESPONSES=on, the same zip imports its File message', async () => {
+  const t = await startTestServer({ env: { CIVIC_FILE_RESPONSES: 'on' } });
+  servers.push(t);
+  const admin = await signIn(t.http, 'appadmin@demo.gov.sg');
+  const imported = await importZip(t, admin);
+  assert.equal(imported.status, 202, JSON.stringify(imported.body));
+  assert.equal((await waitForJob(t.http, admin, 'demo-enterprise', imported.body.data.job.id as string)).status, 'succeeded');
 });
 
 test('with the switch off (the default), a File message is refused on create and on update', async () => {

@@ -154,6 +154,20 @@ test("the public widget settings are cacheable and readable cross-origin only by
   assert.equal(own.headers['access-control-allow-origin'], undefined);
 });
 
+test("the Web Chat tab lists the sites recently refused the widget, most recent first, with their attempts", async () => {
+  const refusedList = `/api/v1/apps/${APP}/webchat-refused-origins`;
+  await call(t.http, 'GET', PUBLIC, { headers: { origin: 'https://evil.example' } });
+  t.clock.advance(60_000);
+  assert.equal((await call(t.http, 'GET', PUBLIC, { headers: { origin: 'https://copycat.example' } })).status, 403);
+  const listed = await call(t.http, 'GET', refusedList, { token: viewer });
+  assert.equal(listed.status, 200, JSON.stringify(listed.body));
+  const origins = listed.body.data.origins as { origin: string; attempts: number }[];
+  assert.equal(origins[0].origin, 'https://copycat.example');
+  assert.equal(origins.find((o) => o.origin === 'https://evil.example')?.attempts, 2, 'the earlier test was refused once too');
+  assert.ok(!origins.some((o) => o.origin === 'https://www.agency.gov.sg'), 'allowed sites are not listed');
+  assert.equal((await call(t.http, 'GET', `/api/v1/apps/demo-enterprise/webchat-refused-origins`, { token: viewer })).body.data?.origins?.length ?? 0, 0);
+});
+
 test('a same-origin read of the cached public settings still varies by Origin (the browser cache must not reuse it cross-origin)', async () => {
   const res = await call(t.http, 'GET', PUBLIC);
   assert.equal(res.status, 200);

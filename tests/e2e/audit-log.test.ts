@@ -27,6 +27,7 @@ after(async () => {
 
 test('a settings change is in the audit trail: filters, detail with before/after, verify, CSV export', async () => {
   await browser.url(`${running.url}/app-settings/knowledge-base/demo-plus`);
+  await click(browser, 'label', 'Fixed values');
   await fill(browser, 'kb-mlConfidenceThreshold', '0.77');
   await click(browser, 'button', 'Save');
   await waitForText(browser, 'Saved');
@@ -41,7 +42,7 @@ test('a settings change is in the audit trail: filters, detail with before/after
   await action.selectByAttribute('value', 'app-settings.update');
   await click(browser, 'button', 'Apply filters');
   await waitForText(browser, '1 entry');
-  await waitForText(browser, 'mlConfidenceThreshold 0.7 → 0.77');
+  await waitForText(browser, 'mlConfidenceThreshold automatic → 0.77');
   await expectAccessible(browser, '/auditLog filtered');
 
   const detail = browser.$('button[aria-label^="Detail of entry"]');
@@ -51,7 +52,7 @@ test('a settings change is in the audit trail: filters, detail with before/after
   await drawer.waitForDisplayed();
   // Only what changed, by its label: the Q&A threshold was not touched, so it is not listed.
   const changes = await drawer.$('table[aria-label="Changed fields"]').getText();
-  assert.match(changes, /ML confidence threshold\s+0\.7\s+0\.77/);
+  assert.match(changes, /ML confidence threshold\s+none\s+0\.77/, 'the seeded app was automatic (no fixed threshold)');
   assert.doesNotMatch(changes, /Q&A confidence threshold/);
   await expectAccessible(browser, 'audit entry detail');
   await drawer.$('button[aria-label="Close"]').click();

@@ -69,6 +69,8 @@ async function publish(note: string, expectVersion: number, inDialog?: (dialog: 
   await expectAccessible('publish dialog');
   if (inDialog) await inDialog(dialog);
   await dialog.$('textarea').setValue(note);
+  // The replay of recent questions runs when the dialog opens; Publish waits for it.
+  await dialog.$('button=Publish').waitForEnabled({ timeout: 30_000, timeoutMsg: 'Publish stayed disabled (replay running, or changes not acknowledged)' });
   await dialog.$('button=Publish').click();
   await browser.waitUntil(async () => (await productionText()).includes(`Version ${expectVersion} — “${note}”`), {
     timeout: 20_000,
@@ -134,13 +136,15 @@ test('a draft change shows in the diff, field by field; publishing again makes v
   // A citizen asked production (version 1) about passport fees; the draft now has the answer.
   await askProduction('how much is a passport');
   await publish('Second release', 2, async (dialog) => {
-    await dialog.$('button=Replay recent questions').click();
+    // The replay runs by default; changed answers must be acknowledged before Publish is enabled.
     const changes = dialog.$('table[aria-label="Answers that would change"]');
     await changes.waitForDisplayed({ timeout: 30_000, timeoutMsg: 'the replay listed no changes' });
     const text = await changes.getText();
     assert.match(text, /how much is a passport/);
     assert.match(text, /Passport fees \(\d+%\)/);
+    assert.equal(await dialog.$('button=Publish').isEnabled(), false, 'publishing changed answers needs an acknowledgement');
     await expectAccessible('publish dialog with replayed questions');
+    await dialog.$('label*=I have checked the').click();
   });
   await browser.waitUntil(async () => /No differences between Production and Draft/.test(await browser.$('.civic-publishing-diff').getText()), {
     timeout: 15_000,
@@ -202,6 +206,11 @@ test('with approval on, a publish is a request: its author cannot approve it, a 
   const dialog = browser.$('[role="dialog"]');
   await dialog.waitForDisplayed();
   await dialog.$('textarea').setValue('Needs a second pair of eyes');
+  // Production went back to version 1: the draft answers the passport question differently, acknowledged here.
+  const acknowledge = dialog.$('label*=I have checked the');
+  await acknowledge.waitForDisplayed({ timeout: 30_000, timeoutMsg: 'the replay did not ask for an acknowledgement' });
+  await acknowledge.click();
+  await dialog.$('button=Request approval').waitForEnabled({ timeout: 30_000 });
   await dialog.$('button=Request approval').click();
   const request = browser.$('.bp6-callout*=Publish request waiting for approval');
   await request.waitForDisplayed({ timeout: 15_000, timeoutMsg: 'no pending publish request' });

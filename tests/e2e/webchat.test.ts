@@ -322,12 +322,21 @@ describe('embed script', () => {
     await expectAccessible('agency page with the embedded widget');
   });
 
-  test('on another origin the settings are refused and no widget appears', async () => {
+  test('on another origin the settings are refused: no widget, a short note to the visitor, and the Web Chat tab lists the site', async () => {
     await browser.url(otherOrigin);
     await browser.$('h1').waitForDisplayed();
-    await browser.pause(1500);
-    assert.equal(await browser.$('[data-civic-webchat]').isExisting(), false);
+    const host = browser.$(`[data-civic-webchat="${APP}"]`);
+    await host.waitForExist({ timeout: 15_000 });
+    const note = await host.shadow$('[role="status"]');
+    await note.waitForDisplayed();
+    assert.match(await note.getText(), /The chat is not available on this page/);
+    assert.equal(await host.shadow$('button.cw-launcher').isExisting(), false, 'no widget');
+    await expectAccessible('agency page refused the widget');
     const refused = await got(`${running.url}/api/v1/webchat/${APP}/widget-settings`, { headers: { origin: otherOrigin }, throwHttpErrors: false });
     assert.equal(refused.statusCode, 403);
+    await browser.url(`${running.url}/app-settings/web-chat/${APP}`);
+    const list = browser.$('[data-testid="webchat-refused-origins"]');
+    await list.waitForDisplayed({ timeout: 15_000 });
+    await browser.waitUntil(async () => (await list.getText()).includes(otherOrigin), { timeout: 15_000, timeoutMsg: 'the Web Chat tab does not list the refused site' });
   });
 });

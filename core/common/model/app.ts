@@ -16,8 +16,10 @@ export interface AppSettings {
   appName: string;
   description: string;
   projectId: string;
-  mlConfidenceThreshold: number;
-  qnaConfidenceThreshold: number;
+  /** Null = automatic: the threshold the app's trained model suggests from its own data. */
+  mlConfidenceThreshold: number | null;
+  /** Null = automatic (as mlConfidenceThreshold). */
+  qnaConfidenceThreshold: number | null;
   agency: { name: string };
   hosting: string;
   isPlaygroundEnabled: boolean;

@@ -4,6 +4,8 @@ import { defineSlot } from '@civic/sdk/common';
 export type KnowledgeBaseSettingsContext = {
   /** The intent threshold as typed in the form (not yet saved), as text. */
   mlConfidenceThreshold?: string;
+  /** Automatic is chosen: the panel says which threshold that is now and what it costs. */
+  thresholdMode?: 'automatic' | 'fixed';
 };
 
 /** Under the confidence thresholds of App settings › Knowledge base (the dialog engine's fallback trade-off). */

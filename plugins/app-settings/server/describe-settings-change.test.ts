@@ -15,3 +15,8 @@ test('names each changed threshold with its old and new value', () => {
 test('says so when nothing changed', () => {
   assert.equal(describeSettingsChange(before, { mlConfidenceThreshold: 0.7 }), 'no change');
 });
+
+test('null is automatic, both ways', () => {
+  assert.equal(describeSettingsChange(before, { mlConfidenceThreshold: null, qnaConfidenceThreshold: null }), 'mlConfidenceThreshold 0.7 → automatic, qnaConfidenceThreshold 0.6 → automatic');
+  assert.equal(describeSettingsChange({ mlConfidenceThreshold: null, qnaConfidenceThreshold: null }, { mlConfidenceThreshold: 0.5 }), 'mlConfidenceThreshold automatic → 0.5');
+});

@@ -50,6 +50,18 @@ describe('KnowledgeBaseTab', () => {
     expect(await screen.findByText(Messages.saved)).toBeTruthy();
   });
 
+  it('lets an editor choose Automatic (null thresholds: the model suggests one) and back', async () => {
+    const patch = jest.fn((_request: FakeRequest) => ({}));
+    const { save } = await renderTab('1', patch);
+    await userEvent.click(screen.getByLabelText(/^Automatic/));
+    expect(screen.queryByLabelText('ML confidence threshold')).toBeNull();
+    await userEvent.click(save);
+    await waitFor(() => expect(patch).toHaveBeenCalledTimes(1));
+    expect(patch.mock.calls[0][0]).toMatchObject({ body: { mlConfidenceThreshold: null, qnaConfidenceThreshold: null } });
+    await userEvent.click(screen.getByLabelText('Fixed values'));
+    expect((screen.getByLabelText('ML confidence threshold') as HTMLInputElement).value).toBe('0.7');
+  });
+
   it('leaves out an emptied Q&A threshold (it is optional) and saves with Ctrl+S', async () => {
     const patch = jest.fn((_request: FakeRequest) => ({}));
     const { qna } = await renderTab('2', patch);

@@ -1,4 +1,4 @@
-import { Button, Callout, FormGroup, InputGroup, Tooltip } from '@civic/sdk/web/blueprint';
+import { Button, Callout, FormGroup, InputGroup, Radio, RadioGroup, Tooltip } from '@civic/sdk/web/blueprint';
 import { FloppyDiskIcon } from '@civic/sdk/web/icons';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useRef, useState, type FormEvent } from '@civic/sdk/web/react';
@@ -56,7 +56,7 @@ export const KnowledgeBaseTab = observer(function KnowledgeBaseTab(props: { appI
 
   const saved = settings ? fromSettings(settings) : null;
   const shown = values ?? saved;
-  const dirty = Boolean(values && saved && THRESHOLD_FIELDS.some((f) => values[f] !== saved[f]));
+  const dirty = Boolean(values && saved && (values.automatic !== saved.automatic || THRESHOLD_FIELDS.some((f) => values[f] !== saved[f])));
   const prompt = useUnsavedChangesPrompt(dirty && !readOnlyReason);
 
   async function save(event?: FormEvent) {
@@ -114,7 +114,22 @@ export const KnowledgeBaseTab = observer(function KnowledgeBaseTab(props: { appI
         </Callout>
       )}
       <form onSubmit={(e) => void save(e)} noValidate aria-labelledby="kb-heading">
-        {THRESHOLD_FIELDS.map((field) => {
+        <RadioGroup
+          label="Fallback threshold"
+          name="kb-threshold-mode"
+          selectedValue={shown.automatic ? 'automatic' : 'fixed'}
+          disabled={Boolean(readOnlyReason)}
+          onChange={(e) => {
+            const automatic = e.currentTarget.value === 'automatic';
+            const start = !automatic && shown.mlConfidenceThreshold === '' ? { mlConfidenceThreshold: '0.7' } : {};
+            setValues({ ...shown, ...start, automatic });
+            setErrors({});
+          }}
+        >
+          <Radio value="automatic" label="Automatic: chosen from this app's own phrases each time it is trained" />
+          <Radio value="fixed" label="Fixed values" />
+        </RadioGroup>
+        {!shown.automatic && THRESHOLD_FIELDS.map((field) => {
           const id = `kb-${field}`;
           const error = errors[field];
           const describedBy = [`${id}-help`, error ? `${id}-error` : '', readOnlyReason ? 'kb-read-only' : '']
@@ -168,7 +183,7 @@ export const KnowledgeBaseTab = observer(function KnowledgeBaseTab(props: { appI
           saveButton
         )}
       </form>
-      <PanelSlot slot={KnowledgeBaseSettingsSlot} appId={appId} context={{ mlConfidenceThreshold: shown.mlConfidenceThreshold }} />
+      <PanelSlot slot={KnowledgeBaseSettingsSlot} appId={appId} context={{ mlConfidenceThreshold: shown.mlConfidenceThreshold, thresholdMode: shown.automatic ? 'automatic' : 'fixed' }} />
       {prompt}
     </section>
   );

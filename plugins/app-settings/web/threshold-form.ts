@@ -2,13 +2,15 @@ import { validateDto } from '@civic/sdk/common/validation';
 import { AppSettingsPatchDto } from '../common/app-settings-patch.dto';
 
 export type ThresholdField = 'mlConfidenceThreshold' | 'qnaConfidenceThreshold';
-export type ThresholdValues = Record<ThresholdField, string>;
+/** The form: automatic (null on the server: the model's suggested threshold) or the typed fixed values. */
+export type ThresholdValues = Record<ThresholdField, string> & { automatic: boolean };
 export type ThresholdErrors = Partial<Record<ThresholdField, string>>;
 
 export const THRESHOLD_FIELDS: readonly ThresholdField[] = ['mlConfidenceThreshold', 'qnaConfidenceThreshold'];
 
 /** The form's text as the PATCH body; an empty Q&A threshold is left out (it is optional, §7). */
 export function toPatch(values: ThresholdValues): Record<string, unknown> {
+  if (values.automatic) return { mlConfidenceThreshold: null, qnaConfidenceThreshold: null };
   const patch: Record<string, unknown> = { mlConfidenceThreshold: toNumber(values.mlConfidenceThreshold) };
   if (values.qnaConfidenceThreshold.trim() !== '') patch.qnaConfidenceThreshold = toNumber(values.qnaConfidenceThreshold);
   return patch;
@@ -26,9 +28,10 @@ export function validateThresholds(values: ThresholdValues): { patch?: AppSettin
   return outcome.messages.length === 0 ? { patch: toPatch(values) as unknown as AppSettingsPatchDto, errors } : { errors };
 }
 
-export function fromSettings(settings: { mlConfidenceThreshold: number; qnaConfidenceThreshold: number | null }): ThresholdValues {
+export function fromSettings(settings: { mlConfidenceThreshold: number | null; qnaConfidenceThreshold: number | null }): ThresholdValues {
   return {
-    mlConfidenceThreshold: String(settings.mlConfidenceThreshold),
+    automatic: settings.mlConfidenceThreshold === null,
+    mlConfidenceThreshold: settings.mlConfidenceThreshold === null ? '' : String(settings.mlConfidenceThreshold),
     qnaConfidenceThreshold: settings.qnaConfidenceThreshold === null ? '' : String(settings.qnaConfidenceThreshold),
   };
 }

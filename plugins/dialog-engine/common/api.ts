@@ -74,6 +74,16 @@ export interface SendMessageResult {
   intentName: string | null;
   confidence: number;
   fallback: boolean;
+  /** Draft sessions only (Try it, the fitting room): set while a newer model than the one that answered trains. */
+  staleModel?: ModelStaleness;
+}
+
+/** An answer from an older model while a newer one trains ("answering with the model from 10:42; training 60%"). */
+export interface ModelStaleness {
+  /** When the model that answered was trained (ISO), if known. */
+  answeringTrainedAt: string | null;
+  /** How far the newer model is, 0..1. */
+  trainingProgress: number;
 }
 
 export interface ScoredMatch {
@@ -113,8 +123,11 @@ export const ThresholdApi = {
 } as const;
 
 export interface ThresholdAdvice {
-  mlConfidenceThreshold: number;
-  qnaConfidenceThreshold: number;
+  /** The app's fixed thresholds; null = automatic (the model's suggested threshold). */
+  mlConfidenceThreshold: number | null;
+  qnaConfidenceThreshold: number | null;
+  /** Per environment, the thresholds answers use now (fixed, or automatic's current value). */
+  effective: Record<Environment, { ml: number; qna: number }>;
   calibration: Record<Environment, ThresholdCalibration | null>;
   training: Record<Environment, TrainingStatus['state']>;
 }

@@ -99,7 +99,8 @@ export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, con
       const text = ctx.body.text.trim();
       if (!text) throw HttpError.invalid(['text is required'], { text: ['text is required'] });
       const result = await engine.answer(ctx.db, ctx.app, session.environment, { text, channel: session.channel, state: session.state, sessionId: session.id, reader: ctx.user });
-      const threshold = Math.max(ctx.app.mlConfidenceThreshold, ctx.app.qnaConfidenceThreshold);
+      const thresholds = engine.effectiveThresholds(ctx.app, session.environment);
+      const threshold = Math.max(thresholds.ml, thresholds.qna);
       const pending = result.fallback || result.confidence < threshold + LOW_CONFIDENCE_MARGIN;
       const [row] = await ctx.db
         .insert(transcripts)
@@ -124,7 +125,15 @@ export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, con
         })
         .returning({ id: transcripts.id });
       await ctx.db.update(chatSessions).set({ state: result.state, updatedAt: ctx.now, expiresAt: expiry(ctx.now) }).where(eq(chatSessions.id, session.id));
-      return { transcriptId: row.id, messages: result.messages, intentName: result.intentName, confidence: result.confidence, fallback: result.fallback };
+      const stale = session.environment === 'draft' ? engine.staleness(ctx.app.appId, 'draft', result.contentHash) : null;
+      return {
+        transcriptId: row.id,
+        messages: result.messages,
+        intentName: result.intentName,
+        confidence: result.confidence,
+        fallback: result.fallback,
+        ...(stale ? { staleModel: stale } : {}),
+      };
     },
   });
 

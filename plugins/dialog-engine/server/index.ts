@@ -1,6 +1,6 @@
 import { createOutboundClient, defineServerModule, settingsOf, type ServerModule } from '@civic/sdk/server';
 import { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
-import { PublishedKnowledge } from '../../publishing/contract/server/index';
+import { PublishedKnowledge, PublishReplays } from '../../publishing/contract/server/index';
 import { SavedWebChatSettings } from '../../webchat/contract/server/index';
 import { registerChatRoutes } from './chat-routes';
 import { registerDialogFlowRoutes } from './dialogflow-routes';
@@ -49,7 +49,7 @@ export function dialogEngineModule(options: DialogEngineModuleOptions = {}): Ser
       registerTraining(api, dialogEngine, { maxPhrases: settings.trainingMaxPhrases });
       // Queued now, run once the job runner starts: the seeded (published) demo answers trained at once.
       await trainUntrainedProduction(api.db, dialogEngine).catch((error: unknown) => api.log.warn({ err: error }, 'could not queue production trainings at start'));
-      registerReplayRoutes(api.routes, dialogEngine);
+      registerReplayRoutes(api.routes, dialogEngine, api.services.get(PublishReplays));
       registerThresholdRoutes(api.routes, dialogEngine);
       api.services.provide(TranscriptReview, transcriptReview);
       api.services.provide(QuestionFeatures, questionFeatures);

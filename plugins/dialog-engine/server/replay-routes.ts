@@ -5,6 +5,7 @@ import { EngineMessages } from '../common/messages';
 import { canReplay } from '../common/permissions';
 import type { EngineAnswer } from './engine/builtin-engine';
 import type { DialogEngine } from './engine/dialog-engine';
+import type { PublishReplays } from '../../publishing/contract/server/index';
 
 function view(answer: EngineAnswer): ReplayAnswer {
   return { intentId: answer.intentId, intentName: answer.intentName, confidence: answer.confidence, fallback: answer.fallback, messages: answer.messages };
@@ -19,9 +20,10 @@ function questionKey(text: string): string {
  * Publish replay (the publish dialog): the last REPLAY_QUESTIONS questions citizens asked in
  * production (draft turns are staff trying the fitting room and are left out) are answered by the
  * draft's model and by production's, each as the first turn of a conversation; the questions whose
- * intent or reply would change are listed, most asked first.
+ * intent or reply would change are listed, most asked first, and their count recorded with publishing
+ * (a publish of this draft then needs the editor's acknowledgement).
  */
-export function registerReplayRoutes(routes: RouteAdder, engine: DialogEngine): void {
+export function registerReplayRoutes(routes: RouteAdder, engine: DialogEngine, replays: PublishReplays): void {
   routes.add({
     method: 'POST',
     url: ReplayApi.route,
@@ -61,6 +63,8 @@ export function registerReplayRoutes(routes: RouteAdder, engine: DialogEngine): 
         changes.push({ question: text, asked, change: sameIntent ? 'answer' : 'intent', production: view(before), draft: view(after) });
       }
       changes.sort((a, b) => b.asked - a.asked || a.question.localeCompare(b.question));
+      // Publishing then asks for an acknowledgement before it publishes this draft with changed answers.
+      await replays.record(ctx.db, app.appId, changes.length, ctx.now);
       return { published: true, questions: turns.length, distinct: questions.size, changes };
     },
   });

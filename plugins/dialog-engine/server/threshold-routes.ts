@@ -21,6 +21,7 @@ export function registerThresholdRoutes(routes: RouteAdder, engine: DialogEngine
       return {
         mlConfidenceThreshold: ctx.app.mlConfidenceThreshold,
         qnaConfidenceThreshold: ctx.app.qnaConfidenceThreshold,
+        effective: { draft: engine.effectiveThresholds(ctx.app, 'draft'), production: engine.effectiveThresholds(ctx.app, 'production') },
         calibration: { draft: draft.calibration, production: production.calibration },
         training: { draft: draft.state, production: production.state },
       };

@@ -21,14 +21,26 @@ describe('ThresholdAdvicePanel', () => {
   });
 
   it('shows each trained model’s share of good questions falling back at the typed threshold, and the suggested one', async () => {
-    await renderPanel({ mlConfidenceThreshold: 0.7, qnaConfidenceThreshold: 0.7, calibration: { draft: calibration, production: null }, training: { draft: 'trained', production: 'untrained' } }, '0.7');
+    await renderPanel({ mlConfidenceThreshold: 0.7, qnaConfidenceThreshold: 0.7, effective: { draft: { ml: 0.7, qna: 0.7 }, production: { ml: 0.7, qna: 0.7 } }, calibration: { draft: calibration, production: null }, training: { draft: 'trained', production: 'untrained' } }, '0.7');
     expect(await screen.findByText('At 0.70, about 10% of good questions fall back.')).toBeTruthy();
     expect(screen.getByText('0.30 (about 1% fall back)')).toBeTruthy();
     expect(screen.getByText('Not trained yet')).toBeTruthy();
   });
 
+  it('an automatic threshold reads as the suggested value and what it costs', async () => {
+    await renderPanel({
+      mlConfidenceThreshold: null,
+      qnaConfidenceThreshold: null,
+      effective: { draft: { ml: 0.3, qna: 0.3 }, production: { ml: 0.7, qna: 0.7 } },
+      calibration: { draft: calibration, production: null },
+      training: { draft: 'trained', production: 'untrained' },
+    });
+    expect((await screen.findByTestId('automatic-threshold')).textContent).toBe('Automatic (currently 0.30: about 1% of good questions fall back)');
+    expect(screen.getByText('At 0.30, about 1% of good questions fall back.')).toBeTruthy();
+  });
+
   it('says what it will show before any model is trained', async () => {
-    await renderPanel({ mlConfidenceThreshold: 0.7, qnaConfidenceThreshold: 0.7, calibration: { draft: null, production: null }, training: { draft: 'untrained', production: 'untrained' } });
+    await renderPanel({ mlConfidenceThreshold: 0.7, qnaConfidenceThreshold: 0.7, effective: { draft: { ml: 0.7, qna: 0.7 }, production: { ml: 0.7, qna: 0.7 } }, calibration: { draft: null, production: null }, training: { draft: 'untrained', production: 'untrained' } });
     expect(await screen.findByTestId('trade-off-untrained')).toBeTruthy();
   });
 });

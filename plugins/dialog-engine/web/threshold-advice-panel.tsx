@@ -11,6 +11,12 @@ export function tradeOffText(calibration: ThresholdCalibration, threshold: numbe
   return `At ${threshold.toFixed(2)}, about ${percent(fallbackRateAt(calibration, threshold))} of good questions fall back.`;
 }
 
+/** What automatic means for this app now: the suggested threshold and its cost. */
+export function automaticText(calibration: ThresholdCalibration): string {
+  const threshold = calibration.suggestedThreshold;
+  return `Automatic (currently ${threshold.toFixed(2)}: about ${percent(fallbackRateAt(calibration, threshold))} of good questions fall back)`;
+}
+
 /**
  * Under the thresholds in App settings: what the ML threshold costs, measured on the app's own
  * phrases (one in ten held out of a training run and asked), and the threshold that data
@@ -40,8 +46,15 @@ export function ThresholdAdvicePanel({ appId, context }: PanelProps) {
   }
   if (!advice) return <PageSkeleton lines={3} />;
   const typed = Number(context?.mlConfidenceThreshold);
-  const threshold = context?.mlConfidenceThreshold !== undefined && Number.isFinite(typed) && typed >= 0 && typed <= 1 ? typed : advice.mlConfidenceThreshold;
-  const rows = (['draft', 'production'] as const).map((environment) => ({ environment, calibration: advice.calibration[environment], state: advice.training[environment] }));
+  const automatic = context?.thresholdMode ? context.thresholdMode === 'automatic' : advice.mlConfidenceThreshold === null;
+  const fixed = context?.mlConfidenceThreshold && Number.isFinite(typed) && typed >= 0 && typed <= 1 ? typed : advice.mlConfidenceThreshold;
+  const rows = (['draft', 'production'] as const).map((environment) => ({
+    environment,
+    calibration: advice.calibration[environment],
+    state: advice.training[environment],
+    threshold: automatic || fixed === null ? advice.effective[environment].ml : fixed,
+  }));
+  const current = rows.find((row) => row.calibration);
   if (rows.every((row) => !row.calibration)) {
     return (
       <p className="bp6-text-muted" data-testid="trade-off-untrained">
@@ -52,6 +65,11 @@ export function ThresholdAdvicePanel({ appId, context }: PanelProps) {
   }
   return (
     <div data-testid="trade-off">
+      {automatic && current?.calibration && (
+        <p data-testid="automatic-threshold">
+          <strong>{automaticText(current.calibration)}</strong>
+        </p>
+      )}
       <p className="bp6-text-muted">
         Measured on phrases of this app held out of a training run: the share of good questions that get the fallback answer. A higher threshold catches more questions
         the app cannot answer, and drops more good ones.
@@ -65,7 +83,7 @@ export function ThresholdAdvicePanel({ appId, context }: PanelProps) {
           </tr>
         </thead>
         <tbody>
-          {rows.map(({ environment, calibration, state }) => (
+          {rows.map(({ environment, calibration, state, threshold }) => (
             <tr key={environment}>
               <th scope="row">{environment === 'draft' ? 'Draft' : 'Production'}</th>
               <td>{calibration ? tradeOffText(calibration, threshold) : state === 'training' ? 'Training…' : 'Not trained yet'}</td>

@@ -186,6 +186,8 @@ export interface PublishingOverview {
 export interface PublishResult {
   job: JobView | null;
   request: PublishRequestView | null;
+  /** Changed answers in the draft's replay the editor acknowledged (0: none changed, or no replay of this draft). */
+  acknowledgedChanges: number;
 }
 
 export interface DiffResult {

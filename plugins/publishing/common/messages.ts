@@ -2,6 +2,9 @@
 export const PublishingMessages = {
   noteTooLong: 'The note can be at most 500 characters',
   approvalPending: 'A publish request is already waiting for approval',
+  importFileSwitchedOff: (intent: string) => `Intent "${intent}": File messages are switched off in this deployment; remove them from the zip and import again.`,
+  replayNotAcknowledged: (changes: number) =>
+    `The replay of recent questions shows ${changes === 1 ? '1 answer' : `${changes} answers`} would change: confirm you have checked ${changes === 1 ? 'it' : 'them'} to publish`,
   authorCannotApprove: 'You made this publish request; another app admin must approve it',
   requestNotPending: 'This publish request has already been decided',
   requestStale: 'The draft changed after this publish request was made, so it can no longer be approved; reject it and ask again',

@@ -10,6 +10,11 @@ export class PublishDto {
   @IsString()
   @MaxLength(NOTE_MAX, { message: PublishingMessages.noteTooLong })
   note?: string;
+
+  /** The editor has seen that the replay of recent questions changes answers, and publishes anyway. */
+  @IsOptional()
+  @IsBoolean()
+  acknowledgeChanges?: boolean;
 }
 
 /** POST …/publishing/requests/{id}/reject. */

@@ -34,4 +34,27 @@ describe('Q&A extraction', () => {
     expect(formatOf('x.md', md)).toBe('markdown');
     expect(extractCandidates(md, 'markdown')).toEqual([{ question: 'Is there a late fee?', answer: 'Yes, $20.', from: 'heading' }]);
   });
+
+  it('keeps a paragraph after a definition list or an accordion out of the last answer', () => {
+    const page = `<h1>Fees</h1>
+<dl class="faq"><dt>How much is a passport?</dt><dd><p>$70 for adults.</p><p>Pay online.</p></dd><dt>How long does it take?</dt><dd>Five working days.</dd></dl>
+<p>Last updated 1 March 2026.</p>
+<div class="accordion"><details><summary>Can I pay in cash?</summary><div class="accordion-body"><p>No, by card or PayNow only.</p></div></details>
+<details><summary>Is there a late fee?</summary><p>Yes, $20.</p></details></div>
+<p>Share this page.</p>`;
+    expect(extractCandidates(page, 'html')).toEqual([
+      { question: 'How much is a passport?', answer: '$70 for adults. Pay online.', from: 'definition' },
+      { question: 'How long does it take?', answer: 'Five working days.', from: 'definition' },
+      { question: 'Can I pay in cash?', answer: 'No, by card or PayNow only.', from: 'heading' },
+      { question: 'Is there a late fee?', answer: 'Yes, $20.', from: 'heading' },
+    ]);
+  });
+
+  it('reads numbered Q/A text without the numbers in the questions', () => {
+    const text = '1. How do I apply?\nApply online with Singpass.\n\n2) When will I hear back?\nWithin 14 days.\n';
+    expect(extractCandidates(text, 'text')).toEqual([
+      { question: 'How do I apply?', answer: 'Apply online with Singpass.', from: 'question-line' },
+      { question: 'When will I hear back?', answer: 'Within 14 days.', from: 'question-line' },
+    ]);
+  });
 });

@@ -34,10 +34,18 @@ function decodeEntities(text: string): string {
     .replace(/&([a-z]+);/gi, (all, name: string) => named[name.toLowerCase()] ?? all);
 }
 
-/** HTML → Markdown-ish lines: headings keep their level, dt/dd become "term\n: definition", scripts and styles go. */
+/** A line htmlToMarkdown puts where a definition list or an accordion item ends: its last answer ends there. */
+export const BLOCK_END = '\u241E';
+
+/**
+ * HTML → Markdown-ish lines: headings keep their level, dt/dd become "term\n: definition", an
+ * accordion's summary a heading, the end of a definition list or accordion item a BLOCK_END line;
+ * scripts and styles go.
+ */
 export function htmlToMarkdown(html: string): string {
   const body = html
     .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<\/(dl|details)\s*>/gi, `\n${BLOCK_END}\n`)
     .replace(/<(script|style|noscript|template|nav|footer|header)\b[\s\S]*?<\/\1>/gi, '')
     .replace(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>/gi, (_, level: string, inner: string) => `\n${'#'.repeat(Number(level))} ${inner.replace(/<[^>]+>/g, ' ')}\n`)
     .replace(/<dt\b[^>]*>([\s\S]*?)<\/dt>/gi, (_, inner: string) => `\n${inner.replace(/<[^>]+>/g, ' ')}\n`)
@@ -55,6 +63,12 @@ export function htmlToMarkdown(html: string): string {
 const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
 const stripMarkdown = (text: string) => clean(text.replace(/\*\*|__|`/g, '').replace(/\[([^\]]+)\]\([^)]+\)/g, '$1'));
 
+/** The next non-empty line after line i (trimmed), or ''. */
+function nextLine(lines: string[], i: number): string {
+  for (let j = i + 1; j < lines.length; j += 1) if (lines[j].trim() !== '') return lines[j].trim();
+  return '';
+}
+
 function fromLines(lines: string[]): Candidate[] {
   const out: Candidate[] = [];
   let current: { question: string; level: number; from: Candidate['from']; answer: string[] } | null = null;
@@ -63,7 +77,12 @@ function fromLines(lines: string[]): Candidate[] {
     current = null;
   };
   for (let i = 0; i < lines.length; i += 1) {
-    const line = lines[i].trim();
+    // Numbered questions ("1. How do I…?", "2) When…?") without their numbers.
+    const line = lines[i].trim().replace(/^\d{1,3}[.)]\s+(?=\S.*\?$)/, '');
+    if (line === BLOCK_END) {
+      flush();
+      continue;
+    }
     const heading = /^(#{1,6})\s+(.*)$/.exec(line);
     if (heading) {
       const level = heading[1].length;
@@ -102,12 +121,17 @@ function fromLines(lines: string[]): Candidate[] {
       continue;
     }
     if (line.endsWith('?') && !line.startsWith('-') && line.length <= 300 && (!current || current.from !== 'heading' || current.answer.length > 0)) {
-      const next = lines.slice(i + 1).find((l) => l.trim() !== '')?.trim() ?? '';
+      const next = nextLine(lines, i);
       if (next && !next.endsWith('?') && !next.startsWith('#') && !next.startsWith(':')) {
         flush();
         current = { question: line, level: 7, from: 'question-line', answer: [] };
         continue;
       }
+    }
+    // A definition list's term: its definition follows; it is no part of the answer before it.
+    if (/^:\s+/.test(nextLine(lines, i))) {
+      flush();
+      continue;
     }
     if (current) current.answer.push(line.replace(/^- /, '• '));
   }

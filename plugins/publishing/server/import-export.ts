@@ -1,4 +1,6 @@
 import { type FileDownload, HttpError, parseSlots, sql, type DbExecutor, type DomainEvents, type JobService, type RouteAdder } from '@civic/sdk/server';
+import type { DeploymentSwitches } from '@civic/sdk/common/model';
+import { switchedOffKinds } from '../../knowledge-base/contract/common/responses/index';
 import type { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
 import { knowledgeChanged } from '../../knowledge-base/contract/events';
 import { categories, labels } from '../../classification/contract/server/tables';
@@ -158,7 +160,20 @@ export async function applyAgent(
   };
 }
 
-export function registerImportExport(routes: RouteAdder, jobs: JobService, events: DomainEvents, drafts: KnowledgeSnapshots): void {
+/**
+ * While the deployment switches File messages off (§9 CIVIC_FILE_RESPONSES), an agent whose intents
+ * carry one is refused, naming each such intent (the editors refuse a File message the same way).
+ */
+export function refuseSwitchedOffKinds(agent: ImportedAgent, switches: DeploymentSwitches): void {
+  const off = new Set(switchedOffKinds(switches));
+  if (off.size === 0) return;
+  const problems = agent.intents
+    .filter((intent) => intent.responses.some((channel) => channel.messages.some((message) => off.has(message.type))))
+    .map((intent) => PublishingMessages.importFileSwitchedOff(intent.name));
+  if (problems.length > 0) throw HttpError.invalid(problems);
+}
+
+export function registerImportExport(routes: RouteAdder, jobs: JobService, events: DomainEvents, drafts: KnowledgeSnapshots, switches: DeploymentSwitches): void {
   jobs.register<{ fileName: string; agent: ImportedAgent }>(
     JobKinds.importAgent,
     async (ctx) => {
@@ -220,6 +235,7 @@ export function registerImportExport(routes: RouteAdder, jobs: JobService, event
     },
     handler: async (ctx): Promise<{ job: JobView }> => {
       const agent = ctx.prepared;
+      refuseSwitchedOffKinds(agent, switches);
       await assertIntentRoom(ctx.db, ctx.app.appId, await newIntentNames(ctx.db, ctx.app.appId, agent.intents.map((intent) => intent.name)));
       const job = await jobs.enqueue(ctx.db, {
         kind: JobKinds.importAgent,

@@ -1,6 +1,7 @@
 import { defineServerModule } from '@civic/sdk/server';
 import { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
-import { PublishedKnowledge } from '../contract/server/index';
+import { PublishedKnowledge, PublishReplays } from '../contract/server/index';
+import { publishReplayRecorder } from './publish-replays';
 import { registerBulkImport } from './bulk-import';
 import { seedDemoVersions } from './demo-versions';
 import { registerConflicts } from './conflicts';
@@ -15,9 +16,10 @@ export default defineServerModule({
   register(api) {
     const drafts = api.services.get(KnowledgeSnapshots);
     api.services.provide(PublishedKnowledge, { loadVersion: loadProductionVersion, currentVersionId: productionVersionId });
+    api.services.provide(PublishReplays, publishReplayRecorder(drafts));
     registerJobRoutes(api.routes, api.jobs);
     registerPublishing(api.routes, api.jobs, api.deployment, api.events, drafts);
-    registerImportExport(api.routes, api.jobs, api.events, drafts);
+    registerImportExport(api.routes, api.jobs, api.events, drafts, api.deployment.switches);
     registerConflicts(api.routes, api.jobs, api.events);
     registerBulkImport(api.routes, api.jobs, api.events);
     registerGenerator(api.routes, api.jobs, api.events);

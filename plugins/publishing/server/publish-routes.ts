@@ -18,6 +18,7 @@ import { canAdminPublishing, canEditPublishing, canViewPublishing } from '../com
 import { DiffQueryDto, PublishDto, PublishingSettingsDto, RejectDto, RollbackDto } from '../common/publishing.dto';
 import { conflictCheckRecommended } from './conflicts';
 import { draftHash } from './draft-hash';
+import { checkReplayAcknowledged } from './publish-replays';
 import { toJobView } from './job-view';
 import type { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
 import { findVersion, listVersions, pointProduction, productionOf, publishDraft, reviewOverdue, snapshotOf, summarise } from './versions';
@@ -149,12 +150,18 @@ export function registerPublishing(routes: RouteAdder, jobs: JobService, deploym
     access: canEditPublishing,
     body: PublishDto,
     status: 202,
-    audit: { action: 'publishing.publish', summary: (ctx, result: PublishResult) => (result.request ? `Asked for approval to publish: ${ctx.body.note ?? ''}` : `Published the draft: ${ctx.body.note ?? ''}`) },
+    audit: {
+      action: 'publishing.publish',
+      summary: (ctx, result: PublishResult) =>
+        (result.request ? `Asked for approval to publish: ${ctx.body.note ?? ''}` : `Published the draft: ${ctx.body.note ?? ''}`) +
+        (result.acknowledgedChanges ? ` (acknowledged ${result.acknowledgedChanges} changed answers in the replay)` : ''),
+    },
     description: 'Publishes the draft as a new production version (a job), or files a publish request when approval is required',
     handler: async (ctx): Promise<PublishResult> => {
       const appId = ctx.app.appId;
       const note = (ctx.body.note ?? '').trim();
       if (await pendingRequest(ctx.db, appId)) throw HttpError.conflict(PublishingMessages.approvalPending);
+      const acknowledgedChanges = await checkReplayAcknowledged(ctx.db, drafts, appId, ctx.body.acknowledgeChanges === true);
       if (await approvalRequired(ctx.db, appId, deployment)) {
         // Pin the draft as it is now: the approver reviews and approves this snapshot, and it is what ships.
         const snapshot = await drafts.readDraft(ctx.db, appId);
@@ -163,10 +170,10 @@ export function registerPublishing(routes: RouteAdder, jobs: JobService, deploym
           .insert(publishRequests)
           .values({ appId, note, requestedBy: ctx.user.id, requestedByEmail: ctx.user.email, requestedAt: ctx.now, snapshot, snapshotHash })
           .returning();
-        return { job: null, request: requestView(request, snapshotHash) };
+        return { job: null, request: requestView(request, snapshotHash), acknowledgedChanges };
       }
       const job = await jobs.enqueue(ctx.db, { kind: JobKinds.publish, appId, payload: { note } satisfies PublishPayload, createdBy: { id: ctx.user.id, email: ctx.user.email } });
-      return { job: toJobView(job), request: null };
+      return { job: toJobView(job), request: null, acknowledgedChanges };
     },
   });
 
@@ -193,7 +200,7 @@ export function registerPublishing(routes: RouteAdder, jobs: JobService, deploym
         .set({ status: 'approved', decidedByEmail: ctx.user.email, decidedAt: ctx.now, jobId: job.id })
         .where(eq(publishRequests.id, request.id))
         .returning();
-      return { job: toJobView(job), request: requestView(decided) };
+      return { job: toJobView(job), request: requestView(decided), acknowledgedChanges: 0 };
     },
   });
 

@@ -1,6 +1,7 @@
 import {
   Button,
   Callout,
+  Checkbox,
   Dialog,
   DialogBody,
   DialogFooter,
@@ -10,7 +11,7 @@ import {
   TextArea,
 } from '@civic/sdk/web/blueprint';
 import { HistoryIcon } from '@civic/sdk/web/icons';
-import { useId, useState } from '@civic/sdk/web/react';
+import { useEffect, useId, useState } from '@civic/sdk/web/react';
 import { Link } from '@civic/sdk/web/router';
 import { ConsoleConfigService, isApiError, useService } from '@civic/sdk/web';
 import { REPLAY_PLUGIN_ID, type PublishingOverview, type ReplayAnswerView, type ReplayResultView } from '../common/api';
@@ -23,22 +24,29 @@ import { PublishingClient } from './publishing-client';
  * The publish dialog: a note, the answers past their review date, and (where the dialog engine is
  * enabled) a replay of recent citizen questions against draft and production.
  */
-export function PublishDialog(props: { isOpen: boolean; overview: PublishingOverview; appId: string; onClose(): void; onPublish(note: string): Promise<void> }) {
+export function PublishDialog(props: { isOpen: boolean; overview: PublishingOverview; appId: string; onClose(): void; onPublish(note: string, acknowledgeChanges: boolean): Promise<void> }) {
   const { overview, appId } = props;
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const noteId = useId();
+  // Answers the replay says would change: publishing needs the editor to acknowledge them (the server checks too).
+  const [changed, setChanged] = useState(0);
+  const [acknowledged, setAcknowledged] = useState(false);
+  const [replaying, setReplaying] = useState(false);
+  const blocked = replaying || (changed > 0 && !acknowledged);
 
   async function submit() {
     if (note.length > NOTE_MAX) {
       setProblem(PublishingMessages.noteTooLong);
       return;
     }
+    if (blocked) return;
     setBusy(true);
     try {
-      await props.onPublish(note.trim());
+      await props.onPublish(note.trim(), changed > 0 && acknowledged);
       setNote('');
+      setAcknowledged(false);
       setProblem(null);
     } catch (failure) {
       setProblem(isApiError(failure) ? failure.message : String(failure));
@@ -72,7 +80,23 @@ export function PublishDialog(props: { isOpen: boolean; overview: PublishingOver
           </Callout>
         )}
         {!overview.draftChanged && <Callout intent="primary">The draft is the same as production; publishing makes an identical version.</Callout>}
-        {props.isOpen && <ReplaySection appId={appId} />}
+        {props.isOpen && (
+          <ReplaySection
+            appId={appId}
+            onReplayed={(changes, running) => {
+              setChanged(changes);
+              setReplaying(running);
+              if (running) setAcknowledged(false);
+            }}
+          />
+        )}
+        {changed > 0 && (
+          <Checkbox
+            checked={acknowledged}
+            onChange={(event) => setAcknowledged(event.currentTarget.checked)}
+            label={`I have checked the ${changed === 1 ? 'answer' : `${changed} answers`} that would change, and want to publish`}
+          />
+        )}
         <FormGroup label="Note" labelFor={noteId} helperText={problem ?? `What changed and why (at most ${NOTE_MAX} characters).`} intent={problem ? 'danger' : 'none'}>
           <TextArea id={noteId} fill value={note} onChange={(event) => setNote(event.currentTarget.value)} intent={problem ? 'danger' : 'none'} />
         </FormGroup>
@@ -81,7 +105,14 @@ export function PublishDialog(props: { isOpen: boolean; overview: PublishingOver
         actions={
           <>
             <Button text="Cancel" onClick={props.onClose} />
-            <Button intent="primary" text={overview.requireApproval ? 'Request approval' : 'Publish'} loading={busy} onClick={() => void submit()} />
+            <Button
+              intent="primary"
+              text={overview.requireApproval ? 'Request approval' : 'Publish'}
+              loading={busy}
+              disabled={blocked}
+              title={blocked ? (replaying ? 'Waiting for the replay of recent questions' : 'Confirm the answers that would change first') : undefined}
+              onClick={() => void submit()}
+            />
           </>
         }
       />
@@ -99,8 +130,8 @@ function replayAnswerText(answer: ReplayAnswerView): string {
  * answered by the draft and by production; the ones whose answer would change are listed. Served
  * by the dialog-engine plugin: hidden where it is not enabled (or its route answers 404).
  */
-function ReplaySection(props: { appId: string }) {
-  const { appId } = props;
+function ReplaySection(props: { appId: string; onReplayed(changes: number, running: boolean): void }) {
+  const { appId, onReplayed } = props;
   const client = useService<PublishingClient>(PublishingClient);
   const enabled = useService<ConsoleConfigService>(ConsoleConfigService).config.plugins.includes(REPLAY_PLUGIN_ID);
   const [missing, setMissing] = useState(false);
@@ -112,22 +143,33 @@ function ReplaySection(props: { appId: string }) {
   async function replay() {
     setBusy(true);
     setProblem(null);
+    onReplayed(0, true);
+    let changes = 0;
     try {
-      setResult(await client.replay(appId));
+      const replayed = await client.replay(appId);
+      changes = replayed.published ? replayed.changes.length : 0;
+      setResult(replayed);
     } catch (failure) {
       if (isApiError(failure) && failure.status === 404) setMissing(true);
       else setProblem(isApiError(failure) ? failure.message : String(failure));
     } finally {
       setBusy(false);
+      onReplayed(changes, false);
     }
   }
+
+  // The replay runs by default when the dialog opens.
+  useEffect(() => {
+    if (enabled) void replay();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening
+  }, [appId, enabled]);
 
   if (!enabled || missing) return null;
   return (
     <section className="civic-publishing-replay" aria-labelledby={headingId}>
       <h4 id={headingId}>Replay recent questions</h4>
-      <p>Ask the last 200 questions citizens asked in production again, of the draft and of production, and see which answers publishing would change.</p>
-      <Button icon={<HistoryIcon />} text="Replay recent questions" loading={busy} disabled={busy} onClick={() => void replay()} />
+      <p>The last 200 questions citizens asked in production, asked again of the draft and of production: the answers publishing would change.</p>
+      <Button icon={<HistoryIcon />} text="Replay again" loading={busy} disabled={busy} onClick={() => void replay()} />
       <div aria-live="polite">
         {busy && (
           <div className="civic-publishing-replay-busy" style={{ display: 'flex', gap: 8, alignItems: 'center' }}>

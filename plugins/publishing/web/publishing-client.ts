@@ -29,7 +29,7 @@ export interface PublishingClient {
   cancelJob(appId: string, jobId: string): Promise<JobView>;
   overview(appId: string): Promise<PublishingOverview>;
   draftProgress(appId: string): Promise<DraftProgress>;
-  publish(appId: string, note: string): Promise<PublishResult>;
+  publish(appId: string, note: string, acknowledgeChanges?: boolean): Promise<PublishResult>;
   approve(appId: string, requestId: string): Promise<PublishResult>;
   reject(appId: string, requestId: string): Promise<PublishRequestView>;
   rollback(appId: string, versionId: string): Promise<VersionSummary>;
@@ -77,9 +77,9 @@ export class PublishingClientImpl implements PublishingClient {
   draftProgress(appId: string) {
     return this.api.get<DraftProgress>(PublishingApi.draftProgress(appId));
   }
-  publish(appId: string, note: string) {
+  publish(appId: string, note: string, acknowledgeChanges = false) {
     recordFeatureUsage(this.api, { appId, event: 'click', feature: 'publish', module: 'publishing' });
-    return this.api.post<PublishResult>(PublishingApi.publish(appId), { note });
+    return this.api.post<PublishResult>(PublishingApi.publish(appId), acknowledgeChanges ? { note, acknowledgeChanges } : { note });
   }
   approve(appId: string, requestId: string) {
     return this.api.post<PublishResult>(PublishingApi.approve(appId, requestId));

@@ -121,13 +121,14 @@ describe('PublishingTab', () => {
       return screen.findByRole('dialog');
     }
 
-    it('replays the last questions and lists the answers that would change', async () => {
+    it('replays the last questions when it opens, lists the answers that would change and publishes only once they are acknowledged', async () => {
       let finish: (value: ReplayResultView) => void = () => undefined;
       const replay = jest.fn((_request: FakeRequest) => new Promise<ReplayResultView>((resolve) => (finish = resolve)));
-      const dialog = await openDialog({ 'POST /api/v1/apps/:appId/replay': replay });
+      const publish = jest.fn((_request: FakeRequest) => ({ job: { id: 'j1' }, request: null, acknowledgedChanges: 2 }));
+      const dialog = await openDialog({ 'POST /api/v1/apps/:appId/replay': replay, 'POST /api/v1/apps/:appId/publishing/publish': publish });
       expect(within(dialog).getByRole('heading', { name: 'Replay recent questions' })).toBeTruthy();
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Replay recent questions' }));
       expect(await within(dialog).findByText(/Replaying questions against the draft and production/)).toBeTruthy();
+      expect((within(dialog).getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(true);
       expect(replay.mock.calls[0][0]).toMatchObject({ params: { appId: 'a1' } });
       finish(replayed);
       const table = await within(dialog).findByRole('table', { name: 'Answers that would change' });
@@ -138,24 +139,30 @@ describe('PublishingTab', () => {
       expect(rows[1].textContent).toContain('Adopt a cat (87%)');
       expect(rows[2].textContent).toContain('Parking fine (91%) — same intent, new reply');
       expect(within(dialog).getByText(/2 of 120 different questions would be answered differently/)).toBeTruthy();
+      const publishButton = within(dialog).getByRole('button', { name: 'Publish' }) as HTMLButtonElement;
+      expect(publishButton.disabled).toBe(true);
+      await userEvent.click(within(dialog).getByLabelText('I have checked the 2 answers that would change, and want to publish'));
+      expect(publishButton.disabled).toBe(false);
+      await userEvent.click(publishButton);
+      await waitFor(() => expect(publish).toHaveBeenCalledTimes(1));
+      expect(publish.mock.calls[0][0]).toMatchObject({ body: { note: '', acknowledgeChanges: true } });
     });
 
     it('says so when no answer would change', async () => {
       const dialog = await openDialog({ 'POST /api/v1/apps/:appId/replay': { ...replayed, changes: [] } });
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Replay recent questions' }));
       expect(await within(dialog).findByText('No answers would change')).toBeTruthy();
+      expect(within(dialog).queryByRole('checkbox')).toBeNull();
       expect(within(dialog).queryByRole('table', { name: 'Answers that would change' })).toBeNull();
     });
 
     it('is not offered where the dialog engine is not enabled', async () => {
       const without = await openDialog({}, ['publishing']);
-      expect(within(without).queryByRole('button', { name: 'Replay recent questions' })).toBeNull();
+      expect(within(without).queryByRole('heading', { name: 'Replay recent questions' })).toBeNull();
     });
 
     it('hides itself when the replay route answers 404', async () => {
       const dialog = await openDialog({});
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Replay recent questions' }));
-      await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Replay recent questions' })).toBeNull());
+      await waitFor(() => expect(within(dialog).queryByRole('heading', { name: 'Replay recent questions' })).toBeNull());
     });
   });
 

@@ -275,8 +275,8 @@ export function PublishingTab(props: { appId: string }) {
         overview={overview}
         appId={appId}
         onClose={() => setPublishOpen(false)}
-        onPublish={async (note) => {
-          const result = await client.publish(appId, note);
+        onPublish={async (note, acknowledgeChanges) => {
+          const result = await client.publish(appId, note, acknowledgeChanges);
           setPublishOpen(false);
           toasts.notify(result.request ? PublishingMessages.publishRequested : PublishingMessages.publishQueued);
           await load();

@@ -8,6 +8,8 @@ export const WebChatApi = {
   settings: (appId: string) => `/api/v1/apps/${enc(appId)}/webchat-settings`,
   publicSettingsRoute: '/api/v1/webchat/:appId/widget-settings',
   publicSettings: (appId: string) => `/api/v1/webchat/${enc(appId)}/widget-settings`,
+  refusedOriginsRoute: '/api/v1/apps/:appId/webchat-refused-origins',
+  refusedOrigins: (appId: string) => `/api/v1/apps/${enc(appId)}/webchat-refused-origins`,
   // The chat API belongs to the dialog engine; the widget only calls it.
   sessions: (appId: string) => `/api/v1/chat/${enc(appId)}/sessions`,
   messages: (appId: string, sessionId: string) => `/api/v1/chat/${enc(appId)}/sessions/${enc(sessionId)}/messages`,
@@ -18,6 +20,11 @@ export const WebChatApi = {
   /** Related questions after an answer (`?q=…&intentName=…&environment=…`). */
   recommendations: (appId: string) => `/api/v1/chat/${enc(appId)}/recommendations`,
 } as const;
+
+/** Web pages refused the widget recently (the Web Chat tab). */
+export interface RefusedOriginsResponse {
+  origins: { origin: string; attempts: number; firstSeenAt: string; lastSeenAt: string }[];
+}
 
 /** The auto-complete and recommendation answers. */
 export interface SuggestionsResponse {

@@ -11,6 +11,8 @@ export const WebChatMessages = {
   environment: 'Environment override must be empty, draft or production',
   originsMoved: "Allowed embed origins are no longer a widget setting: the sites that may use the chat are the app's allowed domains, which platform admins set in Chat Apps.",
   version: 'Version must be a whole number',
+  /** What a visitor of a page not allowed to embed the chat sees (the embed script). */
+  embedRefusedVisitor: 'The chat is not available on this page. Please visit the agency’s website to ask your question.',
   originRefused: "This site is not allowed to embed this chat. A platform admin can add it to the app's allowed domains in Chat Apps.",
   conflict: 'Someone else saved these settings since you opened them. Reload to see their changes.',
   // The widget's texts.
@@ -23,6 +25,9 @@ export const WebChatMessages = {
   networkError: 'The message could not be sent: the network or the server did not answer.',
   retry: 'Try again',
   startError: 'The chat could not be started.',
+  /** Try it and the fitting room, while a newer draft model trains. */
+  staleModel: (trainedAt: string | null, progress: number) =>
+    `Answering with the model from ${trainedAt ? new Date(trainedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : 'before your last change'}; training ${Math.round(progress * 100)}%`,
   notPublished: 'This chat app has not been published yet. Please come back later.',
   suggestionsLabel: 'Suggested questions',
   suggestionsCount: (n: number) => (n === 0 ? '' : n === 1 ? '1 suggestion. Use the down arrow to choose it.' : `${n} suggestions. Use the up and down arrows to choose one.`),

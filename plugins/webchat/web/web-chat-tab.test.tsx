@@ -23,6 +23,9 @@ async function renderTab(role: '0' | '1', put?: (request: FakeRequest) => unknow
     api: {
       [SETTINGS]: { webchatSettings: { ...WEBCHAT_DEFAULTS, appName: 'Passport help' }, version: 3, updatedAt: null, isForPlayground: false, allowedDomains: ['ica.gov.sg'] },
       [START]: { sessionId: 's1', messages: [{ type: 'text', text: ['Welcome from the draft'] }] },
+      'GET /api/v1/apps/:appId/webchat-refused-origins': {
+        origins: [{ origin: 'https://copycat.example', attempts: 3, firstSeenAt: '2026-11-20T10:00:00.000Z', lastSeenAt: '2026-11-26T10:00:00.000Z' }],
+      },
       ...(put ? { [PUT]: put } : {}),
     },
   });
@@ -34,6 +37,13 @@ const preview = () => within(screen.getByTestId('webchat-preview'));
 const previewRoot = () => within(screen.getByTestId('webchat-preview')).getByTestId('chat-widget');
 
 describe('WebChatTab', () => {
+  it('lists the sites refused the widget recently, beside the allowed domains', async () => {
+    await renderTab('0');
+    const list = await screen.findByRole('list', { name: 'Sites refused recently' });
+    expect(list.textContent).toContain('https://copycat.example');
+    expect(list.textContent).toContain('3 times');
+  });
+
   it('shows every setting with its value and the live preview on the draft environment', async () => {
     const { api } = await renderTab('1');
     expect((screen.getByLabelText('App colour') as HTMLInputElement).value).toBe('#67BFE2');

@@ -14,6 +14,7 @@ import { fromFormValues, previewSettings, SECTIONS, toFormValues, validateSettin
 import { WebChatSettingsStore } from './webchat-settings-store';
 import { ChatWidget } from './widget/chat-widget';
 import { SettingsLoadError } from './settings-load-error';
+import { RefusedOriginsList } from './refused-origins-list';
 
 export const READ_ONLY_REASON = 'Only editors and admins of this app can change the web chat settings.';
 
@@ -166,6 +167,7 @@ export const WebChatTab = observer(function WebChatTab(props: { appId: string })
             ) : (
               <p data-testid="webchat-allowed-domains">No allowed domains yet: only the console and its sharing page can use this chat.</p>
             )}
+            <RefusedOriginsList appId={appId} />
             {admin && (
               <p>
                 <a href="/chatApp">Open Chat Apps</a>

@@ -14,8 +14,10 @@ export const apps = pgTable(
     appName: text('app_name').notNull(),
     description: text('description').notNull().default(''),
     projectId: text('project_id').notNull().default(''),
-    mlConfidenceThreshold: doublePrecision('ml_confidence_threshold').notNull().default(0.7),
-    qnaConfidenceThreshold: doublePrecision('qna_confidence_threshold').notNull().default(0.7),
+    /** Null = automatic: the threshold the app's trained model suggests from its own held-out phrases. */
+    mlConfidenceThreshold: doublePrecision('ml_confidence_threshold'),
+    /** Null = automatic (as mlConfidenceThreshold). */
+    qnaConfidenceThreshold: doublePrecision('qna_confidence_threshold'),
     agencyId: uuid('agency_id')
       .notNull()
       .references(() => agencies.id),

@@ -3,9 +3,9 @@ import { dialogEngineConfigs } from '../db/schema';
 import { Messages } from '@civic/sdk/common/messages';
 import type { KnowledgeSnapshot } from '../../../knowledge-base/contract/common/knowledge/index';
 import type { ResponseMessage } from '../../../knowledge-base/contract/common/responses/index';
-import { ENGINE_SERVICES, type EngineConfig, type EngineService, type Environment, type ScoredMatch, type TrainingStatus } from '../../common/api';
+import { ENGINE_SERVICES, type EngineConfig, type EngineService, type Environment, type ModelStaleness, type ScoredMatch, type TrainingStatus } from '../../common/api';
 import { EngineMessages } from '../../common/messages';
-import { answerTurn, EMPTY_STATE, type EngineAnswer, type SessionState } from './builtin-engine';
+import { answerTurn, EMPTY_STATE, UNCALIBRATED_THRESHOLD, type EngineAnswer, type SessionState } from './builtin-engine';
 import { knowledgeEntityExtractor, type EntityExtractor } from './entity-extractor';
 import { ContentCache, type HashedContent } from './content-cache';
 import { unconnectedSource, type KnowledgeSources } from './knowledge-source';
@@ -35,6 +35,11 @@ export interface TurnInput {
 }
 
 /** An answer with the content it came from, so a transcript can explain it later. */
+/** The app's fixed thresholds (null: automatic); an empty Q&A threshold uses the ML one. */
+function thresholdsOf(app: AppRecord): { ml: number | null; qna: number | null } {
+  return { ml: app.mlConfidenceThreshold, qna: app.qnaConfidenceThreshold ?? app.mlConfidenceThreshold };
+}
+
 export interface TurnResult extends EngineAnswer {
   contentVersion: string;
   contentHash: string;
@@ -165,6 +170,21 @@ export class DialogEngine {
     return this.cache.status(appId, environment);
   }
 
+  /** While a newer model trains: when the one that answered was trained and the newer one's progress. */
+  staleness(appId: string, environment: Environment, answeredHash: string): ModelStaleness | null {
+    return this.cache.staleness(appId, environment, answeredHash);
+  }
+
+  /**
+   * The thresholds an environment answers with: the app's fixed values, or where it has none
+   * (automatic), the threshold its trained model suggests from held-out phrases (0.7 uncalibrated).
+   */
+  effectiveThresholds(app: AppRecord, environment: Environment): { ml: number; qna: number } {
+    const suggested = this.status(app.appId, environment).calibration?.suggestedThreshold ?? UNCALIBRATED_THRESHOLD;
+    const fixed = thresholdsOf(app);
+    return { ml: fixed.ml ?? suggested, qna: fixed.qna ?? suggested };
+  }
+
   /** The content an environment answers from now; 409 before production's first publish. */
   async content(db: DbExecutor, appId: string, environment: Environment): Promise<HashedContent> {
     const content = await this.contents.load(db, appId, environment, this.sources[environment]);
@@ -198,7 +218,7 @@ export class DialogEngine {
   /** One question answered by a given model as a new conversation would be (first text variant). */
   answerFresh(knowledge: TrainedKnowledge, app: AppRecord, text: string): EngineAnswer {
     return answerTurn(knowledge, { text, channel: 'PLATFORM_UNSPECIFIED', state: EMPTY_STATE }, {
-      thresholds: { ml: app.mlConfidenceThreshold, qna: app.qnaConfidenceThreshold },
+      thresholds: thresholdsOf(app),
       extract: this.extract,
       choose: () => 0,
     });
@@ -219,7 +239,7 @@ export class DialogEngine {
     }
     const knowledge = await this.cache.get(app.appId, environment, content.snapshot, hash);
     const answer = answerTurn(knowledge, { text: input.text, event: input.event, channel: input.channel, state: input.state }, {
-      thresholds: { ml: app.mlConfidenceThreshold, qna: app.qnaConfidenceThreshold },
+      thresholds: thresholdsOf(app),
       extract: this.extract,
       choose: this.options.choose,
     });

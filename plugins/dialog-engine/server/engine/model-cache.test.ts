@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { KnowledgeSnapshot, SnapshotIntent } from '../../../knowledge-base/contract/common/knowledge/index';
 import { ModelCache } from './model-cache';
+import { trainKnowledge } from './trained-knowledge';
 
 function intent(id: string, phrases: string[]): SnapshotIntent {
   return {
@@ -40,4 +41,31 @@ test('a job’s abort terminates the training thread: the training stops (fails)
   } finally {
     await cache.close();
   }
+});
+
+test('staleness: while a newer model trains, the older answers and says when it was trained and how far the newer one is', async () => {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let clock = new Date('2026-11-27T10:42:00Z');
+  const cache = new ModelCache(
+    async (snap, onProgress, hash) => {
+      if (snap.intents[0].trainingPhrases[0].text.includes('licence')) {
+        onProgress(0.6);
+        await gate;
+      }
+      return trainKnowledge(snap, undefined, hash);
+    },
+    () => clock,
+    { staleWaitMs: 10 },
+  );
+  const first = await cache.get('app-s', 'draft', snapshot('passport'));
+  assert.equal(cache.staleness('app-s', 'draft', first.contentHash), null, 'the newest model answered');
+  clock = new Date('2026-11-27T11:00:00Z');
+  const answered = await cache.get('app-s', 'draft', snapshot('licence'));
+  assert.equal(answered.contentHash, first.contentHash, 'the previous model answers while the newer trains');
+  assert.deepEqual(cache.staleness('app-s', 'draft', answered.contentHash), { answeringTrainedAt: '2026-11-27T10:42:00.000Z', trainingProgress: 0.6 });
+  release();
+  assert.equal(await settled(cache, 'app-s'), 'trained');
+  const newest = await cache.get('app-s', 'draft', snapshot('licence'));
+  assert.equal(cache.staleness('app-s', 'draft', newest.contentHash), null);
 });

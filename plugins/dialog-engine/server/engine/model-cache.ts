@@ -20,6 +20,8 @@ interface Slot {
   /** A newer model being trained. */
   training: Training | null;
   status: TrainingStatus;
+  /** When the answering model was trained. */
+  currentTrainedAt?: string | null;
 }
 
 export interface ModelCacheOptions {
@@ -126,6 +128,7 @@ export class ModelCache {
           Object.assign(status, { state: 'trained', progress: 1, trainedAt: this.clock().toISOString(), phrases: trained.phrases, millis: trained.millis, calibration: calibrationOf(trained) });
           if (slot.training === training) {
             slot.current = trained;
+            slot.currentTrainedAt = status.trainedAt;
             slot.training = null;
           }
           return trained;
@@ -150,6 +153,7 @@ export class ModelCache {
     const slot = this.slot(appId, environment);
     if (slot.current?.contentHash === knowledge.contentHash) return;
     slot.current = knowledge;
+    slot.currentTrainedAt = trainedAt.toISOString();
     if (slot.training?.hash === knowledge.contentHash) slot.training = null;
     if (slot.training === null) {
       slot.status = {
@@ -162,6 +166,16 @@ export class ModelCache {
   /** The newest training's state (training, trained or failed), or untrained. */
   status(appId: string, environment: Environment): TrainingStatus {
     return this.slots.get(`${environment}:${appId}`)?.status ?? { ...UNTRAINED };
+  }
+
+  /**
+   * Whether the model that answered (`answeredHash`) is the newest: while a newer one trains, when
+   * the answering one was trained and how far the newer one is (0..1); null when it is the newest.
+   */
+  staleness(appId: string, environment: Environment, answeredHash: string): { answeringTrainedAt: string | null; trainingProgress: number } | null {
+    const slot = this.slots.get(`${environment}:${appId}`);
+    if (!slot?.training || slot.training.hash === answeredHash) return null;
+    return { answeringTrainedAt: slot.current?.contentHash === answeredHash ? (slot.currentTrainedAt ?? null) : null, trainingProgress: slot.status.progress };
   }
 
   /** The hash of the model answering now, or of the one training (what a change check compares with). */

@@ -76,3 +76,17 @@ export const publishRequests = pgTable(
     check('publish_requests_status_check', sql`${t.status} in ('pending', 'approved', 'rejected', 'withdrawn')`),
   ],
 );
+
+/**
+ * The last publish replay of an app (run by the dialog engine, recorded through `PublishReplays`):
+ * the draft it replayed and how many answers would change. A publish of that same draft with changed
+ * answers needs the editor's acknowledgement.
+ */
+export const publishReplays = pgTable('publish_replays', {
+  appId: text('app_id')
+    .primaryKey()
+    .references(() => apps.appId, { onDelete: 'cascade' }),
+  draftHash: text('draft_hash').notNull(),
+  changes: integer('changes').notNull(),
+  replayedAt: timestamp('replayed_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

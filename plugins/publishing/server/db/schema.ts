@@ -1,2 +1,2 @@
 /** The tables of publishing. drizzle-kit reads this barrel to generate the plugin's migrations (`npm run db:generate -- publishing`). */
-export { appProduction, knowledgeVersions, publishingSettings, publishRequests } from './publishing';
+export { appProduction, knowledgeVersions, publishingSettings, publishReplays, publishRequests } from './publishing';

@@ -14,6 +14,8 @@ export interface ChatReply {
   fallback?: boolean;
   /** The intent that answered: recommendations leave it out. */
   intentName?: string | null;
+  /** Draft only: an older model answered while a newer one trains. */
+  staleModel?: { answeringTrainedAt: string | null; trainingProgress: number };
 }
 
 /** What the widget needs from the dialog engine's chat API; one implementation per way it runs. */

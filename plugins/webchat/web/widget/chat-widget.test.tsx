@@ -42,7 +42,8 @@ function fakeChatServer() {
           : text === 'card'
             ? [card]
             : [{ type: 'text', text: [`You asked: ${text}`] }];
-      return json(200, { transcriptId: `t-${calls.length}`, messages, intentName: 'x', confidence: 0.9, fallback: false });
+      const staleModel = text === 'while training' ? { staleModel: { answeringTrainedAt: '2026-11-27T10:42:00Z', trainingProgress: 0.6 } } : {};
+      return json(200, { transcriptId: `t-${calls.length}`, messages, intentName: 'x', confidence: 0.9, fallback: false, ...staleModel });
     }
     if (url.includes('/feedback') || url.endsWith('/csat')) return json(200, {});
     return json(404, {});
@@ -97,6 +98,18 @@ describe('ChatWidget', () => {
     expect(screen.getByRole('status').textContent).not.toContain(M.typing);
     expect(server.calls.at(-1)).toMatchObject({ url: '/api/v1/chat/a1/sessions/s1/messages', body: { text: 'how do I renew' } });
     expect((screen.getByLabelText(M.messageLabel) as HTMLInputElement).value).toBe('');
+  });
+
+  it('says when an older model answered while a newer one trains, and stops saying so once it is the newest', async () => {
+    renderWidget();
+    await screen.findByText('Hello! Ask me about passports.');
+    await ask('while training');
+    const note = await screen.findByTestId('stale-model');
+    expect(note.textContent).toBe(M.staleModel('2026-11-27T10:42:00Z', 0.6));
+    expect(note.textContent).toMatch(/^Answering with the model from .+; training 60%$/);
+    await ask('done now');
+    await screen.findByText('You asked: done now');
+    expect(screen.queryByTestId('stale-model')).toBeNull();
   });
 
   it('sends a quick reply as text', async () => {

@@ -200,6 +200,11 @@ export function ChatWidget(props: ChatWidgetProps) {
               </>
             )}
           </div>
+          {state.staleModel && (
+            <p className="cw-note" data-testid="stale-model">
+              {M.staleModel(state.staleModel.answeringTrainedAt, state.staleModel.trainingProgress)}
+            </p>
+          )}
           {state.error && (
             <div className="cw-error" role="alert">
               <span>{state.error}</span>

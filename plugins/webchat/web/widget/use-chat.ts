@@ -1,7 +1,7 @@
 import type { ResponseMessage } from '../../../knowledge-base/contract/common/responses/index';
 import { useCallback, useEffect, useReducer, useRef } from '@civic/sdk/web/react';
 import { WebChatMessages as M } from '../../common/messages';
-import type { ChatClient } from './chat-client';
+import type { ChatClient, ChatReply } from './chat-client';
 
 export interface ChatEntry {
   id: number;
@@ -27,6 +27,8 @@ export interface ChatState {
   failedText: string | null;
   /** Whether trying again can help (not for an app that has never been published). */
   retryable: boolean;
+  /** The last answer came from an older model while a newer one trains (draft). */
+  staleModel: ChatReply['staleModel'] | null;
 }
 
 export interface ChatOptions {
@@ -41,7 +43,7 @@ type Action =
   | { type: 'started'; sessionId: string; messages: ResponseMessage[] }
   | { type: 'startFailed'; error: string; retryable: boolean }
   | { type: 'sending'; text: string; retry: boolean }
-  | { type: 'replied'; id: number; messages: ResponseMessage[]; transcriptId: string | null }
+  | { type: 'replied'; id: number; messages: ResponseMessage[]; transcriptId: string | null; staleModel: ChatState['staleModel'] }
   | { type: 'sendFailed'; text: string; error: string }
   | { type: 'voted'; id: number; vote: 'up' | 'down' }
   | { type: 'recommended'; id: number; recommendations: string[] }
@@ -49,7 +51,7 @@ type Action =
   | { type: 'rated' }
   | { type: 'reset' };
 
-const INITIAL: ChatState = { phase: 'idle', sessionId: null, entries: [], typing: false, error: null, failedText: null, retryable: true };
+const INITIAL: ChatState = { phase: 'idle', sessionId: null, entries: [], typing: false, error: null, failedText: null, retryable: true, staleModel: null };
 
 let nextId = 1;
 const text = (value: string): ResponseMessage[] => [{ type: 'text', text: [value] }];
@@ -78,7 +80,12 @@ function reduce(state: ChatState, action: Action): ChatState {
         entries: action.retry ? state.entries : [...state.entries, { id: nextId++, author: 'user', messages: text(action.text) }],
       };
     case 'replied':
-      return { ...state, typing: false, entries: [...state.entries, { id: action.id, author: 'bot', messages: action.messages, transcriptId: action.transcriptId }] };
+      return {
+        ...state,
+        typing: false,
+        staleModel: action.staleModel,
+        entries: [...state.entries, { id: action.id, author: 'bot', messages: action.messages, transcriptId: action.transcriptId }],
+      };
     case 'sendFailed':
       return { ...state, typing: false, error: action.error, failedText: action.text, retryable: true };
     case 'voted':
@@ -152,7 +159,7 @@ export function useChat(client: ChatClient, options: ChatOptions = {}): Chat {
       (reply) => {
         if (clientRef.current !== current) return;
         const id = nextId++;
-        dispatch({ type: 'replied', id, messages: reply.messages ?? [], transcriptId: reply.transcriptId ?? null });
+        dispatch({ type: 'replied', id, messages: reply.messages ?? [], transcriptId: reply.transcriptId ?? null, staleModel: reply.staleModel ?? null });
         if (!optionsRef.current.recommendations) return;
         // Best effort: no recommendations is an answer too.
         current.recommend(value, reply.intentName ?? null).then(

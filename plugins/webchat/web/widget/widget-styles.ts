@@ -46,6 +46,7 @@ export const WIDGET_CSS = `
 .cw-status{min-height:1.6em;padding:0 12px;color:#3c4247;font-size:.85em}
 .cw-dots span{display:inline-block;width:6px;height:6px;margin-right:3px;border-radius:50%;background:#5f6b7c;animation:cw-blink 1.2s infinite ease-in-out}
 .cw-dots span:nth-child(2){animation-delay:.2s}.cw-dots span:nth-child(3){animation-delay:.4s}
+.cw-note{margin:0 12px 8px;padding:6px 10px;border-radius:8px;background:#fff8e6;color:#5c4400;border:1px solid #c87619;font-size:.85em}
 .cw-error{margin:0 12px 8px;padding:8px 10px;border-radius:8px;background:#fdecec;color:#8e1212;border:1px solid #c23030;font-size:.9em;display:flex;gap:8px;align-items:center;justify-content:space-between}
 .cw-error button{font:inherit;font-size:.9em;border:1px solid #8e1212;background:#fff;color:#8e1212;border-radius:6px;padding:4px 8px;cursor:pointer}
 .cw-form{display:flex;gap:8px;padding:10px 12px;border-top:1px solid #d3d8de;background:#fff}
