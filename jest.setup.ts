@@ -50,3 +50,7 @@ if (g.Request === undefined) {
 if (typeof window !== 'undefined' && window.scrollTo === undefined) {
   window.scrollTo = () => undefined;
 }
+
+// findBy…/waitFor give up after 1 s by default: on a busy CI machine (two cores, the API suites beside)
+// rendering a whole console can take longer. A real failure still fails, a few seconds later.
+(jest.requireActual('@testing-library/dom') as { configure(options: { asyncUtilTimeout: number }): void }).configure({ asyncUtilTimeout: 5_000 });

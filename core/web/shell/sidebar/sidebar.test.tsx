@@ -49,6 +49,8 @@ async function renderSidebar(user: SessionUser, apps: AppSummary[], flags: Recor
 }
 
 describe('Sidebar', () => {
+  // Each test renders the whole console around the sidebar; on a busy machine that can take seconds.
+  jest.setTimeout(30_000);
   it('shows a viewer the app entries their role allows, with :appId filled in', async () => {
     const { nav, appMenu, labels } = await renderSidebar(userWithRole('0', ['a1']), [testApp('a1')]);
     expect(within(nav).queryByRole('region', { name: 'Platform' })).toBeNull();
