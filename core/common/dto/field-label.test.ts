@@ -9,6 +9,9 @@ class LimitsDto {
 
   @IsInt()
   page_num!: number;
+
+  @IsInt()
+  DATABASE_PORT!: number;
 }
 
 describe('field labels in messages', () => {
@@ -23,7 +26,8 @@ describe('field labels in messages', () => {
   ])('%s → %s', (key, label) => expect(fieldLabel(key)).toBe(label));
 
   it("puts the label where class-validator's own message names a camelCase property; API parameter names stay", () => {
-    const outcome = validateDto(LimitsDto, { maxMembers: 0, page_num: 'x' });
+    const outcome = validateDto(LimitsDto, { maxMembers: 0, page_num: 'x', DATABASE_PORT: 'x' });
+    expect(outcome.fields.DATABASE_PORT).toEqual(['DATABASE_PORT must be an integer number']);
     expect(outcome.fields.maxMembers).toEqual(['Max members must not be less than 1']);
     expect(outcome.fields.page_num).toEqual(['page_num must be an integer number']);
   });

@@ -35,10 +35,11 @@ export function validateDto<T extends object>(
 /**
  * class-validator's own messages start with the property ("maxMembers must not be less than 1"):
  * people read the label instead ("Max members must not be less than 1"). Only camelCase names are
- * changed; a snake_case query parameter (`page_num`) is the name API callers write, and stays.
+ * changed; a snake_case query parameter (`page_num`) or an environment variable (`DATABASE_URL`) is the
+ * name people write, and stays.
  */
 function withLabel(text: string, property: string): string {
-  return /[A-Z]/.test(property) && text.startsWith(`${property} `) ? `${fieldLabel(property)}${text.slice(property.length)}` : text;
+  return /^[a-z][a-z0-9]*[A-Z]/.test(property) && text.startsWith(`${property} `) ? `${fieldLabel(property)}${text.slice(property.length)}` : text;
 }
 
 function collect(errors: ValidationError[], prefix: string, into: Record<string, string[]>): void {

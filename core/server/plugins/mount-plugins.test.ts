@@ -15,7 +15,7 @@ import type { ServerModule } from './server-module';
 import crypto from 'node:crypto';
 import { SecretSealer } from '../secrets/secret-sealer';
 
-const config = { profileName: 'test', publicUrl: 'http://localhost', switches: { twoFactor: true, captcha: true, history: false, fileResponses: false }, profile: { allowedEmailDomains: ['gov.sg'] } } as ServerConfig;
+const config = { profileName: 'test', publicUrl: 'http://localhost', switches: { twoFactor: true, captcha: true, history: false, fileResponses: false }, profile: { allowedEmailDomains: ['gov.sg'], plugins: [], flags: {} }, env: {} } as unknown as ServerConfig;
 const log = createLogger('silent');
 /** Never called by these tests: they only mount routes. */
 const users = {} as UserAdmin;
