@@ -106,7 +106,7 @@ test('uploads being read are capped: 2 per user and 4 in all; beyond that a 429 
   const refused = statuses.filter((r) => r.status === 429);
   assert.deepEqual(statuses.map((r) => r.status).sort(), [413, 413, 413, 413, 429, 429]);
   for (const r of refused) assert.ok(Number(r.headers['retry-after']) > 0);
-  // The per-user cap refused the editor's third upload whatever the order they arrived in.
-  assert.equal(statuses[2].status, 429);
+  // The per-user cap: of the editor's three uploads at once, one was refused (whichever arrived last).
+  assert.equal(statuses.slice(0, 3).filter((r) => r.status === 429).length, 1);
   assert.equal(parseSlots.inUse, 0);
 });
