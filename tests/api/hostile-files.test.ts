@@ -106,7 +106,8 @@ test('uploads being read are capped: 2 per user and 4 in all; beyond that a 429 
   const refused = statuses.filter((r) => r.status === 429);
   assert.deepEqual(statuses.map((r) => r.status).sort(), [413, 413, 413, 413, 429, 429]);
   for (const r of refused) assert.ok(Number(r.headers['retry-after']) > 0);
-  // The per-user cap: of the editor's three uploads at once, one was refused (whichever arrived last).
-  assert.equal(statuses.slice(0, 3).filter((r) => r.status === 429).length, 1);
+  // The per-user cap: the editor's three uploads at once were never all read (which of them was refused
+  // depends on the order they arrived in; the global cap may refuse one of them too).
+  assert.ok(statuses.slice(0, 3).some((r) => r.status === 429), statuses.map((r) => r.status).join(', '));
   assert.equal(parseSlots.inUse, 0);
 });
