@@ -5,7 +5,7 @@ import { chatSessions, transcripts } from './db/schema';
 import { seededRandom } from './nlu/random';
 
 /**
- * The shared demo conversations: 60 days of citizen chats on the demo apps with a knowledge base, so
+ * The shared demo conversations: 60 days of citizen chats (ending before today) on the demo apps with a knowledge base, so
  * the training inbox, its badge and analytics have something real to show on first start. Matched,
  * low-confidence and unmatched questions, thumbs up and down, CSAT on some sessions, a few channels
  * and both environments. Deterministic (a seeded generator, times relative to `now`) and small
@@ -82,8 +82,9 @@ export function conversationsFor(appId: string, known: readonly KnownIntent[], n
   const sessions: SessionRow[] = [];
   const turns: TurnRow[] = [];
   const day = 24 * 60 * 60_000;
-  // Day 0 is today: "yesterday" ranges (§9) and today's live view both have rows.
-  for (let d = DEMO_CONVERSATION_DAYS - 1; d >= 0; d--) {
+  // The 60 days end more than a day ago, so before today begins in any time zone: the §9 ranges, which
+  // end yesterday, are full on first start, and "today" holds only what really happens today.
+  for (let d = DEMO_CONVERSATION_DAYS; d >= 1; d--) {
     const weekday = new Date(now.getTime() - d * day).getUTCDay();
     const perDay = weekday === 0 || weekday === 6 ? SESSIONS_PER_DAY - 2 : SESSIONS_PER_DAY + Math.floor(random() * 2);
     for (let s = 0; s < perDay; s++) {
