@@ -105,7 +105,7 @@ describe('two-factor sign-in and /users', () => {
     const seen = mailbox.count;
     await click(browser, 'button', 'Send invitation');
     await waitForText(browser, 'nora.newcomer@demo.gov.sg');
-    await mailbox.waitFor('nora.newcomer@demo.gov.sg', /password/i, seen);
+    await mailbox.waitFor('nora.newcomer@demo.gov.sg', /^Demo Platform Admin invited you to Civic Console$/, seen);
 
     await click(browser, 'button', 'Create user');
     await fill(browser, 'invite-name', 'Nora Again');
