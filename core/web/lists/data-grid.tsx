@@ -43,7 +43,9 @@ function indexFromClass(element: Element, prefix: string): number | null {
 }
 
 interface RenderedRow {
-  row: number;
+  /** `aria-rowindex`: the header row is 1. */
+  index: number;
+  /** The ids of the cells it owns. */
   cells: string;
 }
 
@@ -60,10 +62,12 @@ interface RenderedRow {
 export function DataGrid({ label, rowCount, colCount, rowOffset = 0, columnNames, className, boxRef, children }: DataGridProps) {
   const prefix = `civic-grid-${useId().replace(/[^\w-]/g, '')}`;
   const [element, setElement] = useState<HTMLDivElement | null>(null);
-  const [headerCells, setHeaderCells] = useState('');
-  const [rows, setRows] = useState<readonly RenderedRow[]>([]);
+  const gridRef = useRef<HTMLDivElement | null>(null);
   const namesRef = useRef(columnNames);
   namesRef.current = columnNames;
+  const offsetRef = useRef(rowOffset);
+  offsetRef.current = rowOffset;
+  const markRef = useRef<() => void>(() => undefined);
 
   const ref = useCallback(
     (el: HTMLDivElement | null) => {
@@ -74,7 +78,10 @@ export function DataGrid({ label, rowCount, colCount, rowOffset = 0, columnNames
   );
 
   useEffect(() => {
-    if (!element) return;
+    const grid = gridRef.current;
+    if (!element || !grid) return;
+    // Cells and the rows that own them change in one pass, in the DOM: a cell is never a gridcell
+    // without its row (axe's aria-required-parent), not even between a mutation and a React render.
     const mark = () => {
       for (const frozen of element.querySelectorAll(FROZEN_QUADRANTS)) {
         set(frozen, 'aria-hidden', 'true');
@@ -83,44 +90,46 @@ export function DataGrid({ label, rowCount, colCount, rowOffset = 0, columnNames
         for (const control of frozen.querySelectorAll(FOCUSABLE)) set(control, 'tabindex', '-1');
       }
       const main = element.querySelector(MAIN_QUADRANT);
-      if (!main) return;
-      const headerIds: string[] = [];
-      const headers = [...main.querySelectorAll(HEADER_CELL)]
-        .map((cell) => ({ cell, col: indexFromClass(cell, `${NS}-table-cell-col-`) }))
-        .filter((h): h is { cell: Element; col: number } => h.col !== null)
-        .sort((a, b) => a.col - b.col);
-      for (const { cell, col } of headers) {
-        const id = `${prefix}-h${col}`;
-        set(cell, 'id', id);
-        set(cell, 'role', 'columnheader');
-        set(cell, 'aria-colindex', String(col + 1));
-        const name = namesRef.current?.[col];
-        if (name && !cell.textContent?.trim()) set(cell, 'aria-label', name);
-        headerIds.push(id);
-      }
-      const byRow = new Map<number, { col: number; id: string }[]>();
-      for (const cell of main.querySelectorAll(BODY_CELL)) {
-        const row = indexFromClass(cell, `${NS}-table-cell-row-`);
-        const col = indexFromClass(cell, `${NS}-table-cell-col-`);
-        if (row === null || col === null || cell.classList.contains(GHOST_CELL)) {
-          cell.removeAttribute('role');
-          continue;
+      const rows: RenderedRow[] = [];
+      if (main) {
+        const headerIds: string[] = [];
+        const headers = [...main.querySelectorAll(HEADER_CELL)]
+          .map((cell) => ({ cell, col: indexFromClass(cell, `${NS}-table-cell-col-`) }))
+          .filter((h): h is { cell: Element; col: number } => h.col !== null)
+          .sort((a, b) => a.col - b.col);
+        for (const { cell, col } of headers) {
+          const id = `${prefix}-h${col}`;
+          set(cell, 'id', id);
+          set(cell, 'role', 'columnheader');
+          set(cell, 'aria-colindex', String(col + 1));
+          const name = namesRef.current?.[col];
+          if (name && !cell.textContent?.trim()) set(cell, 'aria-label', name);
+          headerIds.push(id);
         }
-        const id = `${prefix}-r${row}-c${col}`;
-        set(cell, 'id', id);
-        set(cell, 'role', 'gridcell');
-        set(cell, 'aria-colindex', String(col + 1));
-        const list = byRow.get(row) ?? [];
-        list.push({ col, id });
-        byRow.set(row, list);
+        if (headerIds.length > 0) rows.push({ index: 1, cells: headerIds.join(' ') });
+        const byRow = new Map<number, { col: number; id: string }[]>();
+        for (const cell of main.querySelectorAll(BODY_CELL)) {
+          const row = indexFromClass(cell, `${NS}-table-cell-row-`);
+          const col = indexFromClass(cell, `${NS}-table-cell-col-`);
+          if (row === null || col === null || cell.classList.contains(GHOST_CELL)) {
+            cell.removeAttribute('role');
+            continue;
+          }
+          const id = `${prefix}-r${row}-c${col}`;
+          set(cell, 'id', id);
+          set(cell, 'role', 'gridcell');
+          set(cell, 'aria-colindex', String(col + 1));
+          const list = byRow.get(row) ?? [];
+          list.push({ col, id });
+          byRow.set(row, list);
+        }
+        for (const [row, cells] of [...byRow.entries()].sort(([a], [b]) => a - b)) {
+          rows.push({ index: offsetRef.current + row + 2, cells: cells.sort((a, b) => a.col - b.col).map((c) => c.id).join(' ') });
+        }
       }
-      const nextHeader = headerIds.join(' ');
-      setHeaderCells((current) => (current === nextHeader ? current : nextHeader));
-      const next = [...byRow.entries()]
-        .sort(([a], [b]) => a - b)
-        .map(([row, cells]) => ({ row, cells: cells.sort((a, b) => a.col - b.col).map((c) => c.id).join(' ') }));
-      setRows((current) => (current.length === next.length && current.every((r, i) => r.row === next[i].row && r.cells === next[i].cells) ? current : next));
+      syncRows(grid, rows);
     };
+    markRef.current = mark;
     mark();
     let scheduled = false;
     const observer = new MutationObserver(() => {
@@ -135,24 +144,39 @@ export function DataGrid({ label, rowCount, colCount, rowOffset = 0, columnNames
     return () => observer.disconnect();
   }, [element, prefix]);
 
+  // A new page offset renumbers the rows.
+  useEffect(() => markRef.current(), [rowOffset]);
+
   return (
     <div ref={ref} className={className}>
       {children}
       {/* The grid and the rows Table2 does not draw: each row owns its cells, so a screen reader reads
-          row by row. Not around Table2: its cells would be the grid's own children besides the rows. */}
+          row by row. Not around Table2: its cells would be the grid's own children besides the rows.
+          Its rows are kept by the effect above, not by React. */}
       <div
+        ref={gridRef}
         className="civic-grid"
         role="grid"
         aria-label={label}
         aria-rowcount={rowCount < 0 ? -1 : rowCount + 1}
         aria-colcount={colCount}
         style={{ position: 'absolute', width: 0, height: 0, overflow: 'hidden' }}
-      >
-        {headerCells && <div role="row" aria-rowindex={1} aria-owns={headerCells} />}
-        {rows.map((r) => (
-          <div key={r.row} role="row" aria-rowindex={rowOffset + r.row + 2} aria-owns={r.cells} />
-        ))}
-      </div>
+      />
     </div>
   );
+}
+
+/** Makes the grid's row elements those of `rows`, reusing the ones there. */
+function syncRows(grid: HTMLElement, rows: readonly RenderedRow[]): void {
+  while (grid.children.length > rows.length) grid.lastElementChild!.remove();
+  rows.forEach((row, i) => {
+    let element = grid.children[i];
+    if (!element) {
+      element = grid.ownerDocument.createElement('div');
+      element.setAttribute('role', 'row');
+      grid.appendChild(element);
+    }
+    set(element, 'aria-rowindex', String(row.index));
+    set(element, 'aria-owns', row.cells);
+  });
 }
