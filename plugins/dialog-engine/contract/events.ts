@@ -5,3 +5,6 @@ import { defineEvent } from '@civic/sdk/common/events';
  * training the same content again.
  */
 export const modelTrained = defineEvent<{ appId: string; environment: string; contentHash: string }>('model.trained');
+
+/** An app's engine configuration (engine, handlers, linked apps) changed: every server reads it again. */
+export const engineConfigured = defineEvent<{ appId: string }>('dialog-engine.configured');

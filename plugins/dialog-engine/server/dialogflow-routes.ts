@@ -1,4 +1,5 @@
-import { apps, asc, gt, HttpError, isNull, or, type RouteAdder } from '@civic/sdk/server';
+import { apps, asc, gt, HttpError, isNull, or, type DomainEvents, type RouteAdder } from '@civic/sdk/server';
+import { engineConfigured } from '../contract/events';
 import { dialogEngineConfigs } from './db/schema';
 import { Messages } from '@civic/sdk/common/messages';
 import { ENVIRONMENTS, type DialogFlowAppRow, type EngineConfig, type Environment, type TestMessageResult, type TrainingStatus } from '../common/api';
@@ -15,7 +16,7 @@ function environmentOf(value: string | undefined): Environment {
  * /dialogFlow (platform admins): which engine answers for each app and environment, the external
  * handler URLs, training status, and "test a message" (intent, confidence, top matches; no transcript).
  */
-export function registerDialogFlowRoutes(routes: RouteAdder, engine: DialogEngine): void {
+export function registerDialogFlowRoutes(routes: RouteAdder, engine: DialogEngine, events: DomainEvents): void {
   routes.add({
     method: 'GET',
     url: '/api/v1/admin/dialog-engine/apps',
@@ -80,6 +81,9 @@ export function registerDialogFlowRoutes(routes: RouteAdder, engine: DialogEngin
         .insert(dialogEngineConfigs)
         .values({ appId: ctx.app.appId, environment, ...values })
         .onConflictDoUpdate({ target: [dialogEngineConfigs.appId, dialogEngineConfigs.environment], set: values });
+      // Delivered on commit, here and on every other server: none answers with the old engine for long.
+      await events.publish(ctx.db, engineConfigured, { appId: ctx.app.appId });
+      engine.forget(ctx.app.appId);
       return { config: await engine.config(ctx.db, ctx.app, environment) };
     },
   });

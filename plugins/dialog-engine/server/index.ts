@@ -1,6 +1,8 @@
 import { createOutboundClient, defineServerModule, settingsOf, type ServerModule } from '@civic/sdk/server';
 import { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
 import { PublishedKnowledge, PublishReplays } from '../../publishing/contract/server/index';
+import { versionPublished, versionRolledBack } from '../../publishing/contract/events';
+import { engineConfigured } from '../contract/events';
 import { SavedWebChatSettings } from '../../webchat/contract/server/index';
 import { registerChatRoutes } from './chat-routes';
 import { registerDialogFlowRoutes } from './dialogflow-routes';
@@ -44,7 +46,12 @@ export function dialogEngineModule(options: DialogEngineModuleOptions = {}): Ser
       dialogEngine.setSource('draft', draftSource(drafts));
       dialogEngine.setSource('production', productionSource(published));
       registerChatRoutes(api.routes, dialogEngine, api.deployment.publicUrl, chatLimits);
-      registerDialogFlowRoutes(api.routes, dialogEngine);
+      registerDialogFlowRoutes(api.routes, dialogEngine, api.events);
+      // What production points at and each app's engine are kept briefly per server; these say they changed.
+      const forget = ({ appId }: { appId: string }) => dialogEngine.forget(appId);
+      api.events.subscribe(versionPublished, forget);
+      api.events.subscribe(versionRolledBack, forget);
+      api.events.subscribe(engineConfigured, forget);
       registerSuggestRoutes(api.routes, dialogEngine, api.deployment.publicUrl, chatLimits, { drafts, published, widgetSettings: api.services.get(SavedWebChatSettings) });
       registerTraining(api, dialogEngine, { maxPhrases: settings.trainingMaxPhrases });
       // Queued now, run once the job runner starts: the seeded (published) demo answers trained at once.

@@ -7,6 +7,7 @@ import { ENGINE_SERVICES, type EngineConfig, type EngineService, type Environmen
 import { EngineMessages } from '../../common/messages';
 import { answerTurn, EMPTY_STATE, UNCALIBRATED_THRESHOLD, type EngineAnswer, type SessionState } from './builtin-engine';
 import { knowledgeEntityExtractor, type EntityExtractor } from './entity-extractor';
+import { BriefCache } from './brief-cache';
 import { ContentCache, type HashedContent } from './content-cache';
 import { unconnectedSource, type KnowledgeSources } from './knowledge-source';
 import { ModelCache } from './model-cache';
@@ -50,6 +51,15 @@ export interface EngineAdaptor {
   answer(db: DbExecutor, app: AppRecord, environment: Environment, config: EngineConfig, input: TurnInput): Promise<TurnResult>;
 }
 
+/**
+ * How long a server keeps which version production points at and an app's engine configuration
+ * without reading them again. A publish, rollback or configuration change drops them at once on
+ * every server (its event); this bounds a change whose notification was lost.
+ */
+export const BRIEF_CACHE_MS = 5_000;
+
+type ConfigRow = typeof dialogEngineConfigs.$inferSelect;
+
 export interface DialogEngineOptions {
   sources?: Partial<KnowledgeSources>;
   cache?: ModelCache;
@@ -71,6 +81,10 @@ export class DialogEngine {
   readonly cache: ModelCache;
   private readonly sources: KnowledgeSources;
   private readonly contents = new ContentCache();
+  /** Per `appId:environment`: the version id the environment's source names (production's published version). */
+  private readonly versions = new BriefCache<string | null>(BRIEF_CACHE_MS);
+  /** Per `appId:environment`: the stored engine configuration. */
+  private readonly configs = new BriefCache<ConfigRow | null>(BRIEF_CACHE_MS);
   private readonly extract: EntityExtractor;
   private readonly adaptors: Record<EngineService, EngineAdaptor>;
   private jobs: JobService | null = null;
@@ -142,14 +156,26 @@ export class DialogEngine {
 
   /** Lets publishing (or a test) provide an environment's knowledge source. */
   setSource(environment: Environment, source: KnowledgeSources[Environment]): void {
-    this.sources[environment] = source;
+    const version = source.version?.bind(source);
+    this.sources[environment] = version
+      ? { load: (db, appId) => source.load(db, appId), version: (db, appId) => this.versions.get(`${appId}:${environment}`, () => version(db, appId)) }
+      : source;
+  }
+
+  /** Forgets what this server keeps briefly about an app (its versions and configuration): they changed. */
+  forget(appId: string): void {
+    this.versions.dropPrefix(`${appId}:`);
+    this.configs.dropPrefix(`${appId}:`);
   }
 
   async config(db: DbExecutor, app: AppRecord, environment: Environment): Promise<EngineConfig> {
-    const [row] = await db
-      .select()
-      .from(dialogEngineConfigs)
-      .where(and(eq(dialogEngineConfigs.appId, app.appId), eq(dialogEngineConfigs.environment, environment)));
+    const row = await this.configs.get(`${app.appId}:${environment}`, async () => {
+      const [stored] = await db
+        .select()
+        .from(dialogEngineConfigs)
+        .where(and(eq(dialogEngineConfigs.appId, app.appId), eq(dialogEngineConfigs.environment, environment)));
+      return stored ?? null;
+    });
     const engine = (row?.engine ?? app.nlpEngineService) as EngineService;
     return {
       appId: app.appId,
