@@ -111,13 +111,9 @@ const TABLE_READERS_LEFT = new Set([
   // Demo seeds: seedDemo runs before any mount, so no service is there yet.
   'plugins/knowledge-base/server/demo-knowledge-base.ts',
   'plugins/dialog-engine/server/demo-conversations.ts',
-  // Publishing's import, export and publish checks read and write the knowledge base's tables.
-  'plugins/publishing/server/bulk-import.ts',
+  // Publishing's agent zip import and conflict checks read and write the knowledge base's tables.
   'plugins/publishing/server/conflicts.ts',
   'plugins/publishing/server/import-export.ts',
-  'plugins/publishing/server/intent-limit.ts',
-  'plugins/publishing/server/set-based.ts',
-  'plugins/publishing/server/versions.ts',
   // Analytics aggregates the dialog engine's transcripts in SQL (and its tests write them).
   'plugins/analytics/server/reports.ts',
   'plugins/analytics/server/rollup.ts',

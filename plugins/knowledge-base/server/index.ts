@@ -1,11 +1,13 @@
-import { bindServiceWith, defineServerModule, publishOnChange } from '@civic/sdk/server';
+import { bindService, bindServiceWith, defineServerModule, publishOnChange } from '@civic/sdk/server';
 import { switchedOffKinds } from '../contract/common/responses/index';
 import { knowledgeChanged } from '../contract/events';
 import { ClassCatalog, ClassifiedIntentsOwner } from '../../classification/contract/server/index';
 import { knowledgeIntentClasses } from './intent-classes';
 import { EntityTypeCatalog, EntityTypeUsers } from '../../entities/contract/server/index';
 import { knowledgeEntityReferences } from './entity-references';
-import { KnowledgeSnapshots } from '../contract/server/index';
+import { BulkQna, IntentCounts, KnowledgeSnapshots, ReviewDates } from '../contract/server/index';
+import { bulkQna } from './bulk-qna';
+import { intentCounts, reviewDates } from './intent-queries';
 import { readDraftSnapshot } from './draft-snapshot';
 import { ensureDefaultIntents } from './default-intents';
 import { seedDemoKnowledgeBase } from './demo-knowledge-base';
@@ -22,6 +24,10 @@ export default defineServerModule({
       const sources = { classes: services.get(ClassCatalog), entityTypes: services.get(EntityTypeCatalog) };
       return { readDraft: (db, appId) => readDraftSnapshot(sources, db, appId) };
     }),
+    // What publishing's bulk paths and publish checks read and write of the draft.
+    bindService(IntentCounts, intentCounts),
+    bindService(ReviewDates, reviewDates),
+    bindService(BulkQna, bulkQna),
   ],
   register(api) {
     const sources = { classes: api.services.get(ClassCatalog), entityTypes: api.services.get(EntityTypeCatalog) };

@@ -6,7 +6,8 @@ import { PublishingMessages } from '../common/messages';
 import { GeneratorApplyDto, ImportAgentDto } from '../common/publishing.dto';
 import { toBulkRows, type BulkRow } from '../common/bulk';
 import { extractCandidates } from '../common/qna-extract';
-import { applyImport, stageImport } from './bulk-import';
+import { applyImport } from './bulk-apply';
+import { stageImport, type BulkServices } from './bulk-plan';
 import { assertIntentRoom, newIntentNames } from './intent-limit';
 import { toJobView } from './job-view';
 import { PDF_LIMITS, readPdfDocument } from './pdf-document';
@@ -15,19 +16,19 @@ import { PDF_LIMITS, readPdfDocument } from './pdf-document';
  * /qna-generator: the browser extracts and reviews candidates (a PDF is read here first: PDF.js stays
  * on the server); approved pairs are added here as a job.
  */
-export function registerGenerator(routes: RouteAdder, jobs: JobService, events: DomainEvents): void {
+export function registerGenerator(routes: RouteAdder, jobs: JobService, events: DomainEvents, kb: BulkServices): void {
   jobs.register<{ source: string; rows: BulkRow[] }>(
     JobKinds.generator,
     async (ctx) => {
       const total = Math.max(1, ctx.payload.rows.length);
       const batches = Array.from({ length: Math.ceil(ctx.payload.rows.length / 500) }, (_, i) => ctx.payload.rows.slice(i * 500, (i + 1) * 500));
       // Planned outside any transaction, written in one short one (see the bulk import).
-      const staged = await stageImport(ctx.db, ctx.appId ?? '', batches, (done, c) => {
+      const staged = await stageImport(kb, ctx.db, ctx.appId ?? '', batches, (done, c) => {
         ctx.throwIfCancelled();
         ctx.progress(5 + (80 * done) / total, c);
       });
       await ctx.commit(async (tx) => {
-        const { counts, errors } = await applyImport(tx, ctx.appId ?? '', staged, ctx.createdBy, ctx.now(), ctx.payload.source);
+        const { counts, errors } = await applyImport(kb, tx, ctx.appId ?? '', staged, ctx.createdBy, ctx.now(), ctx.payload.source);
         const { invalid: _none, ...rest } = counts;
         await events.publish(tx, knowledgeChanged, { appId: ctx.appId ?? '' });
         return { counts: rest, errors, result: { source: ctx.payload.source } };
@@ -68,7 +69,7 @@ export function registerGenerator(routes: RouteAdder, jobs: JobService, events: 
       const rows = toBulkRows([['question', 'answer'], ...ctx.body.pairs.map((pair) => [pair.question, pair.answer])]);
       const invalid = rows.find((row) => row.errors.length > 0);
       if (invalid) throw HttpError.invalid([`Pair ${invalid.row - 1}: ${invalid.errors.join('; ')}`]);
-      await assertIntentRoom(ctx.db, ctx.app.appId, await newIntentNames(ctx.db, ctx.app.appId, rows.map((row) => row.question)));
+      await assertIntentRoom(kb.counts, ctx.db, ctx.app.appId, await newIntentNames(kb.counts, ctx.db, ctx.app.appId, rows.map((row) => row.question)));
       const job = await jobs.enqueue(ctx.db, {
         kind: JobKinds.generator,
         appId: ctx.app.appId,

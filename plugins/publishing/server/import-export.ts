@@ -1,7 +1,7 @@
 import { type FileDownload, HttpError, parseSlots, sql, type DbExecutor, type DomainEvents, type JobService, type RouteAdder } from '@civic/sdk/server';
 import type { DeploymentSwitches } from '@civic/sdk/common/model';
 import { switchedOffKinds } from '../../knowledge-base/contract/common/responses/index';
-import type { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
+import type { IntentCounts, KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
 import { knowledgeChanged } from '../../knowledge-base/contract/events';
 import { categories, labels } from '../../classification/contract/server/tables';
 import { entityTypes } from '../../entities/contract/server/tables';
@@ -36,6 +36,7 @@ const textArray = (column: string) => sql.raw(`array(select jsonb_array_elements
  * rows as one JSON parameter — so the job's transaction lasts as long as the writes themselves.
  */
 export async function applyAgent(
+  intentCounts: IntentCounts,
   db: DbExecutor,
   appId: string,
   agent: ImportedAgent,
@@ -44,7 +45,7 @@ export async function applyAgent(
   progress: (percent: number, counts?: Record<string, number>) => void,
 ): Promise<Record<string, number>> {
   const stamp = now.toISOString();
-  await assertIntentRoomInJob(db, appId, await newIntentNames(db, appId, agent.intents.map((intent) => intent.name)));
+  await assertIntentRoomInJob(intentCounts, db, appId, await newIntentNames(intentCounts, db, appId, agent.intents.map((intent) => intent.name)));
   const categoryIds = await idsByName(db, appId, categories, agent.categories);
   const labelIds = await idsByName(db, appId, labels, agent.labels);
 
@@ -173,13 +174,13 @@ export function refuseSwitchedOffKinds(agent: ImportedAgent, switches: Deploymen
   if (problems.length > 0) throw HttpError.invalid(problems);
 }
 
-export function registerImportExport(routes: RouteAdder, jobs: JobService, events: DomainEvents, drafts: KnowledgeSnapshots, switches: DeploymentSwitches): void {
+export function registerImportExport(routes: RouteAdder, jobs: JobService, events: DomainEvents, drafts: KnowledgeSnapshots, switches: DeploymentSwitches, intentCounts: IntentCounts): void {
   jobs.register<{ fileName: string; agent: ImportedAgent }>(
     JobKinds.importAgent,
     async (ctx) => {
       // The zip was read and checked by the route; the writes are set-based, in one short transaction.
       await ctx.commit(async (tx) => {
-        const counts = await applyAgent(tx, ctx.appId ?? '', ctx.payload.agent, ctx.createdBy, ctx.now(), (percent, counts) => {
+        const counts = await applyAgent(intentCounts, tx, ctx.appId ?? '', ctx.payload.agent, ctx.createdBy, ctx.now(), (percent, counts) => {
           ctx.throwIfCancelled();
           ctx.progress(percent, counts);
         });
@@ -236,7 +237,7 @@ export function registerImportExport(routes: RouteAdder, jobs: JobService, event
     handler: async (ctx): Promise<{ job: JobView }> => {
       const agent = ctx.prepared;
       refuseSwitchedOffKinds(agent, switches);
-      await assertIntentRoom(ctx.db, ctx.app.appId, await newIntentNames(ctx.db, ctx.app.appId, agent.intents.map((intent) => intent.name)));
+      await assertIntentRoom(intentCounts, ctx.db, ctx.app.appId, await newIntentNames(intentCounts, ctx.db, ctx.app.appId, agent.intents.map((intent) => intent.name)));
       const job = await jobs.enqueue(ctx.db, {
         kind: JobKinds.importAgent,
         appId: ctx.app.appId,

@@ -1,5 +1,6 @@
 import { defineServerModule } from '@civic/sdk/server';
-import { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
+import { ClassCatalog, ClassesByName } from '../../classification/contract/server/index';
+import { BulkQna, IntentCounts, KnowledgeSnapshots, ReviewDates } from '../../knowledge-base/contract/server/index';
 import { PublishedKnowledge, PublishReplays } from '../contract/server/index';
 import { publishReplayRecorder } from './publish-replays';
 import { registerBulkImport } from './bulk-import';
@@ -15,14 +16,17 @@ export default defineServerModule({
   pluginId: 'publishing',
   register(api) {
     const drafts = api.services.get(KnowledgeSnapshots);
+    const intentCounts = api.services.get(IntentCounts);
+    // The bulk paths read and write the draft through the knowledge base's and classification's services.
+    const bulk = { qna: api.services.get(BulkQna), counts: intentCounts, classes: api.services.get(ClassCatalog), classNames: api.services.get(ClassesByName) };
     api.services.provide(PublishedKnowledge, { loadVersion: loadProductionVersion, currentVersionId: productionVersionId });
     api.services.provide(PublishReplays, publishReplayRecorder(drafts));
     registerJobRoutes(api.routes, api.jobs);
-    registerPublishing(api.routes, api.jobs, api.deployment, api.events, drafts);
-    registerImportExport(api.routes, api.jobs, api.events, drafts, api.deployment.switches);
+    registerPublishing(api.routes, api.jobs, api.deployment, api.events, drafts, api.services.get(ReviewDates));
+    registerImportExport(api.routes, api.jobs, api.events, drafts, api.deployment.switches, intentCounts);
     registerConflicts(api.routes, api.jobs, api.events);
-    registerBulkImport(api.routes, api.jobs, api.events);
-    registerGenerator(api.routes, api.jobs, api.events);
+    registerBulkImport(api.routes, api.jobs, api.events, bulk);
+    registerGenerator(api.routes, api.jobs, api.events, bulk);
   },
   seedDemo: seedDemoVersions,
 });

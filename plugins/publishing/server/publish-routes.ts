@@ -20,7 +20,7 @@ import { conflictCheckRecommended } from './conflicts';
 import { draftHash } from './draft-hash';
 import { checkReplayAcknowledged } from './publish-replays';
 import { toJobView } from './job-view';
-import type { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
+import type { KnowledgeSnapshots, ReviewDates } from '../../knowledge-base/contract/server/index';
 import { findVersion, listVersions, pointProduction, productionOf, publishDraft, reviewOverdue, snapshotOf, summarise } from './versions';
 
 interface PublishPayload {
@@ -86,7 +86,7 @@ export async function draftProgressOf(db: DbExecutor, jobs: JobService, appId: s
   };
 }
 
-export function registerPublishing(routes: RouteAdder, jobs: JobService, deployment: Deployment, events: DomainEvents, drafts: KnowledgeSnapshots): void {
+export function registerPublishing(routes: RouteAdder, jobs: JobService, deployment: Deployment, events: DomainEvents, drafts: KnowledgeSnapshots, reviews: ReviewDates): void {
   jobs.register<PublishPayload>(JobKinds.publish, async (ctx) => {
     // An approved request ships the snapshot that was approved, never the draft as it is by now.
     const pinned = ctx.payload.requestId ? await pinnedSnapshotOf(ctx.db, ctx.appId ?? '', ctx.payload.requestId) : undefined;
@@ -128,7 +128,7 @@ export function registerPublishing(routes: RouteAdder, jobs: JobService, deploym
         approvalByDeployment: deployment.switches.publishApproval === true,
         pendingRequest: pending ? requestView(pending, draftHash(draft)) : null,
         draftProgress: await draftProgressOf(ctx.db, jobs, appId),
-        reviewOverdue: await reviewOverdue(ctx.db, appId, ctx.now),
+        reviewOverdue: await reviewOverdue(reviews, ctx.db, appId, ctx.now),
         draftChanged,
       };
     },

@@ -1,7 +1,6 @@
 import type { KnowledgeSnapshot } from '../../knowledge-base/contract/common/knowledge/index';
-import { and, desc, eq, HttpError, isNotNull, lt, sql, type DbExecutor } from '@civic/sdk/server';
-import type { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
-import { intents } from '../../knowledge-base/contract/server/tables';
+import { and, desc, eq, HttpError, sql, type DbExecutor } from '@civic/sdk/server';
+import type { KnowledgeSnapshots, ReviewDates } from '../../knowledge-base/contract/server/index';
 import { appProduction, knowledgeVersions, publishingSettings } from './db/schema';
 import type { OverdueItem, VersionSummary } from '../common/api';
 import { PublishingMessages } from '../common/messages';
@@ -98,12 +97,6 @@ export async function pointProduction(db: DbExecutor, appId: string, versionId: 
 }
 
 /** Intents and Q&A whose review-by date is before today. */
-export async function reviewOverdue(db: DbExecutor, appId: string, now: Date): Promise<OverdueItem[]> {
-  const today = now.toISOString().slice(0, 10);
-  const rows = await db
-    .select({ intentId: intents.id, displayName: intents.displayName, kind: intents.kind, reviewBy: intents.reviewBy })
-    .from(intents)
-    .where(and(eq(intents.appId, appId), isNotNull(intents.reviewBy), lt(intents.reviewBy, today)))
-    .orderBy(intents.reviewBy, intents.displayName);
-  return rows.map((row) => ({ intentId: row.intentId, displayName: row.displayName, kind: row.kind, reviewBy: row.reviewBy ?? '' }));
+export async function reviewOverdue(reviews: ReviewDates, db: DbExecutor, appId: string, now: Date): Promise<OverdueItem[]> {
+  return reviews.overdue(db, appId, now.toISOString().slice(0, 10));
 }

@@ -1,2 +1,5 @@
 /** What plugins that require the knowledge base may use on the server. */
 export { KnowledgeSnapshots } from './knowledge-snapshots';
+export { IntentCounts } from './intent-counts';
+export { ReviewDates, type OverdueIntent } from './review-dates';
+export { BulkQna, type BulkStamp, type NamedIntent, type QnaContent } from './bulk-qna';

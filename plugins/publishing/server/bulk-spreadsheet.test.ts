@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { csvRecords, openSpreadsheet } from './bulk-import';
+import { csvRecords, openSpreadsheet } from './bulk-spreadsheet';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
