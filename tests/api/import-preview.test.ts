@@ -86,7 +86,8 @@ after(async () => {
 
 test('the preview says per intent and entity type what is new, changed (and what) or unchanged, with totals, and writes nothing', async () => {
   const before = await draftState();
-  const response = await preview(APP, editor, agentZip(NEXT, ['passport', 'ic', 'birth certificate']));
+  const zip = agentZip(NEXT, ['passport', 'ic', 'birth certificate']);
+  const response = await preview(APP, editor, zip);
   assert.equal(response.status, 200, JSON.stringify(response.body));
   const result = response.body.data as AgentImportPreview;
   assert.equal(result.fileName, 'agent.zip');
@@ -102,7 +103,7 @@ test('the preview says per intent and entity type what is new, changed (and what
   assert.deepEqual(byName.get('entityType:document'), { type: 'entityType', name: 'document', status: 'changed', changes: ['1 entry added'] });
   assert.deepEqual(await draftState(), before, 'the preview wrote to the draft');
   // The same file previewed twice against the same draft gives the same token.
-  assert.equal((await preview(APP, editor, agentZip(NEXT, ['passport', 'ic', 'birth certificate']))).body.data.previewToken, result.previewToken);
+  assert.equal((await preview(APP, editor, zip)).body.data.previewToken, result.previewToken);
   const [audit] = await t.server.db.db.select().from(auditLog).where(eq(auditLog.action, 'publishing.import-preview')).orderBy(desc(auditLog.at)).limit(1);
   assert.match(String(audit?.summary), /Previewed agent zip import agent\.zip/);
 });
