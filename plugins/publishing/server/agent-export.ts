@@ -3,7 +3,6 @@ import type { ChannelResponses } from '../../knowledge-base/contract/common/resp
 import { strToU8, zipSync, type Zippable } from '@civic/sdk/server/zip';
 import { UNSPECIFIED, WEBHOOK_SLOT } from './agent-model';
 
-
 /** A stable UUID-shaped id from a string (not a secret: just deterministic, so exports of equal content are equal). */
 export function stableId(key: string): string {
   const hex: string[] = [];
