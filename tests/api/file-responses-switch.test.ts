@@ -38,6 +38,10 @@ test('with the switch off, a Dialogflow zip whose intents carry File messages is
   const refused = await importZip(t, admin);
   assert.equal(refused.status, 422, JSON.stringify(refused.body));
   assert.deepEqual(refused.body.info, [PublishingMessages.importFileSwitchedOff('Download the form')]);
+  // The preview refuses it the same way, before anyone confirms an import.
+  const preview = await call(t.http, 'POST', '/api/v1/apps/demo-enterprise/import/preview', { token: admin, json: { fileName: 'forms.zip', content: agentZip() } });
+  assert.equal(preview.status, 422, JSON.stringify(preview.body));
+  assert.deepEqual(preview.body.info, [PublishingMessages.importFileSwitchedOff('Download the form')]);
 });
 
 test('with CIVIC_FILE_RESPONSES=on, the same zip imports its File message', async () => {

@@ -11,7 +11,7 @@ import { E2E_PASSWORD, startConsole, type RunningConsole } from './support/serve
 import { TOKEN_STORAGE_KEY } from '@civic/core/common/constants';
 
 /**
- * Publishing in a real Chromium: import an agent zip as a job, publish with a note, see the version
+ * Publishing in a real Chromium: import an agent zip as a job (after its preview), publish with a note, see the version
  * and the diff, publish again, roll back, download a version, publish through a second admin's
  * approval, bulk-import 10,000 Q&A, generate Q&A from a PDF; axe on each screen.
  */
@@ -37,13 +37,29 @@ async function expectAccessible(label: string): Promise<void> {
   assert.equal(violations.length, 0, `axe on ${label}:\n${describeViolations(violations)}`);
 }
 
-async function importOnJobsPage(file: string): Promise<void> {
+/**
+ * Chooses the zip on /importjob, reads its preview (`inPreview` may check it), presses Import and, when
+ * the preview says changed intents will be overwritten, confirms that too.
+ */
+async function importOnJobsPage(file: string, inPreview?: (dialog: ReturnType<Browser['$']>) => Promise<void>): Promise<void> {
   await browser.url(`${running.url}/importjob/${APP}`);
   assert.equal(await pageTitle(browser), 'Import jobs');
   await browser.waitUntil(async () => (await browser.$('table[aria-label="Jobs"]').isExisting()) || (await browser.$('.civic-empty-title').isExisting()), { timeout: 15_000 });
   const rowCount = async () => (await browser.$$('table[aria-label="Jobs"] tbody tr').getElements()).length;
   const before = await rowCount();
   await browser.$('input[type="file"][aria-label="Import a Dialogflow agent zip"]').setValue(file);
+  const dialog = browser.$('.civic-import-preview');
+  await dialog.waitForDisplayed({ timeout: 15_000, timeoutMsg: 'no import preview' });
+  await browser.$('.civic-import-preview [role="grid"]').waitForExist({ timeout: 15_000 });
+  if (inPreview) await inPreview(dialog);
+  const overwriting = /will be overwritten/.test(await dialog.getText());
+  await dialog.$('button=Import').click();
+  if (overwriting) {
+    const alert = browser.$('.bp6-alert');
+    await alert.waitForDisplayed();
+    await alert.$('button=Overwrite and import').click();
+  }
+  await dialog.waitForDisplayed({ reverse: true, timeout: 15_000, timeoutMsg: 'the import preview stayed open' });
   await browser.waitUntil(async () => (await rowCount()) === before + 1, { timeout: 15_000, timeoutMsg: 'the import job did not appear' });
   const first = browser.$('table[aria-label="Jobs"] tbody tr');
   await browser.waitUntil(async () => /Succeeded/.test(await first.getText()), { timeout: 15_000, timeoutMsg: 'the import job did not succeed' });
@@ -124,6 +140,17 @@ test('a draft change shows in the diff, field by field; publishing again makes v
       { name: 'Opening hours', phrases: ['when are you open', 'opening times'], answer: 'We open at 9.' },
       { name: 'Passport fees', phrases: ['how much is a passport'], answer: 'It costs $70.' },
     ]),
+    async (dialog) => {
+      // Opening hours exists (from v1.zip) and gains a phrase: the preview says so and asks before overwriting it.
+      const text = await dialog.getText();
+      assert.match(text, /Intents: 1 new, 1 changed, 0 unchanged/);
+      assert.match(text, /1 changed intent will be overwritten/);
+      assert.match(text, /1 phrase added/);
+      await dialog.$('button*=Changed (1)').click();
+      await browser.waitUntil(async () => !/Passport fees/.test(await dialog.getText()), { timeout: 5_000, timeoutMsg: 'the filter kept the new intent' });
+      await browser.pause(600);
+      await expectAccessible('agent import preview');
+    },
   );
   await openPublishingTab();
   const diff = browser.$('.civic-diff');

@@ -38,8 +38,10 @@ export const PublishingApi = {
 
   exportRoute: '/api/v1/apps/:appId/export',
   importRoute: '/api/v1/apps/:appId/import',
+  importPreviewRoute: '/api/v1/apps/:appId/import/preview',
   export: (appId: string) => `${app(appId)}/export`,
   import: (appId: string) => `${app(appId)}/import`,
+  importPreview: (appId: string) => `${app(appId)}/import/preview`,
 
   bulkPreviewRoute: '/api/v1/apps/:appId/bulk-import/preview',
   bulkImportRoute: '/api/v1/apps/:appId/bulk-import',
@@ -234,6 +236,39 @@ export interface BulkPreview {
   rows: BulkPreviewRow[];
   /** Why the import would be refused: its new Q&A would take the app past its tier's intent limit (null: within it). */
   tierLimit: string | null;
+}
+
+/** What importing an agent zip would do to one intent or entity type of the draft (matched by name, case-insensitive). */
+export interface AgentPreviewItem {
+  type: 'intent' | 'entityType';
+  name: string;
+  status: 'new' | 'changed' | 'unchanged';
+  /** For a changed one, what changes ("2 phrases added", "responses changed"…); empty otherwise. */
+  changes: string[];
+}
+
+export interface AgentPreviewTotals {
+  new: number;
+  changed: number;
+  unchanged: number;
+}
+
+/** POST …/import/preview: the uploaded agent compared with the draft; nothing is written. */
+export interface AgentImportPreview {
+  fileName: string;
+  /** The agent's own name (agent.json displayName). */
+  agentName: string;
+  intents: AgentPreviewTotals;
+  entityTypes: AgentPreviewTotals;
+  /** Intents first, then entity types; each in the file's order. */
+  items: AgentPreviewItem[];
+  /** Why the import would be refused: its new intents would take the app past its tier's limit (null: within it). */
+  tierLimit: string | null;
+  /**
+   * A hash of the file's content and of the draft's intents and entity types it names: sent back with the
+   * import, it confirms overwriting what this preview showed, and the import is refused (409) if either changed.
+   */
+  previewToken: string;
 }
 
 /** A PDF read for the Q&A generator: its text laid out as Markdown-like lines, and the pairs found in it. */

@@ -1,3 +1,11 @@
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "2 intents and 1 entity type", "1 intent", "3 entity types". */
+export function overwritten(intents: number, entityTypes: number): string {
+  const parts = [intents > 0 ? count(intents, 'changed intent', 'changed intents') : '', entityTypes > 0 ? count(entityTypes, 'changed entity type', 'changed entity types') : ''];
+  return parts.filter(Boolean).join(' and ') || 'nothing';
+}
+
 /** Texts of the publishing plugin (spec texts live in @civic/sdk/common/messages). */
 export const PublishingMessages = {
   noteTooLong: 'The note can be at most 500 characters',
@@ -39,6 +47,9 @@ export const PublishingMessages = {
   sameIntent: 'The phrase is already in that intent',
   overIntentLimit: (tierMessage: string, adding: number, current: number) =>
     `${tierMessage.replace(/\.?$/, '.')} This would add ${adding} new intents or Q&A to the ${current} the app has; nothing was imported.`,
+  importWouldOverwrite: (intents: number, entityTypes: number) =>
+    `The import would overwrite ${overwritten(intents, entityTypes)} of the draft with the file's version; preview the import and confirm overwriting (overwrite: true) to import`,
+  importPreviewStale: 'The draft or the file changed since the import was previewed; preview it again before importing',
   publishQueued: 'Publishing started',
   publishRequested: 'Publish request sent for approval',
 } as const;

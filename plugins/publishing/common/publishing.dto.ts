@@ -65,6 +65,22 @@ export class ImportAgentDto {
   content!: string;
 }
 
+/**
+ * POST …/import: the zip, and the confirmation an import needs when it would overwrite changed intents or
+ * entity types of the draft: `overwrite: true`, or the `previewToken` of a preview of this file against
+ * the draft as it still is.
+ */
+export class ImportAgentConfirmDto extends ImportAgentDto {
+  @IsOptional()
+  @IsBoolean()
+  overwrite?: boolean;
+
+  @IsOptional()
+  @IsString()
+  @Matches(/^[0-9a-f]{64}$/, { message: PublishingMessages.importPreviewStale })
+  previewToken?: string;
+}
+
 /** POST …/conflicts/phrases/{phraseId}/move. */
 export class MovePhraseDto {
   @IsUUID('all', { message: PublishingMessages.intentNotFound })

@@ -4,6 +4,7 @@
  * never blocks the request thread; only the parsed agent crosses back.
  */
 import { answerCapped, unzipBounded } from '@civic/sdk/server/untrusted-file';
-import { parseAgent, ZIP_LIMITS } from './agent-zip';
+import { ZIP_LIMITS } from './agent-model';
+import { parseAgent } from './agent-parse';
 
 answerCapped<{ data: Uint8Array }>(({ data }) => ({ value: parseAgent(unzipBounded(data, ZIP_LIMITS)) }));

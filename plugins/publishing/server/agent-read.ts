@@ -1,10 +1,8 @@
 import { HttpError } from '@civic/sdk/server';
 import { runCapped } from '@civic/sdk/server/untrusted-file';
 import { PublishingMessages } from '../common/messages';
-import { ZIP_LIMITS, type ImportedAgent } from './agent-zip';
+import { MB, ZIP_LIMITS, type ImportedAgent } from './agent-model';
 import { fileRefusal } from './file-refusal';
-
-const MB = 1024 * 1024;
 
 /**
  * An uploaded Dialogflow agent zip, unpacked and parsed off the request thread (`agent-read-worker.ts`):

@@ -9,7 +9,8 @@ export function draftHash(snapshot: KnowledgeSnapshot): string {
   return createHash('sha256').update(canonicalJson(snapshot)).digest('hex');
 }
 
-function canonicalJson(value: unknown): string {
+/** JSON with object keys sorted and undefined members left out: equal content, equal text. */
+export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)

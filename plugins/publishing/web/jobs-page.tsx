@@ -2,9 +2,10 @@ import { Button, Callout, FileInput, HTMLTable, ProgressBar, Tag } from '@civic/
 import { useCallback, useEffect, useId, useState } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
 import { EmptyState, isApiError, Page, PageSkeleton, ToastService, useAccess, useService } from '@civic/sdk/web';
-import type { JobView } from '../common/api';
+import type { AgentImportPreview, JobView } from '../common/api';
 import { canEditPublishing } from '../common/permissions';
 import { countsText, formatWhen, isActive, kindLabel, STATUS_INTENTS, STATUS_LABELS } from './format';
+import { ImportPreviewDialog } from './import-preview-dialog';
 import { fileToBase64, PublishingClient } from './publishing-client';
 
 export const POLL_MS = 1_000;
@@ -18,6 +19,8 @@ export function JobsPage() {
   const [jobs, setJobs] = useState<JobView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  const [pending, setPending] = useState<{ content: string; preview: AgentImportPreview } | null>(null);
+  const [importing, setImporting] = useState(false);
   const inputId = useId();
 
   const load = useCallback(async () => {
@@ -52,13 +55,13 @@ export function JobsPage() {
     await load();
   }
 
+  /** The chosen zip is previewed first; the import starts from the preview dialog. */
   async function upload(file: File | undefined) {
     if (!file) return;
     setUploading(true);
     try {
-      await client.importZip(appId, file.name, await fileToBase64(file));
-      toasts.result(`Import of ${file.name} started`);
-      await load();
+      const content = await fileToBase64(file);
+      setPending({ content, preview: await client.importPreview(appId, file.name, content) });
     } catch (failure) {
       toasts.error(isApiError(failure) ? failure.message : String(failure));
     } finally {
@@ -66,14 +69,35 @@ export function JobsPage() {
     }
   }
 
+  async function confirmImport(overwrite: boolean) {
+    if (!pending) return;
+    const { preview, content } = pending;
+    setImporting(true);
+    try {
+      await client.importZip(appId, preview.fileName, content, { previewToken: preview.previewToken, overwrite });
+      toasts.result(`Import of ${preview.fileName} started`);
+      setPending(null);
+      await load();
+    } catch (failure) {
+      toasts.error(isApiError(failure) ? failure.message : String(failure));
+    } finally {
+      setImporting(false);
+    }
+  }
+
   const importAction = edit.allowed ? (
       <FileInput
         inputProps={{ id: inputId, accept: '.zip,application/zip', 'aria-label': 'Import a Dialogflow agent zip' }}
-        text={uploading ? 'Uploading…' : 'Import agent zip…'}
+        text={uploading ? 'Reading the zip…' : 'Import agent zip…'}
         hasSelection
         buttonText="Browse"
         disabled={uploading}
-        onInputChange={(event) => void upload((event.target as HTMLInputElement).files?.[0])}
+        onInputChange={(event) => {
+          const input = event.target as HTMLInputElement;
+          void upload(input.files?.[0]);
+          // The same file can be chosen again (after a Cancel, or to import it once more).
+          input.value = '';
+        }}
       />
   ) : undefined;
 
@@ -149,6 +173,7 @@ export function JobsPage() {
           </tbody>
         </HTMLTable>
       )}
+      <ImportPreviewDialog preview={pending?.preview ?? null} busy={importing} onImport={(overwrite) => void confirmImport(overwrite)} onCancel={() => setPending(null)} />
     </Page>
   );
 }

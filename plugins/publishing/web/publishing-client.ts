@@ -3,6 +3,7 @@ import { ApiClient } from '@civic/sdk/web/services';
 import { recordFeatureUsage } from '@civic/sdk/web/feature-usage';
 import {
   PublishingApi,
+  type AgentImportPreview,
   type BulkPreview,
   type ConflictReport,
   type DiffResult,
@@ -37,7 +38,10 @@ export interface PublishingClient {
   diff(appId: string, from: string, to: string): Promise<DiffResult>;
   /** The zip of the draft (versionId undefined) or of a version. */
   download(appId: string, versionId?: string): Promise<Blob>;
-  importZip(appId: string, fileName: string, base64: string): Promise<JobView>;
+  /** What importing the zip would do to the draft (nothing is written). */
+  importPreview(appId: string, fileName: string, base64: string): Promise<AgentImportPreview>;
+  /** Imports the zip; `confirm` carries the preview's token and whether overwriting changed intents was confirmed. */
+  importZip(appId: string, fileName: string, base64: string, confirm?: { previewToken: string; overwrite: boolean }): Promise<JobView>;
   conflicts(appId: string): Promise<ConflictReport>;
   runConflicts(appId: string): Promise<JobView>;
   movePhrase(appId: string, phraseId: string, toIntentId: string): Promise<void>;
@@ -99,8 +103,11 @@ export class PublishingClientImpl implements PublishingClient {
   download(appId: string, versionId?: string) {
     return this.api.get<Blob>(versionId ? PublishingApi.versionExport(appId, versionId) : PublishingApi.export(appId), { download: true });
   }
-  async importZip(appId: string, fileName: string, content: string) {
-    return (await this.api.post<{ job: JobView }>(PublishingApi.import(appId), { fileName, content })).job;
+  importPreview(appId: string, fileName: string, content: string) {
+    return this.api.post<AgentImportPreview>(PublishingApi.importPreview(appId), { fileName, content });
+  }
+  async importZip(appId: string, fileName: string, content: string, confirm?: { previewToken: string; overwrite: boolean }) {
+    return (await this.api.post<{ job: JobView }>(PublishingApi.import(appId), { fileName, content, ...confirm })).job;
   }
   conflicts(appId: string) {
     return this.api.get<ConflictReport>(PublishingApi.conflicts(appId));

@@ -16,6 +16,7 @@ export const rows: MatrixRow[] = [
   { method: 'GET', url: '/api/v1/apps/:appId/export', ...readApp() },
   // Three zero bytes are not a zip: the type is checked by content.
   { method: 'POST', url: '/api/v1/apps/:appId/import', ...editApp(415), json: { fileName: 'agent.zip', content: 'AAAA' } },
+  { method: 'POST', url: '/api/v1/apps/:appId/import/preview', ...editApp(415), json: { fileName: 'agent.zip', content: 'AAAA' } },
   // "question,answer" and one row, base64: a valid CSV.
   { method: 'POST', url: '/api/v1/apps/:appId/bulk-import/preview', ...editApp(), json: { fileName: 'qna.csv', content: Buffer.from('question,answer\nMatrix question,Matrix answer\n').toString('base64') } },
   { method: 'POST', url: '/api/v1/apps/:appId/bulk-import', ...editApp(202), json: { fileName: 'qna.csv', content: Buffer.from('question,answer\nMatrix question,Matrix answer\n').toString('base64') } },
