@@ -31,16 +31,16 @@ function useOverlays(isOpen: boolean): Overlays | undefined {
 }
 
 export function Dialog(props: DialogProps): ReactElement | null {
-  const overlays = useOverlays(props.isOpen);
+  const overlays = useOverlays(props.isOpen === true);
   return overlays ? <overlays.Dialog {...props} /> : null;
 }
 
 export function Alert(props: AlertProps): ReactElement | null {
-  const overlays = useOverlays(props.isOpen);
+  const overlays = useOverlays(props.isOpen === true);
   return overlays ? <overlays.Alert {...props} /> : null;
 }
 
 export function Drawer(props: DrawerProps): ReactElement | null {
-  const overlays = useOverlays(props.isOpen);
+  const overlays = useOverlays(props.isOpen === true);
   return overlays ? <overlays.Drawer {...props} /> : null;
 }
