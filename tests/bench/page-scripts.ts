@@ -223,3 +223,33 @@ export async function everyPageScripts(baseUrl: string, email: string, password:
   }
   return out;
 }
+
+/** The bar every route's first load is held to (issue 16). */
+export const ROUTE_BAR_BYTES = 200 * 1024;
+
+/** A route's own figure: a chart page's plotly chunk is its by design and reported beside the bar. */
+export function ownGzipBytes(page: PageScripts): number {
+  return page.gzipBytes - (CHART_PAGES.some((p) => page.page.startsWith(p)) ? page.heavyGzipBytes : 0);
+}
+
+/**
+ * One line a route, its figure beside the bar (MET or MISS with the excess), the largest first;
+ * `files` adds each route's files with their gzip sizes.
+ */
+export function describeRoutes(pages: PageScripts[], options: { files?: boolean } = {}): { lines: string[]; ok: boolean } {
+  const KiB = 1024;
+  const lines = [`JavaScript each route loads on its own first visit (gzip -9 of the built files), against ${ROUTE_BAR_BYTES / KiB} KiB:`];
+  for (const page of [...pages].sort((a, b) => ownGzipBytes(b) - ownGzipBytes(a))) {
+    const own = ownGzipBytes(page);
+    const verdict = own <= ROUTE_BAR_BYTES ? 'MET ' : 'MISS';
+    const margin = own <= ROUTE_BAR_BYTES ? `${((ROUTE_BAR_BYTES - own) / KiB).toFixed(1)} KiB to spare` : `${((own - ROUTE_BAR_BYTES) / KiB).toFixed(1)} KiB over`;
+    const extra = page.heavyGzipBytes && own !== page.gzipBytes ? ` (+ plotly ${(page.heavyGzipBytes / KiB).toFixed(1)} KiB, lazy)` : '';
+    lines.push(`  ${verdict}  ${page.page.padEnd(36)} ${(own / KiB).toFixed(1).padStart(6)} KiB, ${margin}, ${page.files.length} files${extra}`);
+    if (options.files) {
+      for (const file of [...page.files].map((f) => ({ f, size: gzipSync(readFileSync(join(DIST, f)), { level: 9 }).length })).sort((a, b) => b.size - a.size)) {
+        lines.push(`          ${(file.size / KiB).toFixed(1).padStart(6)} KiB  ${file.f}`);
+      }
+    }
+  }
+  return { lines, ok: pages.every((page) => ownGzipBytes(page) <= ROUTE_BAR_BYTES) };
+}

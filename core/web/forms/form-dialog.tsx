@@ -1,4 +1,5 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Dialog } from '../blueprint/lazy-overlays';
 import type { ReactNode } from 'react';
 import type { FormSubmit } from './use-form-submit';
 

@@ -1,4 +1,4 @@
-import { Alert } from '@blueprintjs/core';
+import { Alert } from '../blueprint/lazy-overlays';
 import { useEffect, type ReactElement } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { Messages } from '@civic/core/common/messages';

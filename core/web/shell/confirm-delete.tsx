@@ -1,4 +1,4 @@
-import { Alert } from '@blueprintjs/core';
+import { Alert } from '../blueprint/lazy-overlays';
 import type { ReactElement } from 'react';
 import { Messages } from '@civic/core/common/messages';
 

@@ -3,19 +3,9 @@ import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsNotEmpty, IsOptional, IsStrin
 import { AdminMessages } from './messages';
 import { IsHttpsUrl } from './validators';
 
-/** The channel connectors the platform knows. */
-export const ADAPTOR_TYPES = ['WEB_CHAT', 'WHATSAPP', 'TELEGRAM', 'LINE', 'FACEBOOK_MESSENGER', 'SLACK', 'MICROSOFT_TEAMS', 'VIBER'] as const;
-export type AdaptorType = (typeof ADAPTOR_TYPES)[number];
-export const ADAPTOR_TYPE_LABELS: Record<AdaptorType, string> = {
-  WEB_CHAT: 'Web chat',
-  WHATSAPP: 'WhatsApp',
-  TELEGRAM: 'Telegram',
-  LINE: 'LINE',
-  FACEBOOK_MESSENGER: 'Facebook Messenger',
-  SLACK: 'Slack',
-  MICROSOFT_TEAMS: 'Microsoft Teams',
-  VIBER: 'Viber',
-};
+import { ADAPTOR_TYPES, type AdaptorType } from './adaptor-types';
+
+export { ADAPTOR_TYPE_LABELS, ADAPTOR_TYPES, type AdaptorType } from './adaptor-types';
 
 const TYPE_MESSAGE = `Type must be one of ${ADAPTOR_TYPES.join(', ')}`;
 

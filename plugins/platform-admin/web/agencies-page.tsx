@@ -1,43 +1,14 @@
 import { Alert, Button, ButtonGroup, Card, FormGroup, HTMLSelect, HTMLTable } from '@civic/sdk/web/blueprint';
 import { AddIcon, OfficeIcon } from '@civic/sdk/web/icons';
 import { useState } from '@civic/sdk/web/react';
-import { ApiClient, EmptyState, errorMessage, FormField, Page, PageSkeleton, ToastService, useService, LoadError } from '@civic/sdk/web';
-import { FormDialog, useDtoForm, useFormSubmit } from '@civic/sdk/web/forms';
+import { ApiClient, EmptyState, errorMessage, Page, PageSkeleton, ToastService, useService, LoadError } from '@civic/sdk/web';
+import { lazyDialog } from '@civic/sdk/web/forms';
 import { AdminApi, type AgencyItem } from '../common/api';
 import { AdminMessages } from '../common/messages';
-import { AgencyDto } from '../common/agency.dto';
 import { useResource } from './use-resource';
 
-function AgencyDialog(props: { agency: AgencyItem | null; isOpen: boolean; onClose: () => void; onSaved: () => void }) {
-  const api = useService<ApiClient>(ApiClient);
-  const form = useDtoForm('agency', AgencyDto, { name: props.agency?.name ?? '' }, (v) => ({ name: v.name.trim() }));
-  const submit = useFormSubmit(form, {
-    action: async () => {
-      const body = { name: form.values.name.trim() };
-      if (props.agency) await api.patch(AdminApi.agency(props.agency.id), body);
-      else await api.post(AdminApi.agencies, body);
-    },
-    toast: props.agency ? 'Agency renamed' : 'Agency created',
-    onSuccess: () => {
-      props.onSaved();
-      close();
-    },
-    fieldErrors: (error) => (error.status === 409 ? { name: error.message } : undefined),
-  });
-  const title = props.agency ? `Rename ${props.agency.name}` : 'New agency';
-
-  function close() {
-    form.reset();
-    submit.clear();
-    props.onClose();
-  }
-
-  return (
-    <FormDialog isOpen={props.isOpen} title={title} submitText="Save" submit={submit} onClose={close}>
-      <FormField form={form} field="name" label="Agency name" autoComplete="off" />
-    </FormDialog>
-  );
-}
+// The agency form (and class-validator) comes with the first New or Rename, not with the list.
+const AgencyDialog = lazyDialog(() => import('./agency-dialog').then((m) => m.AgencyDialog));
 
 /** Moves an agency's apps and people into another agency, then deletes it. */
 function MergeDialog(props: { agency: AgencyItem; others: AgencyItem[]; onClose: () => void; onMerged: () => void }) {

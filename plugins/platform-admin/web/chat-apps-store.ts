@@ -4,7 +4,9 @@ import { ApiClient } from '@civic/sdk/web/services';
 import { PagedList } from '@civic/sdk/web/lists';
 import { AdminApi, type AdminAppDetail, type ChatAppPage, type ChatAppRow } from '../common/api';
 import type { AppCreateDto, AppPatchDto } from '../common/app-patch.dto';
-import { CHAT_APP_PAGE_SIZE } from '../common/chatapp-query.dto';
+// The page size from its plain source, not the query DTO's module: that one's decorators would bring
+// class-validator onto every platform-admin page's path (the store is bound for all of them).
+import { Paging } from '@civic/sdk/common/messages';
 import type { DateRangeFilter, SortField, TableFilter } from '../common/table-filter';
 
 /** Chat app management: the server-side filtered table (150 a page) and the app changes. */
@@ -47,7 +49,7 @@ export class ChatAppsStoreImpl implements ChatAppsStore {
         sortOrder: this.sortOrder,
       });
       return { items: page.apps, total: page.total };
-    }, CHAT_APP_PAGE_SIZE);
+    }, Paging.chatAppManagementPageSize);
     makeAutoObservable<ChatAppsStoreImpl, 'api'>(this, { api: false, list: false });
   }
 

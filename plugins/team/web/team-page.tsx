@@ -5,11 +5,14 @@ import { useEffect, useState } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
 import { RoleName, ROLE_CODES, type RoleCode } from '@civic/sdk/common/model';
 import { AppContextService, EmptyState, errorMessage, Page, PageSkeleton, ToastService, useAccess, useService, LoadError } from '@civic/sdk/web';
+import { lazyDialog } from '@civic/sdk/web/forms';
 import type { TeamMember } from '../common/api';
 import { TeamMessages } from '../common/messages';
 import { canManageTeam } from '../common/permissions';
-import { InviteMemberDialog } from './invite-member-dialog';
 import { TeamStore } from './team-store';
+
+// Its form (and class-validator) comes with the first Invite, not with the team list.
+const InviteMemberDialog = lazyDialog(() => import('./invite-member-dialog').then((m) => m.InviteMemberDialog));
 
 const INVITE_REASON_ID = 'team-invite-reason';
 

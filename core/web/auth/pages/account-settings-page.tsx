@@ -2,9 +2,6 @@ import { Button, Callout, Card, Classes, FormGroup, H2, HTMLTable, InputGroup, T
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { TotpConfirmDto, TotpRemoveDto } from '@civic/core/common/dto/otp.dto';
-import { ProfilePatchDto } from '@civic/core/common/dto/profile.dto';
-import { validateDto } from '@civic/core/common/dto/validate';
 import { Messages } from '@civic/core/common/messages';
 import type { SessionInfo, TotpEnrolment } from '@civic/core/common/model';
 import { isApiError } from '../../api/api-error';
@@ -15,6 +12,9 @@ import { AuthService } from '../auth-service';
 import { describeDevice } from '../describe-device';
 import { IdentityPaths } from '../identity-routes';
 import { errorMessage } from '../../api/error-message';
+
+/** The forms' DTO checks, fetched on a first submit (class-validator is not on the page's path). */
+const checks = () => import('./account-settings-checks').then((m) => m.settingsChecks);
 
 /** /settings: the signed-in user's profile, password, second factor and sessions. */
 export const AccountSettingsPage = observer(function AccountSettingsPage() {
@@ -96,9 +96,9 @@ function AuthenticatorSection() {
       setEnrolment(await auth.enrolTotp());
     });
 
-  function confirm(event: FormEvent) {
+  async function confirm(event: FormEvent) {
     event.preventDefault();
-    const problem = validateDto(TotpConfirmDto, { code: code.trim() }).fields.code?.[0];
+    const problem = (await checks()).totpCode(code.trim());
     setCodeError(problem);
     if (problem) {
       document.getElementById('totp-code')?.focus();
@@ -121,9 +121,9 @@ function AuthenticatorSection() {
     });
   }
 
-  function remove(event: FormEvent) {
+  async function remove(event: FormEvent) {
     event.preventDefault();
-    const problem = validateDto(TotpRemoveDto, { password }).fields.password?.[0];
+    const problem = (await checks()).totpRemovePassword(password);
     setPasswordError(problem);
     if (problem) {
       document.getElementById('totp-remove-password')?.focus();
@@ -172,7 +172,7 @@ function AuthenticatorSection() {
             </li>
             <li>Enter the 6-digit code the app shows, to confirm.</li>
           </ol>
-          <form onSubmit={confirm} noValidate aria-label="Confirm authenticator app">
+          <form onSubmit={(e) => void confirm(e)} noValidate aria-label="Confirm authenticator app">
             <FormGroup
               label="Code from the app"
               labelFor="totp-code"
@@ -198,7 +198,7 @@ function AuthenticatorSection() {
           </form>
         </div>
       ) : removing ? (
-        <form onSubmit={remove} noValidate aria-label="Remove authenticator app">
+        <form onSubmit={(e) => void remove(e)} noValidate aria-label="Remove authenticator app">
           <FormGroup
             label="Current password"
             labelFor="totp-remove-password"
@@ -258,7 +258,7 @@ function ProfileForm({ name }: { name: string }) {
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const problem = validateDto(ProfilePatchDto, { name: value }).fields.name?.[0];
+    const problem = (await checks()).profileName(value);
     setError(problem);
     if (problem) {
       document.getElementById('profile-name')?.focus();
