@@ -1,4 +1,5 @@
-import { and, count, createHash, desc, eq, ilike, lt, or, sql, type DbExecutor, type SQL } from '@civic/sdk/server';
+import { and, count, createHash, desc, eq, HttpError, ilike, lt, or, sql, type DbExecutor, type SQL } from '@civic/sdk/server';
+import { SubscribersMessages } from '../common/messages';
 import { CHANNELS, type Channel, type SubscriberRow, type SubscriberStatus, type SubscriberSummary } from '../common/api';
 import { maskContact } from '../common/mask-contact';
 import type { SubscriberFilterDto } from '../common/subscribers-query.dto';
@@ -53,6 +54,8 @@ export async function listPage(db: DbExecutor, appId: string, filter: Subscriber
   if (after) {
     const [at, id] = after.split('_');
     const time = new Date(at);
+    // The DTO checks the shape; a date that does not exist (Feb 31) is refused here, not by the database.
+    if (Number.isNaN(time.getTime()) || time.toISOString() !== at) throw HttpError.invalid([SubscribersMessages.cursorInvalid], { after: [SubscribersMessages.cursorInvalid] });
     where = and(where, or(lt(appSubscribers.createdAt, time), and(eq(appSubscribers.createdAt, time), lt(appSubscribers.id, id)))) as SQL;
   }
   const rows = await db.select().from(appSubscribers).where(where).orderBy(desc(appSubscribers.createdAt), desc(appSubscribers.id)).limit(pageSize + 1);

@@ -71,6 +71,7 @@ test('filters: channel, status, a topic or part of a contact; bad values are a 4
   assert.equal((await list(viewer, { search: '%' })).body.data.items.length, 0, 'a % is a character, not a wildcard');
   assert.equal((await list(viewer, { channel: 'SMS' })).status, 422);
   assert.equal((await list(viewer, { after: 'nonsense' })).status, 422);
+  assert.equal((await list(viewer, { after: '2026-02-31T00:00:00.000Z_00000000-0000-4000-8000-000000000000' })).status, 422, 'a day that does not exist');
 });
 
 test('the totals count active, unsubscribed and active per channel', async () => {
