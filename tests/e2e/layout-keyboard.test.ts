@@ -52,6 +52,7 @@ const SCREENS = [
   `/analytics/intents/${APP}`,
   '/feature-analytics',
   '/credential-sso',
+  `/subscriber/${APP}`,
 ];
 
 async function settle(): Promise<void> {

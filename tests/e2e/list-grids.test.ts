@@ -78,6 +78,7 @@ const GRIDS: { path: string; label: string; total: () => Promise<number | null> 
   { path: '/chatApp', label: 'Chat apps', total: () => statusNumber('main [role="status"]') },
   { path: `/intents/${APP}`, label: 'Intents', total: async () => null },
   { path: `/training/${APP}`, label: 'Questions', total: async () => null },
+  { path: `/subscriber/${APP}`, label: 'Subscribers', total: async () => null },
 ];
 
 /** The number in a list's count ("1,204 users"). */

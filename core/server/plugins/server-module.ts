@@ -107,6 +107,8 @@ export interface ServerModule {
 /** What a plugin's demo seeder is given. */
 export interface DemoSeed {
   readonly appIds: readonly string[];
+  /** The deployment profile's `subscriberAppIds`: the apps with a subscriber page (§6). */
+  readonly subscriberAppIds: readonly string[];
   readonly now: Date;
   /** The static services (`ServerModule.services`) of this plugin and those it requires; the server is not running yet. */
   readonly services: Pick<PluginServiceAccess, 'get'>;

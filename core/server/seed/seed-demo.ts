@@ -12,7 +12,7 @@ import { DEMO_AGENCY, DEMO_APPS, DEMO_TIER_LIMITS, DEMO_USERS } from './demo-dat
 export interface SeedOptions {
   /** Password of demo accounts created by this run. */
   password: string;
-  profile: Pick<DeploymentProfileDto, 'flags' | 'allowedEmailDomains'>;
+  profile: Pick<DeploymentProfileDto, 'flags' | 'allowedEmailDomains'> & Partial<Pick<DeploymentProfileDto, 'subscriberAppIds'>>;
   now: Date;
   /**
    * Enabled plugins, in `requires` order: those with a `seedDemo` add their demo data to the demo
@@ -103,7 +103,7 @@ export async function seedDemo(db: DbExecutor, options: SeedOptions): Promise<Se
     const services = ServiceRegistry.withStatic(plugins);
     const appIds = DEMO_APPS.map((app) => app.appId);
     for (const { manifest, module } of plugins) {
-      await module?.seedDemo?.(tx, { appIds, now: options.now, services: services.for(manifest), published: options.published });
+      await module?.seedDemo?.(tx, { appIds, subscriberAppIds: options.profile.subscriberAppIds ?? [], now: options.now, services: services.for(manifest), published: options.published });
     }
 
     if (createdUsers.length > 0 || createdApps.length > 0) {

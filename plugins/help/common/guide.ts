@@ -228,6 +228,19 @@ export const GUIDE: Guide = {
             { kind: 'tip', text: 'A weekly half hour in the Training Hub keeps the bot improving steadily.' },
           ],
         },
+        {
+          id: 'subscribers',
+          plugin: 'subscribers',
+          title: 'Subscribers',
+          blocks: [
+            { kind: 'paragraph', text: 'On apps that send announcements, Subscriber (the last entry of the App menu) lists the citizens who opted in to hear about service disruptions, deadlines and other topics, on web chat (by e-mail), Telegram or WhatsApp. The totals show how many are active on each channel; search by contact or topic, and filter by channel and status.' },
+            { kind: 'list', items: [
+              'Contacts are masked (j***@agency.gov.sg, +65 ****1234). App admins can reveal one; every reveal is recorded in the audit trail.',
+              'App admins remove someone who asked to stop (they are kept as unsubscribed, with their consent record) and export the filtered list as CSV, also recorded.',
+              'Citizens opt in only after agreeing to the consent text (its version and the time are kept), and each opt-in gives them an unsubscribe link of their own.',
+            ] },
+          ],
+        },
       ],
     },
     {
