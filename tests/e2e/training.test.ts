@@ -191,7 +191,7 @@ test('categories and labels on a question: created under Classification, ticked 
   await browser.url(`${running.url}/uncategorisedintents/demo-plus`);
   await browser.$('#training-preset').selectByAttribute('value', '60');
   await browser.$('button[type="submit"]=Apply').click();
-  const question = await firstRowAction('Categories and labels of');
+  const question = await firstRowAction('Classify');
   open = await dialog();
   await open.$('label=Inbox topics').click();
   await expectAccessible(browser, 'categories and labels dialog');

@@ -126,7 +126,7 @@ const InboxPage = observer(function InboxPage(props: { token: symbol; title: str
               </Tag>
             ))}
             {classify.allowed && (
-              <Button size="small" variant="minimal" text={r.categories.length + r.labels.length > 0 ? 'Edit' : 'Add'} aria-label={`Categories and labels of “${r.data}”`} onClick={() => setDialog({ kind: 'classes', target: [r.transcriptId], rows: [r], count: 1 })} />
+              <Button size="small" variant="minimal" text="Classify" aria-label={`Classify “${r.data}”`} title="Categories and labels" onClick={() => setDialog({ kind: 'classes', target: [r.transcriptId], rows: [r], count: 1 })} />
             )}
           </span>
         ),
