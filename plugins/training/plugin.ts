@@ -5,14 +5,14 @@ import { canViewHistory, canViewTraining } from './common/permissions';
 /**
  * training: the improvement loop. Users' questions the bot could not answer (/uncategorisedintents)
  * or answered with doubt (/training), triaged into intents, dismissed with a reason or bulk-reviewed;
- * the pending badge on Questions/History; the training history. Reads transcripts through the
- * dialog engine's contract.
+ * the pending badge on Questions/History; the training history; questions given categories and labels
+ * (classification's). Reads transcripts through the dialog engine's contract.
  */
 export default definePlugin({
   id: 'training',
   title: 'Training',
   icon: 'learning',
-  requires: ['dialog-engine', 'knowledge-base'],
+  requires: ['dialog-engine', 'knowledge-base', 'classification'],
   // Per route and entry below: the §7 feature-usage route is not an app route.
   canAccess: signedIn,
   routes: [

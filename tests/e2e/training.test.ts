@@ -179,3 +179,23 @@ test('training by clusters: a run with progress, then a cluster becomes an inten
   await waitForText(browser, 'Intent "Clustered questions" created');
   await browser.waitUntil(async () => (await cards()) === before - 1, { timeout: 15_000, timeoutMsg: 'the cluster stayed after becoming an intent' });
 });
+
+test('categories and labels on a question: created under Classification, ticked in the inbox, shown on its row', async () => {
+  await browser.url(`${running.url}/categories/demo-plus`);
+  await browser.$('button=Create category').click();
+  let open = await dialog();
+  await open.$('input').setValue('Inbox topics');
+  await open.$('button=Create').click();
+  await waitForText(browser, 'Inbox topics');
+
+  await browser.url(`${running.url}/uncategorisedintents/demo-plus`);
+  await browser.$('#training-preset').selectByAttribute('value', '60');
+  await browser.$('button[type="submit"]=Apply').click();
+  const question = await firstRowAction('Classify');
+  open = await dialog();
+  await open.$('label=Inbox topics').click();
+  await expectAccessible(browser, 'categories and labels dialog');
+  await open.$('button[type="submit"]').click();
+  await waitForText(browser, 'Categories and labels changed on 1 question');
+  await browser.waitUntil(async () => (await browser.$('.civic-training-table').getText()).includes('Inbox topics'), { timeout: 15_000, timeoutMsg: `the category is not shown on “${question}”` });
+});

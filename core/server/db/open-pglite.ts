@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import path from 'node:path';
@@ -11,13 +12,14 @@ import * as schema from './schema';
 /**
  * The embedded default: PostgreSQL in WASM, persisted to a folder. The folder is locked for this
  * process before PGlite touches it; durability stays strict (no relaxedDurability) because this is
- * the only copy of the data.
+ * the only copy of the data. pg_trgm is loaded so that migrations may create trigram indexes (the
+ * transcript text search) as on PostgreSQL.
  */
 export async function openPglite(dir: string, owners: readonly MigrationOwner[], log: Logger): Promise<Database> {
   const lock = DataDirLock.acquire(path.dirname(dir));
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions: { pg_trgm } });
     const db = drizzle({ client, schema });
     await runMigrations(db as unknown as DbExecutor, owners, (target, config) => migrate(target as unknown as typeof db, config));
     log.info({ dir }, 'embedded database (PGlite) ready');

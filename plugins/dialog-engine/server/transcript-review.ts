@@ -164,6 +164,10 @@ async function cappedCount(db: DbExecutor, where: SQL, cap: number): Promise<num
 export const transcriptReview: TranscriptReview = {
   search,
   count: (db, query, cap) => cappedCount(db, whereOf(query), cap),
+  async ids(db, query, max) {
+    const rows = await db.select({ id: transcripts.id }).from(transcripts).where(whereOf(query)).orderBy(desc(transcripts.createdAt), desc(transcripts.id)).limit(max);
+    return rows.map((row) => row.id);
+  },
   async get(db, appId, ids) {
     if (ids.length === 0) return [];
     const rows = await db

@@ -14,6 +14,10 @@ export const TrainingApi = {
   reveal: (appId: string, transcriptId: string) => `${app(appId)}/transcripts/${encodeURIComponent(transcriptId)}/reveal`,
   trainedRoute: '/api/v1/apps/:appId/transcripts/trained',
   trained: (appId: string) => `${app(appId)}/transcripts/trained`,
+  classifyRoute: '/api/v1/apps/:appId/transcripts/classification',
+  classify: (appId: string) => `${app(appId)}/transcripts/classification`,
+  accuracyRoute: '/api/v1/apps/:appId/training-accuracy',
+  accuracy: (appId: string) => `${app(appId)}/training-accuracy`,
   historyRoute: '/api/v1/apps/:appId/training-history',
   history: (appId: string) => `${app(appId)}/training-history`,
 } as const;
@@ -27,10 +31,25 @@ export const BULK_FILTER_MAX = 10_000;
 /** Totals are counted up to this many (then shown as "10,000+"). */
 export const COUNT_CAP = 10_000;
 
+/** A category or label (classification's) by id and name. */
+export interface QuestionClass {
+  id: string;
+  name: string;
+}
+
 /** One question as the inbox shows it: personal data masked unless revealed. */
 export interface TranscriptRow extends TranscriptRecord {
   /** True when `data` had personal data replaced by masks. */
   masked: boolean;
+  /** The categories and labels people gave it in the inbox, by name. */
+  categories: QuestionClass[];
+  labels: QuestionClass[];
+}
+
+/** POST …/transcripts/classification: the questions changed and what each now carries. */
+export interface ClassifyQuestionsResult {
+  updated: number;
+  questions: Array<{ transcriptId: string; categories: QuestionClass[]; labels: QuestionClass[] }>;
 }
 
 /** POST …/transcripts/search. */
@@ -74,15 +93,45 @@ export interface TrainingHistoryEntry {
   by: string;
   at: string;
   /**
-   * For training (a phrase added, an intent created): the share of its questions answered by that
-   * intent when they were asked, and by the draft now. Measured for the newest HISTORY_MEASURED entries.
+   * For training (a phrase added, an intent created): the draft's accuracy on the app's test cases, or
+   * else on a held-out slice of its reviewed questions, just before the step and just after it.
    */
-  effect: { questions: number; before: number; after: number } | null;
+  accuracy: TrainingAccuracy | null;
 }
 
-/** History entries whose effect is measured (the newest), and questions per entry measured. */
-export const HISTORY_MEASURED = 20;
-export const HISTORY_MEASURED_QUESTIONS = 50;
+/** What accuracy is measured on: the app's test cases, or its reviewed questions the model never learned. */
+export type AccuracyBasis = 'test-cases' | 'held-out';
+
+/** One question of an evaluation set: a reviewed question (by id) or a test case (its text), and the intent that must answer it. */
+export interface AccuracyItem {
+  transcriptId?: string;
+  question?: string;
+  intentId: string;
+}
+
+/** Accuracy before and after a training step (shares 0–1, rounded to 0.001), and the change. */
+export interface TrainingAccuracy {
+  basis: AccuracyBasis;
+  questions: number;
+  before: number;
+  after: number;
+  delta: number;
+}
+
+/** POST …/training-accuracy: the draft's accuracy now (taken before a training step; its id goes with the step). */
+export interface AccuracyMeasurement {
+  id: string;
+  basis: AccuracyBasis;
+  questions: number;
+  correct: number;
+  accuracy: number;
+  measuredAt: string;
+}
+
+/** Reviewed questions measured at most (newest first); a measurement is usable by a step this long. */
+export const ACCURACY_MAX_QUESTIONS = 200;
+export const ACCURACY_MEASUREMENT_TTL_MS = 60 * 60_000;
+
 
 export const TRAINING_ACTIONS = ['added-phrase', 'created-intent', 'dismissed', 'status'] as const;
 export type TrainingAction = (typeof TRAINING_ACTIONS)[number];

@@ -53,4 +53,9 @@ export class TrainedDto {
   @IsString()
   @MaxLength(500)
   phrase?: string;
+
+  /** The accuracy measured just before the step (POST …/training-accuracy): the history shows it beside the accuracy after. */
+  @IsOptional()
+  @IsUUID('all')
+  beforeMeasurementId?: string;
 }

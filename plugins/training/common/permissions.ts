@@ -1,4 +1,4 @@
-import { allOf, appAdmin, appEditor, appViewer, definePermission, signedIn, tierRestricted } from '@civic/sdk/common/access';
+import { allOf, anyOf, appAdmin, appEditor, appViewer, definePermission, signedIn, tierRestricted } from '@civic/sdk/common/access';
 
 /** §6: Uncategorised and the Training Hub are disabled for non-platform-admins on Starter apps unless the flag allows. */
 export const canViewTraining = definePermission({
@@ -10,6 +10,11 @@ export const canReviewQuestions = definePermission({
   id: 'training.review',
   description: 'Editors and admins triage questions: review status, dismissal, training (Starter tier: only with the flag).',
   predicate: allOf(appEditor, tierRestricted('trainingHub')),
+});
+export const canClassifyQuestions = definePermission({
+  id: 'training.classify',
+  description: 'Editors and admins give questions categories and labels (Starter tier: only with the training hub flag, and the categories or labels flag — the handler checks each).',
+  predicate: allOf(appEditor, tierRestricted('trainingHub'), anyOf(tierRestricted('categories'), tierRestricted('labels'))),
 });
 export const canRevealPersonalData = definePermission({
   id: 'training.reveal',

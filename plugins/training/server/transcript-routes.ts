@@ -1,12 +1,11 @@
 import { and, desc, eq, HttpError, sql, type DbExecutor, type RouteAdder } from '@civic/sdk/server';
 import { DateRanges, Timing } from '@civic/sdk/common/messages';
-import type { DraftAnswers, TranscriptReview } from '../../dialog-engine/contract/server/index';
+import type { ClassCatalog } from '../../classification/contract/server/index';
+import type { TranscriptReview } from '../../dialog-engine/contract/server/index';
 import type { TranscriptQuery, TranscriptRecord } from '../../dialog-engine/contract/index';
 import {
   BULK_FILTER_MAX,
   COUNT_CAP,
-  HISTORY_MEASURED,
-  HISTORY_MEASURED_QUESTIONS,
   TrainingApi,
   type BulkReviewResult,
   type PendingCount,
@@ -22,6 +21,8 @@ import { canReviewQuestions, canRevealPersonalData, canViewHistory, canViewTrain
 import { maskPersonalData } from '../common/personal-data';
 import { TranscriptSearchDto } from '../common/transcript-search.dto';
 import { trainingActions } from './db/schema';
+import { classesOf } from './question-classes';
+import { accuracyAfterStep, accuracyOf, type AccuracyDeps } from './accuracy';
 
 const DAY_MS = 24 * 60 * 60_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -65,9 +66,9 @@ export function toQuery(appId: string, dto: TranscriptSearchDto, now: Date): Tra
   };
 }
 
-function masked(record: TranscriptRecord): TranscriptRow {
+function masked(record: TranscriptRecord, classes: Pick<TranscriptRow, 'categories' | 'labels'> | undefined): TranscriptRow {
   const { text, masked: hadData } = maskPersonalData(record.data);
-  return { ...record, data: text, masked: hadData };
+  return { ...record, data: text, masked: hadData, categories: classes?.categories ?? [], labels: classes?.labels ?? [] };
 }
 
 /** §9: a transcript search gives up after 60 s rather than holding the database. */
@@ -75,7 +76,7 @@ async function limitStatementTime(db: DbExecutor): Promise<void> {
   await db.execute(sql.raw(`set local statement_timeout = ${Timing.transcriptSearchTimeoutMs}`));
 }
 
-async function runSearch(db: DbExecutor, review: TranscriptReview, appId: string, body: TranscriptSearchDto, now: Date): Promise<TranscriptSearchResult> {
+async function runSearch(db: DbExecutor, review: TranscriptReview, catalog: ClassCatalog, appId: string, body: TranscriptSearchDto, now: Date): Promise<TranscriptSearchResult> {
   const query = toQuery(appId, body, now);
   const pageSize = body.pageSize ?? 25;
   const pageNum = body.pageNum ?? 0;
@@ -95,8 +96,9 @@ async function runSearch(db: DbExecutor, review: TranscriptReview, appId: string
   }
   // The total is counted with the first page; the pages after it (a cursor) leave it out.
   const total = body.cursor ? null : await review.count(db, query, COUNT_CAP + 1);
+  const classes = await classesOf(db, catalog, appId, page.rows.map((r) => r.transcriptId));
   return {
-    list: page.rows.map(masked),
+    list: page.rows.map((r) => masked(r, classes.get(r.transcriptId))),
     ...(total === null ? {} : { total: Math.min(total, COUNT_CAP), totalCapped: total > COUNT_CAP }),
     pageNum,
     pageSize,
@@ -117,29 +119,12 @@ function historyEntry(row: typeof trainingActions.$inferSelect): TrainingHistory
     reason: row.reason,
     by: row.createdBy,
     at: row.createdAt.toISOString(),
-    effect: null,
-  };
-}
-
-/**
- * The measured effect of one training step: of its questions, the share the trained intent answered
- * when they were asked (before) and the share the draft gives it now (after).
- */
-async function measureEffect(db: DbExecutor, review: TranscriptReview, drafts: DraftAnswers, app: Parameters<DraftAnswers['answer']>[1], entry: TrainingHistoryEntry): Promise<TrainingHistoryEntry['effect']> {
-  if (!entry.intentId || (entry.action !== 'added-phrase' && entry.action !== 'created-intent')) return null;
-  const turns = await review.get(db, app.appId, entry.transcriptIds.slice(0, HISTORY_MEASURED_QUESTIONS));
-  if (turns.length === 0) return null;
-  const now = await drafts.answer(db, app, turns.map((t) => t.data));
-  const share = (hits: number) => Math.round((hits / turns.length) * 1000) / 1000;
-  return {
-    questions: turns.length,
-    before: share(turns.filter((t) => !t.fallback && t.intentId === entry.intentId).length),
-    after: share(now.filter((a) => !a.fallback && a.intentId === entry.intentId).length),
+    accuracy: accuracyOf(row),
   };
 }
 
 /** §7 transcript search and bulk review, the pending badge's count, the audited reveal and the history. */
-export function registerTranscriptRoutes(routes: RouteAdder, review: TranscriptReview, drafts: DraftAnswers): void {
+export function registerTranscriptRoutes(routes: RouteAdder, review: TranscriptReview, deps: AccuracyDeps, catalog: ClassCatalog): void {
   routes.add({
     method: 'POST',
     url: TrainingApi.searchRoute,
@@ -147,8 +132,8 @@ export function registerTranscriptRoutes(routes: RouteAdder, review: TranscriptR
     access: canViewTraining,
     body: TranscriptSearchDto,
     unaudited: 'a search sent as POST (§7): it changes nothing',
-    description: "§7 transcript search: the app's user questions in a date range (default the last 5 days to yesterday), matched or not, with the review-status rule, the table filter and a text search; keyset-paged (`cursor`), personal data masked",
-    handler: (ctx): Promise<TranscriptSearchResult> => runSearch(ctx.db, review, ctx.app.appId, ctx.body, ctx.now),
+    description: "§7 transcript search: the app's user questions in a date range (default the last 5 days to yesterday), matched or not, with the review-status rule, the table filter and a text search; keyset-paged (`cursor`), personal data masked; each question with its categories and labels",
+    handler: (ctx): Promise<TranscriptSearchResult> => runSearch(ctx.db, review, catalog, ctx.app.appId, ctx.body, ctx.now),
   });
 
   routes.add({
@@ -192,11 +177,13 @@ export function registerTranscriptRoutes(routes: RouteAdder, review: TranscriptR
       target: (ctx) => ctx.body.intentId,
       summary: (ctx, result: BulkReviewResult) => `${result.updated} questions ${ctx.body.action === 'created-intent' ? 'made into' : 'added to'} "${ctx.body.intentName}"`,
     },
-    description: 'Records questions trained into an intent (added as a phrase, or made into a new intent): they become REVIEWED and join the history',
+    description: 'Records questions trained into an intent (added as a phrase, or made into a new intent): they become REVIEWED and join the history; with `beforeMeasurementId` (POST …/training-accuracy just before the step) the draft is measured again on the same set, and the history shows accuracy before and after',
     handler: async (ctx): Promise<BulkReviewResult> => {
       const ids = await review.setReviewStatus(ctx.db, ctx.app.appId, { ids: ctx.body.transcriptIds }, 'REVIEWED', ctx.now);
       if (ids.length === 0) throw HttpError.notFound();
+      const accuracy = await accuracyAfterStep(ctx.db, deps, ctx.app, ctx.body.beforeMeasurementId, ctx.now);
       await ctx.db.insert(trainingActions).values({
+        ...accuracy,
         appId: ctx.app.appId,
         action: ctx.body.action,
         transcriptIds: ids,
@@ -241,16 +228,10 @@ export function registerTranscriptRoutes(routes: RouteAdder, review: TranscriptR
     url: TrainingApi.historyRoute,
     app: 'appId',
     access: canViewHistory,
-    description: `The training history: who trained or dismissed which questions, when (newest 200); for the newest ${HISTORY_MEASURED} training steps, the share of their questions the intent answered before and the draft answers now`,
+    description: 'The training history: who trained or dismissed which questions, when (newest 200); each training step with the accuracy of the draft before and after it, on the app\'s test cases or else a held-out slice of its reviewed questions',
     handler: async (ctx): Promise<TrainingHistoryList> => {
       const rows = await ctx.db.select().from(trainingActions).where(and(eq(trainingActions.appId, ctx.app.appId))).orderBy(desc(trainingActions.createdAt)).limit(200);
       const items = rows.map(historyEntry);
-      let measured = 0;
-      for (const item of items) {
-        if (measured >= HISTORY_MEASURED || !item.intentId) continue;
-        measured += 1;
-        item.effect = await measureEffect(ctx.db, review, drafts, ctx.app, item);
-      }
       return { items };
     },
   });

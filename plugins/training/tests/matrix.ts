@@ -6,6 +6,8 @@ export const rows: MatrixRow[] = [
   { method: 'POST', url: '/api/v1/apps/:appId/transcripts/bulk-update-review-status', ...editApp(422), json: {} },
   { method: 'POST', url: '/api/v1/apps/:appId/transcripts/trained', ...editApp(422), json: {} },
   { method: 'GET', url: '/api/v1/apps/:appId/transcripts/pending-count', ...readApp(200) },
+  { method: 'POST', url: '/api/v1/apps/:appId/transcripts/classification', ...editApp(422), json: {} },
+  { method: 'POST', url: '/api/v1/apps/:appId/training-accuracy', ...editApp(200) },
   { method: 'POST', url: '/api/v1/apps/:appId/transcripts/:transcriptId/reveal', call: `/api/v1/apps/:appId/transcripts/${NO_ID}/reveal`, ...adminApp(404) },
   { method: 'GET', url: '/api/v1/apps/:appId/training-hub/suggestions', ...readApp(200) },
   { method: 'POST', url: '/api/v1/feature-usages/auto-tp/actions', own: all(422), json: {} },

@@ -6,6 +6,7 @@ import { ClusterApi, TrainingApi, type ClusterJobView, type QuestionCluster } fr
 import { createIntent } from './knowledge-calls';
 import { PendingBadge } from './pending-badge';
 import { presetRange } from './inbox-store';
+import { measureBefore } from './accuracy-calls';
 
 const POLL_MS = 700;
 
@@ -80,9 +81,10 @@ export class ClustersStoreImpl implements ClustersStore {
 
   /** One step: an intent whose phrases are the cluster's questions; the questions are marked trained. */
   async toIntent(appId: string, cluster: QuestionCluster, name: string): Promise<void> {
+    const beforeMeasurementId = cluster.transcriptIds.length > 0 ? await measureBefore(this.api, appId) : undefined;
     const intent = await createIntent(this.api, appId, { displayName: name, kind: 'intent', phrases: cluster.phrases, answer: '' });
     if (cluster.transcriptIds.length > 0) {
-      await this.api.post(TrainingApi.trained(appId), { transcriptIds: cluster.transcriptIds, action: 'created-intent', intentId: intent.id, intentName: intent.displayName, phrase: cluster.phrases[0] });
+      await this.api.post(TrainingApi.trained(appId), { transcriptIds: cluster.transcriptIds, action: 'created-intent', intentId: intent.id, intentName: intent.displayName, phrase: cluster.phrases[0], beforeMeasurementId });
     }
     runInAction(() => (this.clusters = this.clusters.filter((c) => c.id !== cluster.id)));
     void this.badge.refresh();

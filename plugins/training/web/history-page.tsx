@@ -3,8 +3,9 @@ import { observer } from '@civic/sdk/web/mobx';
 import { useEffect } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
 import { EmptyState, LoadError, Page, PageSkeleton, useService } from '@civic/sdk/web';
-import type { TrainingAction } from '../common/api';
+import type { TrainingAction, TrainingHistoryEntry } from '../common/api';
 import { TrainingHistoryStore } from './history-store';
+import { describeAccuracy } from './accuracy-calls';
 
 const ACTION_LABELS: Record<TrainingAction, string> = {
   'added-phrase': 'Added as training phrase',
@@ -12,6 +13,31 @@ const ACTION_LABELS: Record<TrainingAction, string> = {
   dismissed: 'Dismissed',
   status: 'Review status changed',
 };
+
+/** Before, after and the change, each saying what it was measured on; a step without a measurement shows dashes. */
+function AccuracyCells(props: { entry: TrainingHistoryEntry }) {
+  const a = props.entry.accuracy;
+  if (!a) {
+    const why = props.entry.intentId ? 'Not measured' : undefined;
+    return (
+      <>
+        <td title={why}>—</td>
+        <td title={why}>—</td>
+        <td title={why}>—</td>
+      </>
+    );
+  }
+  const d = describeAccuracy(a);
+  return (
+    <>
+      <td>{d.before}</td>
+      <td>{d.after}</td>
+      <td className={a.delta > 0 ? 'civic-training-better' : a.delta < 0 ? 'civic-training-worse' : undefined}>
+        {d.delta} <span className="civic-training-basis">on {d.basis}</span>
+      </td>
+    </>
+  );
+}
 
 /** /history/{appId} (CIVIC_HISTORY): who trained what, when. */
 export const HistoryPage = observer(function HistoryPage() {
@@ -21,7 +47,7 @@ export const HistoryPage = observer(function HistoryPage() {
     void store.load(appId);
   }, [store, appId]);
   return (
-    <Page title="History" description="Who trained the bot with which questions, when, and the effect: how many of those questions the intent answered before, and how many the draft answers now.">
+    <Page title="History" description="Who trained the bot with which questions, when, and the effect: the draft's accuracy just before and just after each step, on the app's test cases or, without them, on reviewed questions the bot never learned as phrases.">
       {store.status === 'error' && <LoadError title="The history could not be loaded" error={store.error} onRetry={() => void store.load(appId)} />}
       {store.status === 'loading' && store.items.length === 0 && <PageSkeleton />}
       {store.status === 'ready' && store.items.length === 0 && <EmptyState title="No training yet" description="Train the bot from Uncategorised or Questions; each step shows here." />}
@@ -35,7 +61,9 @@ export const HistoryPage = observer(function HistoryPage() {
               <th scope="col">Intent</th>
               <th scope="col">Questions</th>
               <th scope="col">Reason</th>
-              <th scope="col">Effect (answered by the intent)</th>
+              <th scope="col">Accuracy before</th>
+              <th scope="col">Accuracy after</th>
+              <th scope="col">Change</th>
             </tr>
           </thead>
           <tbody>
@@ -47,7 +75,7 @@ export const HistoryPage = observer(function HistoryPage() {
                 <td>{e.intentName ?? '—'}</td>
                 <td>{e.transcriptIds.length}</td>
                 <td>{e.reason ?? '—'}</td>
-                <td>{e.effect ? `${Math.round(e.effect.before * 100)}% before → ${Math.round(e.effect.after * 100)}% now (${e.effect.questions} ${e.effect.questions === 1 ? 'question' : 'questions'})` : '—'}</td>
+                <AccuracyCells entry={e} />
               </tr>
             ))}
           </tbody>

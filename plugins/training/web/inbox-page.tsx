@@ -8,7 +8,9 @@ import { EmptyState, errorMessage, LoadError, Page, useAccess, useService, Toast
 import { Timing } from '@civic/sdk/common/messages';
 import type { ReviewStatus, TranscriptRow } from '../common/api';
 import { TrainingMessages } from '../common/messages';
-import { canReviewQuestions, canRevealPersonalData } from '../common/permissions';
+import { canClassifyQuestions, canReviewQuestions, canRevealPersonalData } from '../common/permissions';
+import { categoriesAllowed, labelsAllowed } from '../../classification/contract/common/index';
+import { ClassesDialog } from './inbox-classes-dialog';
 import { replayAgainstDraft, type ReplayChangeView } from './knowledge-calls';
 import { InboxToolbar } from './inbox-toolbar';
 import { MatchedInboxStore, UnmatchedInboxStore, type InboxStore } from './inbox-store';
@@ -17,7 +19,7 @@ import './training.css';
 
 const ROW_HEIGHT = 44;
 // Fits the main area at 1440 px wide: a header row wider than its container scrolls, and axe wants that keyboard-reachable.
-const COLUMN_WIDTHS = [36, 200, 120, 76, 120, 56, 110, 110, 180];
+const COLUMN_WIDTHS = [36, 200, 120, 76, 120, 56, 110, 140, 110, 180];
 const PREFETCH_ROWS = 10;
 
 function formatTime(iso: string): string {
@@ -36,7 +38,11 @@ export function MatchedQuestionsPage() {
   return <InboxPage token={MatchedInboxStore} title="Questions" description="Answered questions waiting for review: low confidence or a thumbs down. Confirm, retrain or dismiss them." />;
 }
 
-type Dialogs = { kind: 'none' } | { kind: 'dismiss'; target: 'selection' | 'filter' | string[]; count: number } | { kind: 'train'; rows: TranscriptRow[] };
+type Dialogs =
+  | { kind: 'none' }
+  | { kind: 'dismiss'; target: 'selection' | 'filter' | string[]; count: number }
+  | { kind: 'train'; rows: TranscriptRow[] }
+  | { kind: 'classes'; target: 'selection' | 'filter' | string[]; rows: TranscriptRow[] | null; count: number };
 
 const InboxPage = observer(function InboxPage(props: { token: symbol; title: string; description: string }) {
   const { appId = '' } = useParams();
@@ -45,6 +51,9 @@ const InboxPage = observer(function InboxPage(props: { token: symbol; title: str
   const api = useService<ApiClient>(ApiClient);
   const review = useAccess(canReviewQuestions);
   const reveal = useAccess(canRevealPersonalData);
+  const classify = useAccess(canClassifyQuestions);
+  const categoriesOk = useAccess(categoriesAllowed).allowed;
+  const labelsOk = useAccess(labelsAllowed).allowed;
   const [dialog, setDialog] = useState<Dialogs>({ kind: 'none' });
   const [replay, setReplay] = useState<{ busy: boolean; changes: ReplayChangeView[] | null; questions: number; published: boolean }>({ busy: false, changes: null, questions: 0, published: true });
   const list = store.list;
@@ -56,6 +65,9 @@ const InboxPage = observer(function InboxPage(props: { token: symbol; title: str
   useEffect(() => {
     if (review.allowed && appId) void store.loadIntents().catch(() => undefined);
   }, [store, appId, review.allowed]);
+  useEffect(() => {
+    if (classify.allowed && appId) void store.loadClasses({ categories: categoriesOk, labels: labelsOk }).catch(() => undefined);
+  }, [store, appId, classify.allowed, categoriesOk, labelsOk]);
 
   const fail = (error: unknown) => toasts.show(errorMessage(error), 'danger', Timing.snackbarMs);
 
@@ -105,6 +117,21 @@ const InboxPage = observer(function InboxPage(props: { token: symbol; title: str
       matches: cell.text((r) => r.topMatches.slice(0, 3).map((m) => `${m.intentName} ${percent(m.score)}`).join(', ') || '—'),
       version: cell.text((r) => (r.environment === 'draft' ? 'draft' : `v${r.contentVersion}`)),
       status: cell.text((r) => [r.reviewStatus || 'Not for review', r.thumbsDown ? 'thumbs down' : r.thumbsUp ? 'thumbs up' : ''].filter(Boolean).join(', ')),
+      classes: cell.node(
+        (r) => (
+          <span className="civic-training-classes-cell">
+            {[...r.categories, ...r.labels].map((c) => (
+              <Tag key={c.id} minimal round={r.labels.includes(c)}>
+                {c.name}
+              </Tag>
+            ))}
+            {classify.allowed && (
+              <Button size="small" variant="minimal" text="Classify" aria-label={`Classify “${r.data}”`} title="Categories and labels" onClick={() => setDialog({ kind: 'classes', target: [r.transcriptId], rows: [r], count: 1 })} />
+            )}
+          </span>
+        ),
+        { interactive: true },
+      ),
       asked: cell.text((r) => formatTime(r.createdAt)),
       actions: cell.node(
         (r) =>
@@ -121,7 +148,7 @@ const InboxPage = observer(function InboxPage(props: { token: symbol; title: str
       ),
     };
     // The selection and reveals are read inside the renderers: a change re-renders the cells.
-  }, [items, store.selected, store.revealed, review.allowed, reveal.allowed]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [items, store.selected, store.revealed, review.allowed, reveal.allowed, classify.allowed]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const selectedRows = items.filter((r) => store.selected.has(r.transcriptId));
   const totalText = list.status === 'ready' ? `${list.total.toLocaleString()}${list.total >= 10_000 ? '+' : ''} ${list.total === 1 ? 'question' : 'questions'}` : list.status === 'loading' ? 'Loading…' : '';
@@ -147,6 +174,12 @@ const InboxPage = observer(function InboxPage(props: { token: symbol; title: str
           <Button text="Mark pending" disabled={selectedCount === 0} onClick={() => void setStatus('selection', 'PENDING')} />
           <Button text="Dismiss selected" intent="danger" disabled={selectedCount === 0} onClick={() => setDialog({ kind: 'dismiss', target: 'selection', count: selectedCount })} />
           <Button text={`Mark all ${list.total.toLocaleString()} reviewed`} disabled={list.total === 0} onClick={() => void setStatus('filter', 'REVIEWED')} />
+          {classify.allowed && (
+            <>
+              <Button text="Categories and labels…" disabled={selectedCount === 0} onClick={() => setDialog({ kind: 'classes', target: 'selection', rows: selectedRows, count: selectedCount })} />
+              <Button text={`Categories and labels of all ${list.total.toLocaleString()}…`} disabled={list.total === 0} onClick={() => setDialog({ kind: 'classes', target: 'filter', rows: null, count: list.total })} />
+            </>
+          )}
         </div>
       )}
       {list.status === 'error' && <LoadError title="The questions could not be loaded" error={list.error} onRetry={() => void list.load()} />}
@@ -175,6 +208,7 @@ const InboxPage = observer(function InboxPage(props: { token: symbol; title: str
             <Column name="Top matches" cellRenderer={renderers.matches} />
             <Column name="Version" cellRenderer={renderers.version} />
             <Column name="Status, feedback" cellRenderer={renderers.status} />
+            <Column name="Categories, labels" cellRenderer={renderers.classes} />
             <Column name="Asked" cellRenderer={renderers.asked} />
             <Column name="Actions" cellRenderer={renderers.actions} />
           </Table2>
@@ -206,6 +240,16 @@ const InboxPage = observer(function InboxPage(props: { token: symbol; title: str
           if (dialog.kind !== 'train') return;
           await store.createIntent(dialog.rows, input);
           toasts.notify(TrainingMessages.intentCreated(input.displayName));
+        }}
+      />
+      <ClassesDialog
+        isOpen={dialog.kind === 'classes'}
+        target={dialog.kind === 'classes' && dialog.rows ? { rows: dialog.rows } : { count: dialog.kind === 'classes' ? dialog.count : 0 }}
+        choices={store.classChoices}
+        onClose={() => setDialog({ kind: 'none' })}
+        onApply={async (change) => {
+          if (dialog.kind !== 'classes') return;
+          toasts.notify(TrainingMessages.classified(await store.classify(dialog.target, change)));
         }}
       />
       <Dialog isOpen={replay.changes !== null} onClose={() => setReplay({ ...replay, changes: null })} title="Replay against the draft">

@@ -3,9 +3,12 @@ import type { ApiClient } from '@civic/sdk/web/services';
 import { PagedList } from '@civic/sdk/web/lists';
 import { DateRanges, Paging, Timing } from '@civic/sdk/common/messages';
 import type { TranscriptFilterItem } from '../../dialog-engine/contract/index';
-import { TrainingApi, type BulkReviewResult, type ReviewStatus, type RevealResult, type TranscriptRow, type TranscriptSearchResult } from '../common/api';
+import { ClassificationApi } from '../../classification/contract/common/index';
+import { TrainingApi, type BulkReviewResult, type ClassifyQuestionsResult, type QuestionClass, type ReviewStatus, type RevealResult, type TranscriptRow, type TranscriptSearchResult } from '../common/api';
 import type { TranscriptSearchDto } from '../common/transcript-search.dto';
 import type { PendingBadge } from './pending-badge';
+import type { ClassChange, ClassChoices } from './inbox-classes-dialog';
+import { measureBefore } from './accuracy-calls';
 import { addPhraseToIntent, createIntent, listEntityNames, listIntentChoices, type EntityTag, type IntentChoice } from './knowledge-calls';
 
 /** A local calendar date (YYYY-MM-DD) `days` before today. */
@@ -72,6 +75,11 @@ export interface InboxStore {
   readonly entities: readonly string[];
   createIntent(rows: readonly TranscriptRow[], input: { displayName: string; kind: 'intent' | 'qna'; answer: string }): Promise<string>;
   loadIntents(): Promise<void>;
+  /** The app's categories and labels to choose from (null: the tier does not allow them). */
+  readonly classChoices: ClassChoices;
+  loadClasses(allowed: { categories: boolean; labels: boolean }): Promise<void>;
+  /** Categories and labels added to or taken off questions; answers how many questions. */
+  classify(target: 'selection' | 'filter' | string[], change: ClassChange): Promise<number>;
 }
 export const UnmatchedInboxStore = Symbol('training.UnmatchedInboxStore');
 export const MatchedInboxStore = Symbol('training.MatchedInboxStore');
@@ -85,6 +93,7 @@ export class InboxStoreImpl implements InboxStore {
   revealed = new Map<string, string>();
   intents: readonly IntentChoice[] = [];
   entities: readonly string[] = [];
+  classChoices: ClassChoices = { categories: null, labels: null };
 
   constructor(
     readonly matched: boolean,
@@ -107,6 +116,7 @@ export class InboxStoreImpl implements InboxStore {
       revealed: observableRef,
       intents: observableRef,
       entities: observableRef,
+      classChoices: observableRef,
       applyFilters: action,
       toggle: action,
       selectAll: action,
@@ -120,6 +130,7 @@ export class InboxStoreImpl implements InboxStore {
         this.selected = new Set();
         this.revealed = new Map();
         this.intents = [];
+        this.classChoices = { categories: null, labels: null };
       });
       await this.list.reload();
     } else await this.list.load();
@@ -169,16 +180,18 @@ export class InboxStoreImpl implements InboxStore {
 
   async addToIntent(rows: readonly TranscriptRow[], intent: IntentChoice, tag?: EntityTag): Promise<void> {
     const appId = this.mustApp();
+    const beforeMeasurementId = await measureBefore(this.api, appId);
     for (const row of rows) await addPhraseToIntent(this.api, appId, intent.id, this.textOf(row), rows.length === 1 ? tag : undefined);
-    await this.api.post(TrainingApi.trained(appId), { transcriptIds: rows.map((r) => r.transcriptId), action: 'added-phrase', intentId: intent.id, intentName: intent.displayName, phrase: this.textOf(rows[0]) });
+    await this.api.post(TrainingApi.trained(appId), { transcriptIds: rows.map((r) => r.transcriptId), action: 'added-phrase', intentId: intent.id, intentName: intent.displayName, phrase: this.textOf(rows[0]), beforeMeasurementId });
     await this.after();
   }
 
   async createIntent(rows: readonly TranscriptRow[], input: { displayName: string; kind: 'intent' | 'qna'; answer: string }): Promise<string> {
     const appId = this.mustApp();
     const phrases = [...new Set(rows.map((r) => this.textOf(r)))];
+    const beforeMeasurementId = await measureBefore(this.api, appId);
     const intent = await createIntent(this.api, appId, { ...input, phrases });
-    await this.api.post(TrainingApi.trained(appId), { transcriptIds: rows.map((r) => r.transcriptId), action: 'created-intent', intentId: intent.id, intentName: intent.displayName, phrase: phrases[0] });
+    await this.api.post(TrainingApi.trained(appId), { transcriptIds: rows.map((r) => r.transcriptId), action: 'created-intent', intentId: intent.id, intentName: intent.displayName, phrase: phrases[0], beforeMeasurementId });
     runInAction(() => (this.intents = [...this.intents, { id: intent.id, displayName: intent.displayName, kind: input.kind }]));
     await this.after();
     return intent.id;
@@ -192,6 +205,23 @@ export class InboxStoreImpl implements InboxStore {
         this.intents = intents;
         this.entities = entities;
       });
+  }
+
+  async loadClasses(allowed: { categories: boolean; labels: boolean }): Promise<void> {
+    const appId = this.mustApp();
+    const [categories, labels] = await Promise.all([
+      allowed.categories ? this.api.get<{ categories: QuestionClass[] }>(ClassificationApi.categories(appId)).then((r) => r.categories.map(({ id, name }) => ({ id, name }))) : null,
+      allowed.labels ? this.api.get<{ labels: QuestionClass[] }>(ClassificationApi.labels(appId)).then((r) => r.labels.map(({ id, name }) => ({ id, name }))) : null,
+    ]);
+    if (this.appId === appId) runInAction(() => (this.classChoices = { categories, labels }));
+  }
+
+  async classify(target: 'selection' | 'filter' | string[], change: ClassChange): Promise<number> {
+    const appId = this.mustApp();
+    const which = target === 'filter' ? { filter: searchBody(this.matched, this.filters) } : { transcriptIds: target === 'selection' ? [...this.selected] : target };
+    const result = await this.api.post<ClassifyQuestionsResult>(TrainingApi.classify(appId), { ...which, ...change });
+    await this.after();
+    return result.updated;
   }
 
   private mustApp(): string {

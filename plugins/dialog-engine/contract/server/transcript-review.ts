@@ -9,6 +9,8 @@ export interface TranscriptReview {
   search(db: DbExecutor, query: TranscriptQuery, page: TranscriptPageRequest): Promise<{ rows: TranscriptRecord[]; next: string | null }>;
   /** Matching rows, counted up to `cap` (big counts are capped, not exact). */
   count(db: DbExecutor, query: TranscriptQuery, cap: number): Promise<number>;
+  /** Ids of the matching rows, newest first, at most `max` (a bulk action on a whole search result). */
+  ids(db: DbExecutor, query: TranscriptQuery, max: number): Promise<string[]>;
   get(db: DbExecutor, appId: string, transcriptIds: readonly string[]): Promise<TranscriptRecord[]>;
   /** Sets the status of the given turns of the app (others are ignored); answers the ids changed. */
   setReviewStatus(db: DbExecutor, appId: string, target: { ids: readonly string[] } | { query: TranscriptQuery; max: number }, status: string, now: Date): Promise<string[]>;

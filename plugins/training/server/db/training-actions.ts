@@ -1,5 +1,5 @@
-import { apps, index, integer, jsonb, pgTable, text, timestamp, uuid } from '@civic/sdk/server/schema';
-import type { TrainingAction } from '../../common/api';
+import { apps, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from '@civic/sdk/server/schema';
+import type { AccuracyBasis, AccuracyItem, TrainingAction } from '../../common/api';
 
 /**
  * What people did with users' questions (the History): dismissals with their reason, review-status
@@ -21,6 +21,11 @@ export const trainingActions = pgTable(
     reviewStatus: text('review_status'),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** A training step's measured effect: the draft's accuracy on one evaluation set before and after it. */
+    accuracyBasis: text('accuracy_basis').$type<AccuracyBasis>(),
+    accuracyQuestions: integer('accuracy_questions'),
+    accuracyBefore: doublePrecision('accuracy_before'),
+    accuracyAfter: doublePrecision('accuracy_after'),
   },
   (t) => [index('training_actions_app_created_idx').on(t.appId, t.createdAt.desc())],
 );
@@ -42,4 +47,26 @@ export const trainingAutoTpActions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('training_auto_tp_actions_app_idx').on(t.appId, t.createdAt.desc())],
+);
+
+/**
+ * The accuracy of the draft on an evaluation set, measured just before a training step (the step then
+ * measures the same set after it): the app's test cases, or a held-out slice of its reviewed questions.
+ * Items name questions by transcript id (no question text is copied here) or carry a test case's text.
+ */
+export const trainingAccuracyMeasurements = pgTable(
+  'training_accuracy_measurements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appId: text('app_id')
+      .notNull()
+      .references(() => apps.appId, { onDelete: 'cascade' }),
+    basis: text('basis').notNull().$type<AccuracyBasis>(),
+    items: jsonb('items').$type<AccuracyItem[]>().notNull(),
+    questions: integer('questions').notNull(),
+    correct: integer('correct').notNull(),
+    measuredBy: text('measured_by').notNull(),
+    measuredAt: timestamp('measured_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('training_accuracy_measurements_app_idx').on(t.appId, t.measuredAt.desc())],
 );

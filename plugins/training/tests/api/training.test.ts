@@ -266,7 +266,7 @@ test('training by clusters runs as a job with progress; clusters are labelled an
   assert.equal((await call(t.http, 'GET', ClusterApi.run(OTHER_APP_ID, jobId), { token: await t.signInAs('outsider') })).status, 404);
 });
 
-test('history (CIVIC_HISTORY on): who trained what, when, and the measured effect before and after', async () => {
+test('history (CIVIC_HISTORY on): who trained what, when (accuracy before and after: tests/api/training-accuracy.test.ts)', async () => {
   const created = await call(t.http, 'POST', `/api/v1/apps/${OWN_APP_ID}/intents`, {
     token: editor,
     json: { displayName: 'Adopt a zebra', trainingPhrases: ['how do I adopt a zebra', 'adopt zebra', 'zebra adoption'].map((text) => ({ type: 'example', parts: [{ text }] })) },
@@ -280,7 +280,7 @@ test('history (CIVIC_HISTORY on): who trained what, when, and the measured effec
   const [latest] = history.body.data.items as TrainingHistoryEntry[];
   assert.equal(latest.action, 'created-intent');
   assert.equal(latest.by, 'editor@demo.gov.sg');
-  assert.deepEqual(latest.effect, { questions: 1, before: 0, after: 1 });
+  assert.equal(latest.accuracy, null, 'no measurement was taken before the step');
   assert.ok((history.body.data.items as TrainingHistoryEntry[]).some((e) => e.action === 'dismissed' && e.reason === 'Out of scope'));
 });
 
