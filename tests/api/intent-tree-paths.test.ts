@@ -108,6 +108,28 @@ test('a rename or a move takes the follow-ups along; pages at any offset are sli
   assert.equal(whole.total, whole.rows.length);
 });
 
+test("each app's counts of intents and Q&A pairs follow every insert, delete (with follow-ups) and change of kind", async () => {
+  const actual = async () => {
+    const rows = await t.server.db.db.execute(sql`select kind, count(*)::int as n from intents where app_id = ${APP} group by kind`);
+    const counts = { intent: 0, qna: 0 };
+    for (const row of (rows as unknown as { rows: Array<{ kind: 'intent' | 'qna'; n: number }> }).rows) counts[row.kind] = Number(row.n);
+    return counts;
+  };
+  const listed = async () => (await call(t.http, 'GET', `${BASE}/intents`, { token: editor, searchParams: { limit: 1 } })).body.data.counts;
+  assert.deepEqual(await listed(), await actual());
+  const parent = await create('Counted parent');
+  await create('Counted child', parent.id);
+  await t.server.db.db.insert(intents).values([1, 2, 3].map((n) => ({ appId: APP, kind: 'qna' as const, displayName: `Counted Q&A ${n}` })));
+  assert.deepEqual(await listed(), await actual());
+  const removed = await call(t.http, 'DELETE', `${BASE}/intents/${parent.id}`, { token: editor });
+  assert.ok(removed.status < 300, JSON.stringify(removed.body));
+  await t.server.db.db.update(intents).set({ kind: 'intent' }).where(and(eq(intents.appId, APP), eq(intents.displayName, 'Counted Q&A 1')));
+  const after = await listed();
+  assert.deepEqual(after, await actual());
+  const { total } = await list({ kind: 'qna', limit: 1 });
+  assert.equal(total, after.qna);
+});
+
 test('sorted by last update, newest first: what was just edited comes first', async () => {
   const intent = await create('Recently edited intent');
   const edited = await call(t.http, 'PUT', `${BASE}/intents/${intent.id}`, { token: editor, json: { displayName: 'Recently edited intent', version: intent.version } });

@@ -82,7 +82,8 @@ export async function listIntentTree(db: DbExecutor, appId: string, query: Inten
     updatedAt: new Date(r.updated_at as string | Date).toISOString(),
     matched: Boolean(r.matched),
   }));
-  const countResult = await db.execute(sql`select kind, count(*)::int as n from intents where app_id = ${appId} group by kind`);
+  // Kept by the database per statement (migration 0001): not a count over the app's intents per page.
+  const countResult = await db.execute(sql`select kind, n from intent_counts where app_id = ${appId}`);
   const counts = { intent: 0, qna: 0 };
   for (const row of rowsOf(countResult)) counts[row.kind as 'intent' | 'qna'] = Number(row.n);
   let total: number;

@@ -33,24 +33,11 @@ export const intents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedBy: uuid('updated_by'),
-    /**
-     * The intent's place in the tree list, kept by the database (triggers of migration 0001): each
-     * level's key from the root down, joined by chr(2); a key is `lower(display_name) chr(1) id`
-     * (`namePath`) or the UTC update time to the microsecond and the id (`updatedPath`). Ordered
-     * with collation "C", a parent comes right before its follow-ups and siblings in the sort's order,
-     * so a page of the tree is an index range.
-     */
-    namePath: text('name_path'),
-    updatedPath: text('updated_path'),
   },
   (t) => [
     uniqueIndex('intents_app_name_uq').on(t.appId, sql`lower(${t.displayName})`),
     index('intents_app_kind_idx').on(t.appId, t.kind, t.displayName),
     index('intents_parent_idx').on(t.parentId),
-    index('intents_app_name_path_idx').on(t.appId, sql`${t.namePath} collate "C"`),
-    index('intents_app_updated_path_idx').on(t.appId, sql`${t.updatedPath} collate "C"`),
-    index('intents_app_kind_name_path_idx').on(t.appId, t.kind, sql`${t.namePath} collate "C"`),
-    index('intents_app_kind_updated_path_idx').on(t.appId, t.kind, sql`${t.updatedPath} collate "C"`),
     check('intents_kind_check', sql`${t.kind} in ('intent', 'qna')`),
     check('intents_default_kind_check', sql`${t.defaultKind} is null or ${t.defaultKind} in ('welcome', 'fallback')`),
   ],

@@ -1,9 +1,19 @@
-ALTER TABLE "intents" ADD COLUMN "name_path" text;--> statement-breakpoint
-ALTER TABLE "intents" ADD COLUMN "updated_path" text;--> statement-breakpoint
-CREATE INDEX "intents_app_name_path_idx" ON "intents" USING btree ("app_id","name_path" collate "C");--> statement-breakpoint
-CREATE INDEX "intents_app_updated_path_idx" ON "intents" USING btree ("app_id","updated_path" collate "C");--> statement-breakpoint
-CREATE INDEX "intents_app_kind_name_path_idx" ON "intents" USING btree ("app_id","kind","name_path" collate "C");--> statement-breakpoint
-CREATE INDEX "intents_app_kind_updated_path_idx" ON "intents" USING btree ("app_id","kind","updated_path" collate "C");--> statement-breakpoint
+-- The intents list at any size (issue 16). Kept by the database for every writer, so no plugin code
+-- has to remember: each intent's place in the tree list (name_path, updated_path; see intent-tree.ts)
+-- and each app's number of intents and Q&A pairs (intent_counts). Not in the drizzle schema: nothing
+-- writes them but these triggers, and queries read them as SQL.
+ALTER TABLE "intents" ADD COLUMN "name_path" text;
+--> statement-breakpoint
+ALTER TABLE "intents" ADD COLUMN "updated_path" text;
+--> statement-breakpoint
+CREATE INDEX "intents_app_name_path_idx" ON "intents" USING btree ("app_id", "name_path" COLLATE "C");
+--> statement-breakpoint
+CREATE INDEX "intents_app_updated_path_idx" ON "intents" USING btree ("app_id", "updated_path" COLLATE "C");
+--> statement-breakpoint
+CREATE INDEX "intents_app_kind_name_path_idx" ON "intents" USING btree ("app_id", "kind", "name_path" COLLATE "C");
+--> statement-breakpoint
+CREATE INDEX "intents_app_kind_updated_path_idx" ON "intents" USING btree ("app_id", "kind", "updated_path" COLLATE "C");
+--> statement-breakpoint
 -- Each intent's place in the tree list (see intents.ts, namePath and updatedPath), kept by the
 -- database for every writer. A path is its parent's path, chr(2), and the intent's own key.
 CREATE FUNCTION "intents_tree_paths"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -44,3 +54,47 @@ CREATE TRIGGER "intents_tree_paths_after" AFTER INSERT OR UPDATE OF display_name
 --> statement-breakpoint
 -- Every existing intent: the roots, and through the AFTER trigger their follow-ups, level by level.
 UPDATE "intents" SET parent_id = parent_id WHERE parent_id IS NULL;
+--> statement-breakpoint
+CREATE TABLE "intent_counts" (
+  "app_id" text NOT NULL REFERENCES "apps"("app_id") ON DELETE CASCADE,
+  "kind" text NOT NULL,
+  "n" integer NOT NULL,
+  PRIMARY KEY ("app_id", "kind")
+);
+--> statement-breakpoint
+-- Counted per statement (transition tables), so a 20,000-row import updates each count once.
+CREATE FUNCTION "intent_counts_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO intent_counts (app_id, kind, n)
+    SELECT app_id, kind, count(*)::int FROM new_rows GROUP BY app_id, kind
+    ON CONFLICT (app_id, kind) DO UPDATE SET n = intent_counts.n + excluded.n;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "intent_counts_delete"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE intent_counts c SET n = c.n - d.n
+    FROM (SELECT app_id, kind, count(*)::int AS n FROM old_rows GROUP BY app_id, kind) d
+    WHERE c.app_id = d.app_id AND c.kind = d.kind;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "intent_counts_move"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE intent_counts SET n = n - 1 WHERE app_id = OLD.app_id AND kind = OLD.kind;
+  INSERT INTO intent_counts (app_id, kind, n) VALUES (NEW.app_id, NEW.kind, 1)
+    ON CONFLICT (app_id, kind) DO UPDATE SET n = intent_counts.n + 1;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "intent_counts_insert" AFTER INSERT ON "intents" REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "intent_counts_insert"();
+--> statement-breakpoint
+CREATE TRIGGER "intent_counts_delete" AFTER DELETE ON "intents" REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION "intent_counts_delete"();
+--> statement-breakpoint
+CREATE TRIGGER "intent_counts_move" AFTER UPDATE OF app_id, kind ON "intents"
+  FOR EACH ROW WHEN (OLD.app_id IS DISTINCT FROM NEW.app_id OR OLD.kind IS DISTINCT FROM NEW.kind)
+  EXECUTE FUNCTION "intent_counts_move"();
+--> statement-breakpoint
+INSERT INTO "intent_counts" (app_id, kind, n) SELECT app_id, kind, count(*)::int FROM "intents" GROUP BY app_id, kind;
