@@ -6,13 +6,13 @@ ALTER TABLE "intents" ADD COLUMN "name_path" text;
 --> statement-breakpoint
 ALTER TABLE "intents" ADD COLUMN "updated_path" text;
 --> statement-breakpoint
-CREATE INDEX "intents_app_name_path_idx" ON "intents" USING btree ("app_id", "name_path" COLLATE "C");
+CREATE INDEX "intents_app_name_path_idx" ON "intents" USING btree ("app_id", "name_path" COLLATE "C") INCLUDE ("id");
 --> statement-breakpoint
-CREATE INDEX "intents_app_updated_path_idx" ON "intents" USING btree ("app_id", "updated_path" COLLATE "C");
+CREATE INDEX "intents_app_updated_path_idx" ON "intents" USING btree ("app_id", "updated_path" COLLATE "C") INCLUDE ("id");
 --> statement-breakpoint
-CREATE INDEX "intents_app_kind_name_path_idx" ON "intents" USING btree ("app_id", "kind", "name_path" COLLATE "C");
+CREATE INDEX "intents_app_kind_name_path_idx" ON "intents" USING btree ("app_id", "kind", "name_path" COLLATE "C") INCLUDE ("id");
 --> statement-breakpoint
-CREATE INDEX "intents_app_kind_updated_path_idx" ON "intents" USING btree ("app_id", "kind", "updated_path" COLLATE "C");
+CREATE INDEX "intents_app_kind_updated_path_idx" ON "intents" USING btree ("app_id", "kind", "updated_path" COLLATE "C") INCLUDE ("id");
 --> statement-breakpoint
 -- Each intent's place in the tree list (see intents.ts, namePath and updatedPath), kept by the
 -- database for every writer. A path is its parent's path, chr(2), and the intent's own key.
