@@ -12,6 +12,7 @@ export const KbMessages = {
   parentNotFound: 'The parent intent does not exist in this app.',
   parentCycle: 'An intent cannot be a follow-up of itself or of one of its own follow-ups.',
   qnaNoParent: 'A Q&A pair cannot be a follow-up intent.',
+  qnaNotParent: 'A Q&A pair cannot have follow-up intents.',
   nameRequired: 'Please input the intent name',
   nameTooLong: 'Intent names may have at most 100 characters',
   termRequired: 'Please input the term',

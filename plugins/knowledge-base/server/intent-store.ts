@@ -121,6 +121,7 @@ export async function checkNameFree(db: DbExecutor, appId: string, name: string,
 export async function checkParent(db: DbExecutor, appId: string, parentId: string, selfId?: string): Promise<void> {
   const [parent] = await db.select({ id: intents.id, kind: intents.kind }).from(intents).where(and(eq(intents.id, parentId), eq(intents.appId, appId)));
   if (!parent) throw HttpError.invalid([KbMessages.parentNotFound]);
+  if (parent.kind !== 'intent') throw HttpError.invalid([KbMessages.qnaNotParent]);
   if (!selfId) return;
   const result = await db.execute(sql`
     with recursive anc(id, parent_id) as (
