@@ -128,6 +128,13 @@ targets.push({ what: 'intents table mount at 10,000 intents', value: `${table.mo
 // Frame times come in whole 60 Hz vsyncs (16.7, 33.3, 50 ms): "≤ 33 ms" is 30 fps, two vsyncs at most.
 targets.push({ what: `intents table scroll frame p95 (${table.step} px a frame)`, value: `${table.scrollP95Ms.toFixed(1)} ms`, target: '≤ 33 ms (30 fps)', ok: table.scrollP95Ms <= 1000 / 30 + 0.5 });
 targets.push({ what: 'intents table scroll frames with unrendered rows in view', value: `${table.blankFrames} of ${table.frames}`, target: '≤ 2%', ok: table.blankFrames <= table.frames * 0.02 });
+// Knowledge base: the intents list at 100,000 intents, page by page (PostgreSQL, DATABASE_URL).
+const listRun = spawnSync(process.execPath, ['--import', 'tsx', 'tests/bench/intent-list-bench.ts'], { encoding: 'utf8', maxBuffer: 1 << 20 });
+console.log(`\nIntents list at 100,000 intents:\n${listRun.stdout.trim()}`);
+if (!listRun.stdout.startsWith('SKIP')) {
+  const misses = listRun.stdout.split('\n').filter((line) => line.startsWith('FAIL'));
+  targets.push({ what: 'intents list at 100,000 intents: every page, jump and search (PostgreSQL)', value: misses.length ? misses.join('; ') : 'all met', target: 'page p95 ≤ 50 ms, jump/search ≤ 500 ms', ok: listRun.status === 0 });
+}
 // Analytics (issue 19): a 90-day dashboard over 1,000,000 transcripts, on DATABASE_URL's server when set.
 const analyticsRun = spawnSync(process.execPath, ['--import', 'tsx', 'tests/api/support/analytics-bench.ts'], { encoding: 'utf8', maxBuffer: 1 << 20 });
 const analytics = JSON.parse(analyticsRun.stdout.trim().split('\n').pop() ?? '{}') as { database?: string; transcripts?: number; catchUpMs?: number; dashboardMedianMs?: number };
