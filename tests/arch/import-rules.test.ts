@@ -113,7 +113,6 @@ const TABLE_READERS_LEFT = new Set([
   'plugins/dialog-engine/server/demo-conversations.ts',
   // Publishing's import, export and publish checks read and write the knowledge base's tables.
   'plugins/publishing/server/bulk-import.ts',
-  'plugins/publishing/server/conflicts.ts',
   'plugins/publishing/server/import-export.ts',
   'plugins/publishing/server/intent-limit.ts',
   'plugins/publishing/server/set-based.ts',

@@ -1,4 +1,4 @@
-import { bindServiceWith, defineServerModule, publishOnChange } from '@civic/sdk/server';
+import { bindService, bindServiceWith, defineServerModule, publishOnChange } from '@civic/sdk/server';
 import { switchedOffKinds } from '../contract/common/responses/index';
 import { knowledgeChanged } from '../contract/events';
 import { ClassCatalog, ClassifiedIntentsOwner } from '../../classification/contract/server/index';
@@ -7,6 +7,8 @@ import { EntityTypeCatalog, EntityTypeUsers } from '../../entities/contract/serv
 import { knowledgeEntityReferences } from './entity-references';
 import { KnowledgeSnapshots } from '../contract/server/index';
 import { readDraftSnapshot } from './draft-snapshot';
+import { AppPhrases } from '../contract/server/app-phrases';
+import { appPhrases } from './app-phrases';
 import { ensureDefaultIntents } from './default-intents';
 import { seedDemoKnowledgeBase } from './demo-knowledge-base';
 import { registerGlossaryRoutes } from './glossary-routes';
@@ -22,6 +24,7 @@ export default defineServerModule({
       const sources = { classes: services.get(ClassCatalog), entityTypes: services.get(EntityTypeCatalog) };
       return { readDraft: (db, appId) => readDraftSnapshot(sources, db, appId) };
     }),
+    bindService(AppPhrases, appPhrases),
   ],
   register(api) {
     const sources = { classes: api.services.get(ClassCatalog), entityTypes: api.services.get(EntityTypeCatalog) };
