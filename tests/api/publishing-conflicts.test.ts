@@ -156,7 +156,8 @@ test('groups and pairs come in keyset pages, in either order, without repeats', 
   const seen = [...page1.pairs, ...page2.pairs].map((pair) => `${pair.a.phraseId}:${pair.b.phraseId}`);
   assert.equal(new Set(seen).size, 3);
 
-  for (const bad of [{ sort: 'name' }, { limit: 0 }, { limit: 201 }, { after: 'x' }]) {
+  const refusals: Array<Record<string, string | number>> = [{ sort: 'name' }, { limit: 0 }, { limit: 201 }, { after: 'x' }];
+  for (const bad of refusals) {
     const refused = await call(t.http, 'GET', `${base}/conflicts`, { token: viewer, searchParams: bad });
     assert.equal(refused.status, 422, JSON.stringify(bad));
   }
