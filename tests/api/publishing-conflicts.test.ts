@@ -5,6 +5,7 @@ import { intents, trainingPhrases } from './support/tables';
 import { call } from './support/api-call';
 import { clearKnowledge, waitForJob } from './support/knowledge-fixtures';
 import { signIn } from './support/login';
+import { OUTSIDER_EMAIL } from './support/fixtures';
 import { startTestServer, type TestServer } from './support/test-server';
 
 const APP = 'demo-enterprise';
@@ -12,7 +13,22 @@ const base = `/api/v1/apps/${APP}`;
 let t: TestServer;
 let editor: string;
 let viewer: string;
+let outsider: string;
 const ids: Record<string, string> = {};
+
+interface Group {
+  a: { id: string; name: string; kind: string };
+  b: { id: string; name: string; kind: string };
+  pairs: number;
+  maxScore: number;
+  identical: number;
+}
+interface Pair {
+  score: number;
+  identical: boolean;
+  a: { phraseId: string; text: string; intentId: string; intentName: string; intentKind: string };
+  b: { phraseId: string; text: string; intentId: string; intentName: string; intentKind: string };
+}
 
 before(async () => {
   t = await startTestServer({ beforeStart: (db) => clearKnowledge(db, APP) });
@@ -23,6 +39,7 @@ before(async () => {
       { appId: APP, kind: 'intent', displayName: 'Renew passport' },
       { appId: APP, kind: 'qna', displayName: 'Passport renewal fees' },
       { appId: APP, kind: 'intent', displayName: 'Opening hours' },
+      { appId: APP, kind: 'intent', displayName: 'Office hours' },
     ])
     .returning();
   for (const row of made) ids[row.displayName] = row.id;
@@ -32,22 +49,31 @@ before(async () => {
     .values([
       phrase(ids['Renew passport'], 0, 'How do I renew my passport?'),
       phrase(ids['Renew passport'], 1, 'passport renewal'),
+      phrase(ids['Renew passport'], 2, 'renew my passport please'),
       phrase(ids['Passport renewal fees'], 0, 'how can I renew my passport'),
       phrase(ids['Passport renewal fees'], 1, 'Passport  Renewal!'),
+      phrase(ids['Passport renewal fees'], 2, 'renew my passport'),
       phrase(ids['Opening hours'], 0, 'When are you open?'),
+      phrase(ids['Office hours'], 0, 'when are you open'),
     ])
     .returning();
   for (const row of inserted) ids[row.text] = row.id;
-  [editor, viewer] = await Promise.all(['editor@demo.gov.sg', 'viewer@demo.gov.sg'].map((email) => signIn(t.http, email)));
+  [editor, viewer, outsider] = await Promise.all(['editor@demo.gov.sg', 'viewer@demo.gov.sg', OUTSIDER_EMAIL].map((email) => signIn(t.http, email)));
 });
 after(async () => {
   await t?.close();
 });
 
-async function report(token = viewer) {
-  const response = await call(t.http, 'GET', `${base}/conflicts`, { token });
-  assert.equal(response.status, 200);
-  return response.body.data;
+async function report(query: Record<string, string | number> = {}, token = viewer) {
+  const response = await call(t.http, 'GET', `${base}/conflicts`, { token, searchParams: query });
+  assert.equal(response.status, 200, JSON.stringify(response.body));
+  return response.body.data as { totals: Record<string, number | string> | null; groups: Group[]; next: string | null; recommended: boolean; sort: string };
+}
+
+async function pairsOf(group: Group, query: Record<string, string | number> = {}) {
+  const response = await call(t.http, 'GET', `${base}/conflicts/groups/${group.a.id}/${group.b.id}/pairs`, { token: viewer, searchParams: query });
+  assert.equal(response.status, 200, JSON.stringify(response.body));
+  return response.body.data as { pairs: Pair[]; next: string | null };
 }
 
 async function run() {
@@ -58,59 +84,134 @@ async function run() {
   return job;
 }
 
+const names = (group: Group) => [group.a.name, group.b.name].sort().join(' / ');
+
 test('before any run the app is nudged to run conflict detection (§4)', async () => {
   const data = await report();
   assert.equal(data.recommended, true);
-  assert.equal(data.runAt, null);
-  assert.deepEqual(data.pairs, []);
+  assert.equal(data.totals, null);
+  assert.deepEqual(data.groups, []);
   const progress = await call(t.http, 'GET', `${base}/draft-progress`, { token: viewer });
   assert.equal(progress.body.data.conflictCheckRecommended, true);
   assert.equal((await call(t.http, 'POST', `${base}/conflicts/run`, { token: viewer })).status, 403);
 });
 
-test('a run finds identical (after normalising) and highly similar phrases across intents, with scores and both intents', async () => {
+test('a run groups its pairs by intent pair, with counts, best score and identical pairs, and totals', async () => {
   const job = await run();
-  assert.deepEqual(job.counts, { phrases: 5, pairs: 2 });
+  assert.deepEqual(job.counts, { phrases: 8, groups: 2, pairs: 4 });
   const data = await report();
   assert.equal(data.recommended, false);
-  assert.ok(data.runAt);
-  assert.equal(data.pairs.length, 2);
-  const [identical, similar] = data.pairs;
-  assert.equal(identical.identical, true);
-  assert.equal(identical.score, 1);
-  assert.deepEqual([identical.a.text, identical.b.text].sort(), ['Passport  Renewal!', 'passport renewal']);
-  assert.equal(similar.identical, false);
-  assert.ok(similar.score >= 0.8 && similar.score < 1, `score ${similar.score}`);
-  assert.deepEqual([similar.a.text, similar.b.text].sort(), ['How do I renew my passport?', 'how can I renew my passport']);
-  assert.deepEqual([similar.a.intentName, similar.b.intentName].sort(), ['Passport renewal fees', 'Renew passport']);
-  const qnaSide = similar.a.intentKind === 'qna' ? similar.a : similar.b;
-  assert.equal(qnaSide.intentId, ids['Passport renewal fees']);
-  assert.ok(!data.pairs.some((pair: { a: { text: string }; b: { text: string } }) => [pair.a.text, pair.b.text].includes('When are you open?')));
+  assert.equal(data.sort, 'pairs');
+  assert.equal(data.totals?.phrases, 8);
+  assert.equal(data.totals?.groups, 2);
+  assert.equal(data.totals?.pairs, 4);
+  assert.equal(data.totals?.identical, 2);
+  assert.equal(data.totals?.threshold, 0.8);
+  assert.equal(typeof data.totals?.millis, 'number');
+  assert.deepEqual(data.groups.map(names), ['Passport renewal fees / Renew passport', 'Office hours / Opening hours']);
+  const [passport, hours] = data.groups;
+  assert.equal(passport.pairs, 3);
+  assert.equal(passport.maxScore, 1);
+  assert.equal(passport.identical, 1);
+  assert.equal(hours.pairs, 1);
+  assert.equal(hours.identical, 1);
+  assert.ok(passport.a.id < passport.b.id, 'a sorts before b');
+  assert.equal([passport.a, passport.b].find((intent) => intent.id === ids['Passport renewal fees'])?.kind, 'qna');
+
+  const { pairs, next } = await pairsOf(passport);
+  assert.equal(next, null);
+  assert.equal(pairs.length, 3);
+  assert.equal(pairs[0].identical, true);
+  assert.deepEqual([pairs[0].a.text, pairs[0].b.text].sort(), ['Passport  Renewal!', 'passport renewal']);
+  for (let i = 1; i < pairs.length; i += 1) assert.ok(pairs[i - 1].score >= pairs[i].score);
+  for (const pair of pairs) {
+    assert.equal(pair.a.intentId, passport.a.id);
+    assert.equal(pair.b.intentId, passport.b.id);
+    assert.ok(pair.score >= 0.8);
+  }
   const progress = await call(t.http, 'GET', `${base}/draft-progress`, { token: viewer });
   assert.equal(progress.body.data.conflictCheckRecommended, false);
 });
 
-test('moving or deleting a phrase resolves its pair, and the change brings the nudge back', async () => {
+test('groups and pairs come in keyset pages, in either order, without repeats', async () => {
+  const first = await report({ limit: 1 });
+  assert.equal(first.groups.length, 1);
+  assert.ok(first.next);
+  const second = await report({ limit: 1, after: first.next ?? '' });
+  assert.deepEqual([...first.groups, ...second.groups].map(names), ['Passport renewal fees / Renew passport', 'Office hours / Opening hours']);
+  const third = await report({ limit: 1, after: second.next ?? '' });
+  assert.deepEqual(third.groups, []);
+  assert.equal(third.next, null);
+
+  const byScore = await report({ sort: 'score' });
+  assert.equal(byScore.sort, 'score');
+  assert.deepEqual(byScore.groups.map((group) => group.maxScore), [1, 1]);
+
+  const [passport] = first.groups;
+  const page1 = await pairsOf(passport, { limit: 2 });
+  assert.equal(page1.pairs.length, 2);
+  const page2 = await pairsOf(passport, { limit: 2, after: page1.next ?? '' });
+  assert.equal(page2.pairs.length, 1);
+  assert.equal(page2.next, null);
+  const seen = [...page1.pairs, ...page2.pairs].map((pair) => `${pair.a.phraseId}:${pair.b.phraseId}`);
+  assert.equal(new Set(seen).size, 3);
+
+  const refusals: Array<Record<string, string | number>> = [{ sort: 'name' }, { limit: 0 }, { limit: 201 }, { after: 'x' }];
+  for (const bad of refusals) {
+    const refused = await call(t.http, 'GET', `${base}/conflicts`, { token: viewer, searchParams: bad });
+    assert.equal(refused.status, 422, JSON.stringify(bad));
+  }
+  assert.equal((await call(t.http, 'GET', `${base}/conflicts/groups/${passport.a.id}/${passport.b.id}/pairs`, { token: viewer, searchParams: { after: '-1' } })).status, 422);
+  assert.equal((await call(t.http, 'GET', `${base}/conflicts/groups/${passport.b.id}/${passport.a.id}/pairs`, { token: viewer })).status, 404, 'a group is (smaller id, larger id)');
+  assert.equal((await call(t.http, 'GET', `${base}/conflicts/groups/nope/${passport.a.id}/pairs`, { token: viewer })).status, 404);
+  {
+    assert.equal((await call(t.http, 'GET', `${base}/conflicts`, { token: outsider })).status, 404);
+    assert.equal((await call(t.http, 'GET', `${base}/conflicts/groups/${passport.a.id}/${passport.b.id}/pairs`, { token: outsider })).status, 404);
+  }
+});
+
+test('a phrase edited elsewhere since the run leaves its pairs out; the nudge comes back', async () => {
+  const db = t.server.db.db;
+  await db.update(trainingPhrases).set({ text: 'renew my passport please!!', parts: [{ text: 'renew my passport please!!' }] }).where(eq(trainingPhrases.id, ids['renew my passport please']));
+  const data = await report();
+  assert.equal(data.recommended, true);
+  const passport = data.groups.find((group) => names(group) === 'Passport renewal fees / Renew passport');
+  assert.ok(passport);
+  const { pairs } = await pairsOf(passport);
+  assert.ok(!pairs.some((pair) => pair.a.phraseId === ids['renew my passport please'] || pair.b.phraseId === ids['renew my passport please']), 'the edited phrase’s pairs are stale');
+  await db.update(trainingPhrases).set({ text: 'renew my passport please', parts: [{ text: 'renew my passport please' }] }).where(eq(trainingPhrases.id, ids['renew my passport please']));
+});
+
+test('moving or deleting a phrase resolves its pairs: counts and totals follow, an emptied group goes', async () => {
   assert.equal((await call(t.http, 'POST', `${base}/conflicts/phrases/${ids['how can I renew my passport']}/move`, { token: viewer, json: { toIntentId: ids['Renew passport'] } })).status, 403);
   const same = await call(t.http, 'POST', `${base}/conflicts/phrases/${ids['How do I renew my passport?']}/move`, { token: editor, json: { toIntentId: ids['Renew passport'] } });
   assert.equal(same.status, 409);
+  assert.equal((await call(t.http, 'POST', `${base}/conflicts/phrases/${ids['How do I renew my passport?']}/move`, { token: editor, json: { toIntentId: '00000000-0000-4000-8000-000000000000' } })).status, 404);
   const moved = await call(t.http, 'POST', `${base}/conflicts/phrases/${ids['how can I renew my passport']}/move`, { token: editor, json: { toIntentId: ids['Renew passport'] } });
   assert.equal(moved.status, 200);
   const [row] = await t.server.db.db.select().from(trainingPhrases).where(eq(trainingPhrases.id, ids['how can I renew my passport']));
   assert.equal(row.intentId, ids['Renew passport']);
-  assert.equal(row.position, 2, 'appended after the intent’s phrases');
+  assert.equal(row.position, 3, 'appended after the intent’s phrases');
   let data = await report();
-  assert.equal(data.pairs.length, 1);
+  const passport = data.groups.find((group) => names(group) === 'Passport renewal fees / Renew passport');
+  assert.equal(passport?.pairs, 2);
+  assert.equal(passport?.identical, 1);
+  assert.equal(data.totals?.pairs, 3);
   assert.equal(data.recommended, true, 'phrases changed since the run');
 
   const deleted = await call(t.http, 'DELETE', `${base}/conflicts/phrases/${ids['Passport  Renewal!']}`, { token: editor });
   assert.equal(deleted.status, 200);
   data = await report();
-  assert.deepEqual(data.pairs, []);
+  assert.equal(data.groups.find((group) => names(group) === 'Passport renewal fees / Renew passport')?.identical, 0);
+  assert.deepEqual([data.totals?.groups, data.totals?.pairs, data.totals?.identical], [2, 2, 1]);
   assert.equal((await call(t.http, 'DELETE', `${base}/conflicts/phrases/${ids['Passport  Renewal!']}`, { token: editor })).status, 404);
+  assert.equal((await call(t.http, 'DELETE', `${base}/conflicts/phrases/${ids['renew my passport']}`, { token: editor })).status, 200);
+  data = await report();
+  assert.deepEqual(data.groups.map(names), ['Office hours / Opening hours'], 'the emptied group goes');
+  assert.deepEqual([data.totals?.groups, data.totals?.pairs, data.totals?.identical], [1, 1, 1]);
 
   await run();
   data = await report();
-  assert.deepEqual(data.pairs, [], 'a fresh run finds nothing left');
+  assert.deepEqual(data.groups.map(names), ['Office hours / Opening hours'], 'a fresh run finds only what is left');
   assert.equal(data.recommended, false);
 });

@@ -7,6 +7,7 @@ import { startConsole, E2E_PASSWORD } from '../e2e/support/server';
 import { measure, signInForBench, type LatencyResult } from './api-latency';
 import { benchDatabase } from './bench-database';
 import { bulkImportBench } from './bulk-import-bench';
+import { conflictsBench, describeConflicts } from './conflicts-bench';
 import { bundleReport, widgetReport } from './bundle-size';
 import { forgotPasswordTiming } from './forgot-password-timing';
 import { hostileFilesBench } from './hostile-files-bench';
@@ -190,6 +191,13 @@ for (const run of interleaved) {
   targets.push({ what: `GET /healthz p95 while a 20,000-row import runs (${run.database})`, value: `${run.healthz.importing.p95.toFixed(1)} ms (idle ${run.healthz.idle.p95.toFixed(1)} ms)`, target: '≤ 250 ms', ok: run.healthz.importing.p95 <= 250 });
   targets.push({ what: `GET /api/v1/apps p95 while a 20,000-row import runs (${run.database})`, value: `${run.apps.importing.p95.toFixed(1)} ms (idle ${run.apps.idle.p95.toFixed(1)} ms)`, target: '≤ 500 ms', ok: run.apps.importing.p95 <= 500 });
 }
+
+// Conflict detection (issue 20): 10,000 intents / 50,000 phrases, in a server process of its own.
+const conflicts = await conflictsBench();
+console.log(`\n${describeConflicts(conflicts)}`);
+targets.push({ what: `conflict detection, ${conflicts.phrases.toLocaleString()} phrases (POST to finished job)`, value: `${conflicts.seconds.toFixed(1)} s`, target: '≤ 20 s', ok: conflicts.seconds <= 20 });
+targets.push({ what: 'GET /healthz p99 while conflict detection runs', value: `${conflicts.healthz.p99.toFixed(1)} ms (max ${conflicts.healthz.max.toFixed(0)} ms)`, target: '≤ 100 ms', ok: conflicts.healthz.p99 <= 100 });
+targets.push({ what: 'first page of the conflict report (50 intent pairs)', value: `${conflicts.firstPageMs.toFixed(0)} ms`, target: '≤ 300 ms', ok: conflicts.firstPageMs <= 300 });
 
 // Hostile files (issue 15): each one read over and over while /healthz is timed, beside a baseline taken just before.
 const hostile = await hostileFilesBench();

@@ -9,6 +9,8 @@ import { BulkQna, IntentCounts, KnowledgeSnapshots, ReviewDates } from '../contr
 import { bulkQna } from './bulk-qna';
 import { intentCounts, reviewDates } from './intent-queries';
 import { readDraftSnapshot } from './draft-snapshot';
+import { AppPhrases } from '../contract/server/app-phrases';
+import { appPhrases } from './app-phrases';
 import { ensureDefaultIntents } from './default-intents';
 import { seedDemoKnowledgeBase } from './demo-knowledge-base';
 import { registerGlossaryRoutes } from './glossary-routes';
@@ -28,6 +30,7 @@ export default defineServerModule({
     bindService(IntentCounts, intentCounts),
     bindService(ReviewDates, reviewDates),
     bindService(BulkQna, bulkQna),
+    bindService(AppPhrases, appPhrases),
   ],
   register(api) {
     const sources = { classes: api.services.get(ClassCatalog), entityTypes: api.services.get(EntityTypeCatalog) };

@@ -55,10 +55,13 @@ export const PublishingApi = {
 
   conflictsRoute: '/api/v1/apps/:appId/conflicts',
   conflictRunRoute: '/api/v1/apps/:appId/conflicts/run',
+  conflictPairsRoute: '/api/v1/apps/:appId/conflicts/groups/:intentA/:intentB/pairs',
   movePhraseRoute: '/api/v1/apps/:appId/conflicts/phrases/:phraseId/move',
   deletePhraseRoute: '/api/v1/apps/:appId/conflicts/phrases/:phraseId',
   conflicts: (appId: string) => `${app(appId)}/conflicts`,
   conflictRun: (appId: string) => `${app(appId)}/conflicts/run`,
+  conflictPairs: (appId: string, intentA: string, intentB: string) =>
+    `${app(appId)}/conflicts/groups/${encodeURIComponent(intentA)}/${encodeURIComponent(intentB)}/pairs`,
   movePhrase: (appId: string, phraseId: string) => `${app(appId)}/conflicts/phrases/${encodeURIComponent(phraseId)}/move`,
   deletePhrase: (appId: string, phraseId: string) => `${app(appId)}/conflicts/phrases/${encodeURIComponent(phraseId)}`,
 } as const;
@@ -213,13 +216,53 @@ export interface ConflictPair {
   b: ConflictPhrase;
 }
 
-export interface ConflictReport {
-  pairs: ConflictPair[];
-  runAt: string | null;
+export interface ConflictIntent {
+  id: string;
+  name: string;
+  kind: 'intent' | 'qna';
+}
+
+/** The phrase pairs one run found between two intents (`a` sorts before `b` by id). */
+export interface ConflictGroup {
+  a: ConflictIntent;
+  b: ConflictIntent;
+  pairs: number;
+  maxScore: number;
+  identical: number;
+}
+
+/** What the last run found (less the pairs resolved on the page since). */
+export interface ConflictTotals {
+  runAt: string;
   threshold: number;
+  phrases: number;
+  groups: number;
+  pairs: number;
+  identical: number;
+  /** How long the run took, in milliseconds. */
+  millis: number;
+}
+
+export type ConflictSort = 'pairs' | 'score';
+
+/** GET …/conflicts: the totals and a keyset page of intent-pair groups (`next`: the cursor of the page after, null at the end). */
+export interface ConflictReport {
+  totals: ConflictTotals | null;
+  sort: ConflictSort;
+  groups: ConflictGroup[];
+  next: string | null;
   job: JobView | null;
   recommended: boolean;
 }
+
+/** GET …/conflicts/groups/{a}/{b}/pairs: a keyset page of the group's phrase pairs, best first (stale pairs left out). */
+export interface ConflictPairPage {
+  pairs: ConflictPair[];
+  next: string | null;
+}
+
+/** Paging of the conflict lists. */
+export const ConflictPaging = { defaultLimit: 50, maxLimit: 200 } as const;
 
 /** A previewed spreadsheet row: its values, its problems and what importing it would do. */
 export interface BulkPreviewRow extends BulkRow {

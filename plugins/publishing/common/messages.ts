@@ -45,6 +45,10 @@ export const PublishingMessages = {
   phraseNotFound: 'No such training phrase',
   intentNotFound: 'No such intent',
   sameIntent: 'The phrase is already in that intent',
+  conflictSort: 'sort must be pairs or score',
+  conflictCursor: 'after must be the next cursor of a page before',
+  conflictLimit: `limit must be a whole number from 1 to 200`,
+  conflictGroupNotFound: 'The last conflict-detection run found no pairs between these intents',
   overIntentLimit: (tierMessage: string, adding: number, current: number) =>
     `${tierMessage.replace(/\.?$/, '.')} This would add ${adding} new intents or Q&A to the ${current} the app has; nothing was imported.`,
   importWouldOverwrite: (intents: number, entityTypes: number) =>

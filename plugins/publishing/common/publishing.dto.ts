@@ -1,4 +1,5 @@
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, Type, ValidateNested } from '@civic/sdk/common/validators';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, Type, ValidateNested } from '@civic/sdk/common/validators';
+import { ConflictPaging } from './api';
 import { BULK_LIMITS, BulkMessages } from './bulk';
 import { PublishingMessages } from './messages';
 
@@ -85,6 +86,40 @@ export class ImportAgentConfirmDto extends ImportAgentDto {
 export class MovePhraseDto {
   @IsUUID('all', { message: PublishingMessages.intentNotFound })
   toIntentId!: string;
+}
+
+/** GET …/conflicts?sort=&after=&limit=: `after` is the `next` of the page before. */
+export class ConflictsQueryDto {
+  @IsOptional()
+  @IsIn(['pairs', 'score'], { message: PublishingMessages.conflictSort })
+  sort?: 'pairs' | 'score';
+
+  @IsOptional()
+  @IsString()
+  @Matches(/^\d{1,9}\.\d{1,9}$/, { message: PublishingMessages.conflictCursor })
+  after?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: PublishingMessages.conflictLimit })
+  @Min(1, { message: PublishingMessages.conflictLimit })
+  @Max(ConflictPaging.maxLimit, { message: PublishingMessages.conflictLimit })
+  limit?: number;
+}
+
+/** GET …/conflicts/groups/{a}/{b}/pairs?after=&limit=. */
+export class ConflictPairsQueryDto {
+  @IsOptional()
+  @IsString()
+  @Matches(/^\d{1,9}$/, { message: PublishingMessages.conflictCursor })
+  after?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: PublishingMessages.conflictLimit })
+  @Min(1, { message: PublishingMessages.conflictLimit })
+  @Max(ConflictPaging.maxLimit, { message: PublishingMessages.conflictLimit })
+  limit?: number;
 }
 
 /** GET …/jobs?kind=. */

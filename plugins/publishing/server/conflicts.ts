@@ -1,84 +1,104 @@
-import { and, desc, eq, HttpError, inArray, jobs as jobsTable, sql, type DbExecutor, type DomainEvents, type JobService, type RouteAdder } from '@civic/sdk/server';
+import { and, desc, eq, HttpError, jobs as jobsTable, type DbExecutor, type DomainEvents, type JobService, type RouteAdder } from '@civic/sdk/server';
 import { knowledgeChanged } from '../../knowledge-base/contract/events';
-import { intents, trainingPhrases } from '../../knowledge-base/contract/server/tables';
+import type { AppPhrases, PhraseChange } from '../../knowledge-base/contract/server/app-phrases';
 import { publishingSettings } from './db/schema';
-import { JobKinds, PublishingApi, type ConflictPair, type ConflictReport, type JobView } from '../common/api';
+import { ConflictPaging, JobKinds, PublishingApi, type ConflictPairPage, type ConflictReport, type JobView } from '../common/api';
 import { PublishingMessages } from '../common/messages';
 import { canEditPublishing, canViewPublishing } from '../common/permissions';
-import { MovePhraseDto } from '../common/publishing.dto';
-import { DEFAULT_THRESHOLD, similarPairs } from '../common/similarity';
+import { ConflictPairsQueryDto, ConflictsQueryDto, MovePhraseDto } from '../common/publishing.dto';
+import { DEFAULT_THRESHOLD } from '../common/similarity';
+import { textHash } from './conflict-groups';
+import { detectConflicts } from './conflict-thread';
+import { conflictGroupViews, conflictPairViews } from './conflict-views';
+import { currentRun, deleteOldRuns, dropPhrasePairs, groupOf, groupPage, pairPage, promoteRun, writeRun } from './conflict-store';
 import { toJobView } from './job-view';
 
-interface StoredPair {
-  score: number;
-  identical: boolean;
-  a: string;
-  b: string;
-  textA: string;
-  textB: string;
-}
-
-interface ConflictResult {
-  threshold: number;
-  pairs: StoredPair[];
-}
-
-/** A fingerprint of every phrase of the app (and which intent holds it): changes when any phrase does. */
-export async function phraseFingerprint(db: DbExecutor, appId: string): Promise<string> {
-  const [row] = await db
-    .select({
-      fingerprint: sql<string | null>`md5(string_agg(${trainingPhrases.intentId}::text || ':' || ${trainingPhrases.text}, '|' order by ${trainingPhrases.intentId}, ${trainingPhrases.id}))`,
-    })
-    .from(trainingPhrases)
-    .where(eq(trainingPhrases.appId, appId));
-  return row?.fingerprint ?? 'empty';
-}
+/** Phrases read per statement while a run collects them. */
+const READ_BATCH = 5_000;
 
 /** §4 nudge: true when phrases changed since the last conflict-detection run, or it never ran. */
-export async function conflictCheckRecommended(db: DbExecutor, appId: string): Promise<boolean> {
+export async function conflictCheckRecommended(db: DbExecutor, appId: string, phrases: AppPhrases): Promise<boolean> {
   const [settings] = await db.select({ fingerprint: publishingSettings.conflictFingerprint }).from(publishingSettings).where(eq(publishingSettings.appId, appId));
-  const [{ phrases }] = await db.select({ phrases: sql<number>`count(*)` }).from(trainingPhrases).where(eq(trainingPhrases.appId, appId));
-  if (!settings?.fingerprint) return Number(phrases) > 0;
-  return settings.fingerprint !== (await phraseFingerprint(db, appId));
+  const now = await phrases.fingerprint(db, appId);
+  if (!settings?.fingerprint) return now.phrases > 0;
+  return settings.fingerprint !== (now.fingerprint ?? 'empty');
 }
 
-export function registerConflicts(routes: RouteAdder, jobs: JobService, events: DomainEvents): void {
-  jobs.register<{ threshold?: number }>(JobKinds.conflicts, async (ctx) => {
-    const appId = ctx.appId ?? '';
-    const threshold = ctx.payload.threshold ?? DEFAULT_THRESHOLD;
-    const rows = await ctx.db
-      .select({ id: trainingPhrases.id, intentId: trainingPhrases.intentId, text: trainingPhrases.text })
-      .from(trainingPhrases)
-      .where(eq(trainingPhrases.appId, appId))
-      .orderBy(trainingPhrases.intentId, trainingPhrases.position);
-    ctx.progress(5, { phrases: rows.length });
-    const texts = new Map(rows.map((row) => [row.id, row.text]));
-    const found = similarPairs(
-      rows.map((row) => ({ id: row.id, groupId: row.intentId, text: row.text })),
-      threshold,
-      (done, total) => {
+function refusal(change: Extract<PhraseChange, { ok: false }>): HttpError {
+  if (change.reason === 'same-intent') return HttpError.conflict(PublishingMessages.sameIntent);
+  return new HttpError(404, change.reason === 'intent-not-found' ? PublishingMessages.intentNotFound : PublishingMessages.phraseNotFound);
+}
+
+export function registerConflicts(routes: RouteAdder, jobs: JobService, events: DomainEvents, phrases: AppPhrases): void {
+  // No transaction: the phrases are read in pages, compared on a worker thread, and the pairs
+  // written in batches under a run that becomes current only in the final short transaction.
+  jobs.register<{ threshold?: number }>(
+    JobKinds.conflicts,
+    async (ctx) => {
+      const started = Date.now();
+      const appId = ctx.appId ?? '';
+      const threshold = ctx.payload.threshold ?? DEFAULT_THRESHOLD;
+      const fingerprint = await phrases.fingerprint(ctx.db, appId);
+      const ids: string[] = [];
+      const texts: string[] = [];
+      const intentIds: string[] = [];
+      const intentIndex = new Map<string, number>();
+      const intentOf: number[] = [];
+      for (let after: string | null = null; ; ) {
+        const page = await phrases.page(ctx.db, appId, after, READ_BATCH);
+        for (const row of page) {
+          let index = intentIndex.get(row.intentId);
+          if (index === undefined) {
+            index = intentIds.length;
+            intentIndex.set(row.intentId, index);
+            intentIds.push(row.intentId);
+          }
+          ids.push(row.id);
+          texts.push(row.text);
+          intentOf.push(index);
+        }
         ctx.throwIfCancelled();
-        ctx.progress(5 + (90 * done) / Math.max(1, total));
-      },
-    );
-    const pairs: StoredPair[] = found.map((pair) => ({ ...pair, textA: texts.get(pair.a) ?? '', textB: texts.get(pair.b) ?? '' }));
-    const fingerprint = await phraseFingerprint(ctx.db, appId);
-    await ctx.db
-      .insert(publishingSettings)
-      .values({ appId, conflictFingerprint: fingerprint, conflictRunAt: ctx.now() })
-      .onConflictDoUpdate({ target: publishingSettings.appId, set: { conflictFingerprint: fingerprint, conflictRunAt: ctx.now() } });
-    const result: ConflictResult = { threshold, pairs };
-    return { result, counts: { phrases: rows.length, pairs: pairs.length } };
-  });
+        ctx.progress(2, { phrases: ids.length });
+        if (page.length < READ_BATCH) break;
+        after = page[page.length - 1].id;
+      }
+      const grouped = await detectConflicts({ texts, intentOf: Int32Array.from(intentOf), intentIds, threshold }, ctx.signal, (fraction) =>
+        ctx.progress(2 + 88 * fraction, { phrases: ids.length }),
+      );
+      ctx.progress(90, { phrases: ids.length, pairs: grouped.group.length });
+      const hashes = Int32Array.from(texts, textHash);
+      await deleteOldRuns(ctx.db, appId);
+      const run = await writeRun(
+        ctx.db,
+        { appId, jobId: ctx.id, threshold: Math.round(threshold * 1000), phrases: ids.length, millis: Date.now() - started },
+        grouped,
+        { phrases: ids, hashes, intents: intentIds },
+        () => ctx.throwIfCancelled(),
+      );
+      await ctx.commit(async (tx) => {
+        await promoteRun(tx, appId, run.id, ctx.now());
+        const stamp = { conflictFingerprint: fingerprint.fingerprint ?? 'empty', conflictRunAt: ctx.now() };
+        await tx.insert(publishingSettings).values({ appId, ...stamp }).onConflictDoUpdate({ target: publishingSettings.appId, set: stamp });
+        return { counts: { phrases: ids.length, groups: grouped.groups.length, pairs: grouped.group.length } };
+      });
+      // The run replaced: its rows go after the commit, a batch at a time.
+      await deleteOldRuns(ctx.db, appId, run.id);
+    },
+    { transaction: false, concurrency: 1, retryLimit: 0, timeLimitSeconds: 900 },
+  );
 
   routes.add({
     method: 'GET',
     url: PublishingApi.conflictsRoute,
     app: 'appId',
     access: canViewPublishing,
-    description: 'Similar or identical phrases across different intents, from the last conflict-detection run (resolved pairs left out)',
+    query: ConflictsQueryDto,
+    description:
+      'The last conflict-detection run: totals, and a keyset page of intent pairs with their phrase-pair counts (sort=pairs|score, after=next, limit ≤ 200); pairs resolved on the page since are left out',
     handler: async (ctx): Promise<ConflictReport> => {
       const appId = ctx.app.appId;
+      const sort = ctx.query.sort ?? 'pairs';
+      const limit = ctx.query.limit ?? ConflictPaging.defaultLimit;
       const [latest] = await ctx.db
         .select({ id: jobsTable.id })
         .from(jobsTable)
@@ -86,19 +106,51 @@ export function registerConflicts(routes: RouteAdder, jobs: JobService, events: 
         .orderBy(desc(jobsTable.createdAt))
         .limit(1);
       const job = latest ? await jobs.get(ctx.db, latest.id) : undefined;
-      const [done] = await ctx.db
-        .select({ result: jobsTable.result, finishedAt: jobsTable.finishedAt })
-        .from(jobsTable)
-        .where(and(eq(jobsTable.appId, appId), eq(jobsTable.kind, JobKinds.conflicts), eq(jobsTable.status, 'succeeded')))
-        .orderBy(desc(jobsTable.finishedAt))
-        .limit(1);
-      const stored = (done?.result as ConflictResult | null) ?? null;
+      const run = await currentRun(ctx.db, appId);
+      const [value, no] = (ctx.query.after ?? '').split('.').map(Number);
+      const rows = run ? await groupPage(ctx.db, run.id, sort, ctx.query.after ? { value, no } : null, limit) : [];
+      const last = rows.at(-1);
       return {
-        pairs: stored ? await currentPairs(ctx.db, appId, stored.pairs) : [],
-        runAt: done?.finishedAt?.toISOString() ?? null,
-        threshold: stored?.threshold ?? DEFAULT_THRESHOLD,
+        totals: run
+          ? {
+              runAt: (run.finishedAt ?? run.createdAt).toISOString(),
+              threshold: run.threshold / 1000,
+              phrases: run.phrases,
+              groups: run.groups,
+              pairs: run.pairs,
+              identical: run.identical,
+              millis: run.millis,
+            }
+          : null,
+        sort,
+        groups: await conflictGroupViews(ctx.db, appId, phrases, rows),
+        next: last && rows.length === limit ? `${sort === 'pairs' ? last.pairCount : last.maxScore}.${last.no}` : null,
         job: job ? toJobView(job) : null,
-        recommended: await conflictCheckRecommended(ctx.db, appId),
+        recommended: await conflictCheckRecommended(ctx.db, appId, phrases),
+      };
+    },
+  });
+
+  routes.add({
+    method: 'GET',
+    url: PublishingApi.conflictPairsRoute,
+    app: 'appId',
+    access: canViewPublishing,
+    query: ConflictPairsQueryDto,
+    description: 'A keyset page of the phrase pairs the last run found between two intents, best first (after=next, limit ≤ 200); pairs whose phrase changed, moved or went since are left out',
+    handler: async (ctx): Promise<ConflictPairPage> => {
+      const appId = ctx.app.appId;
+      const run = await currentRun(ctx.db, appId);
+      const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+      const { intentA, intentB } = ctx.params;
+      const group = run && uuid.test(intentA) && uuid.test(intentB) ? await groupOf(ctx.db, run.id, intentA, intentB) : undefined;
+      if (!run || !group) throw new HttpError(404, PublishingMessages.conflictGroupNotFound);
+      const limit = ctx.query.limit ?? ConflictPaging.defaultLimit;
+      const rows = await pairPage(ctx.db, run.id, group.no, Number(ctx.query.after ?? 0), limit);
+      const last = rows.at(-1);
+      return {
+        pairs: await conflictPairViews(ctx.db, appId, phrases, group, rows),
+        next: last && rows.length === limit ? String(last.rank) : null,
       };
     },
   });
@@ -127,18 +179,11 @@ export function registerConflicts(routes: RouteAdder, jobs: JobService, events: 
     description: 'Moves a training phrase to another intent of the app (resolving a conflict)',
     handler: async (ctx): Promise<{ moved: true }> => {
       const appId = ctx.app.appId;
-      const phrase = await phraseOf(ctx.db, appId, ctx.params.phraseId);
-      const [target] = await ctx.db.select({ id: intents.id, name: intents.displayName }).from(intents).where(and(eq(intents.appId, appId), eq(intents.id, ctx.body.toIntentId)));
-      if (!target) throw new HttpError(404, PublishingMessages.intentNotFound);
-      if (target.id === phrase.intentId) throw HttpError.conflict(PublishingMessages.sameIntent);
-      const [{ next }] = await ctx.db
-        .select({ next: sql<number>`coalesce(max(${trainingPhrases.position}), -1) + 1` })
-        .from(trainingPhrases)
-        .where(eq(trainingPhrases.intentId, target.id));
-      await ctx.db.update(trainingPhrases).set({ intentId: target.id, position: Number(next) }).where(eq(trainingPhrases.id, phrase.id));
-      await touchIntents(ctx.db, [phrase.intentId, target.id], ctx.user.id, ctx.now);
+      const change = await phrases.move(ctx.db, appId, ctx.params.phraseId, ctx.body.toIntentId, { userId: ctx.user.id, now: ctx.now });
+      if (!change.ok) throw refusal(change);
+      await dropPhrasePairs(ctx.db, appId, change.phrase.id);
       await events.publish(ctx.db, knowledgeChanged, { appId });
-      ctx.audit({ summary: `Moved phrase "${phrase.text}" to ${target.name}` });
+      ctx.audit({ summary: `Moved phrase "${change.phrase.text}" to ${change.intentName}` });
       return { moved: true };
     },
   });
@@ -151,51 +196,13 @@ export function registerConflicts(routes: RouteAdder, jobs: JobService, events: 
     audit: { action: 'publishing.phrase-delete', target: (ctx) => ctx.params.phraseId },
     description: 'Deletes a training phrase (resolving a conflict)',
     handler: async (ctx): Promise<{ deleted: true }> => {
-      const phrase = await phraseOf(ctx.db, ctx.app.appId, ctx.params.phraseId);
-      await ctx.db.delete(trainingPhrases).where(eq(trainingPhrases.id, phrase.id));
-      await touchIntents(ctx.db, [phrase.intentId], ctx.user.id, ctx.now);
-      await events.publish(ctx.db, knowledgeChanged, { appId: ctx.app.appId });
-      ctx.audit({ summary: `Deleted phrase "${phrase.text}"` });
+      const appId = ctx.app.appId;
+      const change = await phrases.remove(ctx.db, appId, ctx.params.phraseId, { userId: ctx.user.id, now: ctx.now });
+      if (!change.ok) throw refusal(change);
+      await dropPhrasePairs(ctx.db, appId, change.phrase.id);
+      await events.publish(ctx.db, knowledgeChanged, { appId });
+      ctx.audit({ summary: `Deleted phrase "${change.phrase.text}"` });
       return { deleted: true };
     },
   });
-}
-
-async function phraseOf(db: DbExecutor, appId: string, phraseId: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(phraseId)) throw new HttpError(404, PublishingMessages.phraseNotFound);
-  const [phrase] = await db
-    .select({ id: trainingPhrases.id, intentId: trainingPhrases.intentId, text: trainingPhrases.text })
-    .from(trainingPhrases)
-    .where(and(eq(trainingPhrases.appId, appId), eq(trainingPhrases.id, phraseId)));
-  if (!phrase) throw new HttpError(404, PublishingMessages.phraseNotFound);
-  return phrase;
-}
-
-/** Bumps the intents' version so an editor holding the old one gets a conflict, not a silent overwrite. */
-async function touchIntents(db: DbExecutor, ids: string[], userId: string, now: Date): Promise<void> {
-  await db
-    .update(intents)
-    .set({ version: sql`${intents.version} + 1`, updatedAt: now, updatedBy: userId })
-    .where(inArray(intents.id, ids));
-}
-
-/** Stored pairs that still hold: both phrases exist with the same text, in different intents. */
-async function currentPairs(db: DbExecutor, appId: string, stored: StoredPair[]): Promise<ConflictPair[]> {
-  const ids = [...new Set(stored.flatMap((pair) => [pair.a, pair.b]))];
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: trainingPhrases.id, text: trainingPhrases.text, intentId: intents.id, intentName: intents.displayName, intentKind: intents.kind })
-    .from(trainingPhrases)
-    .innerJoin(intents, eq(intents.id, trainingPhrases.intentId))
-    .where(and(eq(trainingPhrases.appId, appId), inArray(trainingPhrases.id, ids)));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const pairs: ConflictPair[] = [];
-  for (const pair of stored) {
-    const a = byId.get(pair.a);
-    const b = byId.get(pair.b);
-    if (!a || !b || a.intentId === b.intentId || a.text !== pair.textA || b.text !== pair.textB) continue;
-    const view = (row: typeof a) => ({ phraseId: row.id, text: row.text, intentId: row.intentId, intentName: row.intentName, intentKind: row.intentKind });
-    pairs.push({ score: pair.score, identical: pair.identical, a: view(a), b: view(b) });
-  }
-  return pairs;
 }

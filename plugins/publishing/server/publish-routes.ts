@@ -17,6 +17,7 @@ import { PublishingMessages } from '../common/messages';
 import { canAdminPublishing, canEditPublishing, canViewPublishing } from '../common/permissions';
 import { DiffQueryDto, PublishDto, PublishingSettingsDto, RejectDto, RollbackDto } from '../common/publishing.dto';
 import { conflictCheckRecommended } from './conflicts';
+import type { AppPhrases } from '../../knowledge-base/contract/server/app-phrases';
 import { draftHash } from './draft-hash';
 import { checkReplayAcknowledged } from './publish-replays';
 import { toJobView } from './job-view';
@@ -68,7 +69,7 @@ async function pendingRequest(db: DbExecutor, appId: string) {
   return row;
 }
 
-export async function draftProgressOf(db: DbExecutor, jobs: JobService, appId: string): Promise<DraftProgress> {
+export async function draftProgressOf(db: DbExecutor, jobs: JobService, appId: string, phrases: AppPhrases): Promise<DraftProgress> {
   const [latest] = await db
     .select({ id: jobsTable.id })
     .from(jobsTable)
@@ -82,11 +83,11 @@ export async function draftProgressOf(db: DbExecutor, jobs: JobService, appId: s
     progress: job?.progress ?? 0,
     status: job?.status ?? 'none',
     version_reference_id: production?.version.id ?? null,
-    conflictCheckRecommended: await conflictCheckRecommended(db, appId),
+    conflictCheckRecommended: await conflictCheckRecommended(db, appId, phrases),
   };
 }
 
-export function registerPublishing(routes: RouteAdder, jobs: JobService, deployment: Deployment, events: DomainEvents, drafts: KnowledgeSnapshots, reviews: ReviewDates): void {
+export function registerPublishing(routes: RouteAdder, jobs: JobService, deployment: Deployment, events: DomainEvents, drafts: KnowledgeSnapshots, reviews: ReviewDates, phrases: AppPhrases): void {
   jobs.register<PublishPayload>(JobKinds.publish, async (ctx) => {
     // An approved request ships the snapshot that was approved, never the draft as it is by now.
     const pinned = ctx.payload.requestId ? await pinnedSnapshotOf(ctx.db, ctx.appId ?? '', ctx.payload.requestId) : undefined;
@@ -127,7 +128,7 @@ export function registerPublishing(routes: RouteAdder, jobs: JobService, deploym
         requireApproval: deployment.switches.publishApproval === true || (settings?.requireApproval ?? false),
         approvalByDeployment: deployment.switches.publishApproval === true,
         pendingRequest: pending ? requestView(pending, draftHash(draft)) : null,
-        draftProgress: await draftProgressOf(ctx.db, jobs, appId),
+        draftProgress: await draftProgressOf(ctx.db, jobs, appId, phrases),
         reviewOverdue: await reviewOverdue(reviews, ctx.db, appId, ctx.now),
         draftChanged,
       };
@@ -140,7 +141,7 @@ export function registerPublishing(routes: RouteAdder, jobs: JobService, deploym
     app: 'appId',
     access: canViewPublishing,
     description: '§3 Draft progress: progress and status of the latest publish, the production version id, and the §4 conflict-detection nudge',
-    handler: (ctx): Promise<DraftProgress> => draftProgressOf(ctx.db, jobs, ctx.app.appId),
+    handler: (ctx): Promise<DraftProgress> => draftProgressOf(ctx.db, jobs, ctx.app.appId, phrases),
   });
 
   routes.add({

@@ -1,33 +1,57 @@
-import { Alert, Button, ButtonGroup, Callout, HTMLTable, ProgressBar, Tag } from '@civic/sdk/web/blueprint';
+import { Alert, Button, Callout, HTMLSelect, Label, ProgressBar } from '@civic/sdk/web/blueprint';
 import { SearchIcon } from '@civic/sdk/web/icons';
-import { useCallback, useEffect, useState } from '@civic/sdk/web/react';
-import { Link, useParams } from '@civic/sdk/web/router';
-import { EmptyState, isApiError, Page, PageSkeleton, ToastService, useAccess, useService } from '@civic/sdk/web';
-import type { ConflictPair, ConflictPhrase, ConflictReport } from '../common/api';
+import { useCallback, useEffect, useMemo, useState } from '@civic/sdk/web/react';
+import { useParams } from '@civic/sdk/web/router';
+import { EmptyState, errorMessage, LoadError, Page, PageSkeleton, ToastService, useAccess, useService } from '@civic/sdk/web';
+import type { ConflictGroup, ConflictPhrase, ConflictReport, ConflictSort, ConflictTotals } from '../common/api';
 import { canEditPublishing } from '../common/permissions';
-import { formatWhen, intentLink, isActive } from './format';
+import { ConflictGroupItem, type GroupActions } from './conflict-group';
+import { formatWhen, isActive } from './format';
 import { PublishingClient } from './publishing-client';
 
 const POLL_MS = 800;
+const SORTS: Array<{ value: ConflictSort; label: string }> = [
+  { value: 'pairs', label: 'Most similar pairs' },
+  { value: 'score', label: 'Highest similarity' },
+];
 
-/** /conflict-resolution/{appId}: similar or identical phrases across intents; move or delete one of them. */
+const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
+function Totals({ totals }: { totals: ConflictTotals }) {
+  return (
+    <p className="civic-conflict-totals" aria-label="Conflict detection totals">
+      Last run {formatWhen(totals.runAt)}: {count(totals.phrases, 'phrase', 'phrases')} checked in {(totals.millis / 1000).toFixed(1)} s.{' '}
+      <strong>{count(totals.pairs, 'similar pair', 'similar pairs')}</strong> ({totals.identical.toLocaleString()} identical) between{' '}
+      <strong>{count(totals.groups, 'pair of intents', 'pairs of intents')}</strong>; pairs with a similarity of at least {Math.round(totals.threshold * 100)}% are listed.
+    </p>
+  );
+}
+
+/** /conflict-resolution/{appId}: similar or identical phrases across intents, grouped by intent pair; move or delete one of them. */
 export function ConflictsPage() {
   const { appId = '' } = useParams();
   const client = useService<PublishingClient>(PublishingClient);
   const toasts = useService<ToastService>(ToastService);
   const edit = useAccess(canEditPublishing);
+  const [sort, setSort] = useState<ConflictSort>('pairs');
   const [report, setReport] = useState<ConflictReport | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [groups, setGroups] = useState<ConflictGroup[]>([]);
+  const [error, setError] = useState<unknown>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [deleting, setDeleting] = useState<ConflictPhrase | null>(null);
+  /** Bumped after a fix: opened groups read their pairs again. */
+  const [version, setVersion] = useState(0);
 
   const load = useCallback(async () => {
     try {
-      setReport(await client.conflicts(appId));
+      const first = await client.conflicts(appId, { sort });
+      setReport(first);
+      setGroups(first.groups);
       setError(null);
     } catch (failure) {
-      setError(isApiError(failure) ? failure.message : String(failure));
+      setError(failure);
     }
-  }, [client, appId]);
+  }, [client, appId, sort]);
 
   useEffect(() => {
     setReport(null);
@@ -41,92 +65,91 @@ export function ConflictsPage() {
     return () => clearInterval(timer);
   }, [running, load]);
 
-  async function act(action: () => Promise<unknown>, done: string) {
+  async function loadMore() {
+    if (!report?.next) return;
+    setLoadingMore(true);
     try {
-      await action();
-      toasts.notify(done);
+      const page = await client.conflicts(appId, { sort, after: report.next });
+      setGroups((before) => [...before, ...page.groups]);
+      setReport(page);
     } catch (failure) {
-      toasts.error(isApiError(failure) ? failure.message : String(failure));
+      toasts.error(errorMessage(failure));
+    } finally {
+      setLoadingMore(false);
     }
-    await load();
   }
 
+  const act = useCallback(
+    async (action: () => Promise<unknown>, done: string) => {
+      try {
+        await action();
+        toasts.notify(done);
+      } catch (failure) {
+        toasts.error(errorMessage(failure));
+      }
+      await load();
+      setVersion((v) => v + 1);
+    },
+    [toasts, load],
+  );
+
+  const actions: GroupActions | null = useMemo(
+    () =>
+      edit.allowed
+        ? {
+            move: (phrase, toIntentId) => void act(() => client.movePhrase(appId, phrase.phraseId, toIntentId), 'Phrase moved'),
+            remove: (phrase) => setDeleting(phrase),
+          }
+        : null,
+    [edit.allowed, act, client, appId],
+  );
+
+  const job = report?.job;
   const run = edit.allowed ? (
-    <Button intent="primary" icon={<SearchIcon />} text="Run conflict detection" loading={running} onClick={() => void act(() => client.runConflicts(appId), 'Conflict detection started')} />
+    <>
+      <Button intent="primary" icon={<SearchIcon />} text="Run conflict detection" loading={running} onClick={() => void act(() => client.runConflicts(appId), 'Conflict detection started')} />
+      {running && job && <Button text="Cancel" disabled={job.cancelRequested} onClick={() => void act(() => client.cancelJob(appId, job.id), 'Cancelling conflict detection')} />}
+    </>
   ) : undefined;
 
-  const phraseCell = (phrase: ConflictPhrase) => (
-    <>
-      <div className="civic-conflict-phrase">“{phrase.text}”</div>
-      <Link className="civic-inline-link" style={{ textDecoration: 'underline' }} to={intentLink(appId, phrase.intentId, phrase.intentKind)}>{phrase.intentName}</Link>
-    </>
-  );
-
-  const actions = (pair: ConflictPair) => (
-    <ButtonGroup minimal vertical>
-      <Button small text={`Move first to “${pair.b.intentName}”`} onClick={() => void act(() => client.movePhrase(appId, pair.a.phraseId, pair.b.intentId), 'Phrase moved')} />
-      <Button small text={`Move second to “${pair.a.intentName}”`} onClick={() => void act(() => client.movePhrase(appId, pair.b.phraseId, pair.a.intentId), 'Phrase moved')} />
-      <Button small intent="danger" text="Delete first" onClick={() => setDeleting(pair.a)} />
-      <Button small intent="danger" text="Delete second" onClick={() => setDeleting(pair.b)} />
-    </ButtonGroup>
-  );
-
   return (
-    <Page title="Conflict resolution" description="Training phrases and Q&A variants that are identical or very similar across different intents." actions={run}>
-      {error && (
-        <Callout intent="danger" title="Could not load conflicts">
-          {error} <Button text="Retry" onClick={() => void load()} />
-        </Callout>
-      )}
-      {!report && !error && <PageSkeleton />}
+    <Page title="Conflict resolution" description="Training phrases and Q&A variants that are identical or very similar across different intents, grouped by pair of intents." actions={run}>
+      {error !== null && <LoadError title="The conflicts could not be loaded" error={errorMessage(error)} onRetry={() => void load()} />}
+      {!report && error === null && <PageSkeleton />}
       {report && (
         <>
           {report.recommended && !running && (
             <Callout intent="warning" title="Run conflict detection">
-              {report.runAt ? 'Training phrases changed since the last run.' : 'Conflict detection has not run for this app yet.'}
+              {report.totals ? 'Training phrases changed since the last run.' : 'Conflict detection has not run for this app yet.'}
             </Callout>
           )}
-          {running && report.job && (
+          {running && job && (
             <div className="civic-conflict-progress">
-              <span>Checking phrases… {report.job.progress}%</span>
-              <ProgressBar value={report.job.progress / 100} intent="primary" aria-label="Conflict detection progress" />
+              <span>
+                Checking {job.counts.phrases ? count(job.counts.phrases, 'phrase', 'phrases') : 'phrases'}… {job.progress}%
+              </span>
+              <ProgressBar value={job.progress / 100} intent="primary" aria-label="Conflict detection progress" />
             </div>
           )}
-          {report.runAt && (
-            <p>
-              Last run {formatWhen(report.runAt)}; pairs with a similarity of at least {Math.round(report.threshold * 100)}% are listed.
-            </p>
-          )}
-          {report.pairs.length === 0 ? (
-            <EmptyState title={report.runAt ? 'No conflicts' : 'No results yet'} description={report.runAt ? 'No two intents share a similar phrase.' : 'Run conflict detection to find phrases that could confuse the bot.'} />
+          {report.totals && <Totals totals={report.totals} />}
+          {groups.length === 0 ? (
+            <EmptyState
+              title={report.totals ? 'No conflicts' : 'No results yet'}
+              description={report.totals ? 'No two intents share a similar phrase.' : 'Run conflict detection to find phrases that could confuse the bot.'}
+            />
           ) : (
-            <HTMLTable striped aria-label="Conflicting phrases">
-              <thead>
-                <tr>
-                  <th scope="col">Similarity</th>
-                  <th scope="col">First phrase</th>
-                  <th scope="col">Second phrase</th>
-                  {edit.allowed && <th scope="col">Resolve</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {report.pairs.map((pair) => (
-                  <tr key={`${pair.a.phraseId}:${pair.b.phraseId}`}>
-                    <td>
-                      {Math.round(pair.score * 100)}%{' '}
-                      {pair.identical && (
-                        <Tag intent="danger" minimal>
-                          identical
-                        </Tag>
-                      )}
-                    </td>
-                    <td>{phraseCell(pair.a)}</td>
-                    <td>{phraseCell(pair.b)}</td>
-                    {edit.allowed && <td>{actions(pair)}</td>}
-                  </tr>
+            <>
+              <Label className="bp6-inline">
+                Sort by{' '}
+                <HTMLSelect value={sort} onChange={(event) => setSort(event.currentTarget.value as ConflictSort)} options={SORTS} />
+              </Label>
+              <ul className="civic-conflict-groups" aria-label="Pairs of intents with similar phrases">
+                {groups.map((group) => (
+                  <ConflictGroupItem key={`${group.a.id}:${group.b.id}`} appId={appId} group={group} client={client} actions={actions} version={version} />
                 ))}
-              </tbody>
-            </HTMLTable>
+              </ul>
+              {report.next && <Button text="Show more pairs of intents" loading={loadingMore} onClick={() => void loadMore()} />}
+            </>
           )}
         </>
       )}

@@ -5,7 +5,9 @@ import {
   PublishingApi,
   type AgentImportPreview,
   type BulkPreview,
+  type ConflictPairPage,
   type ConflictReport,
+  type ConflictSort,
   type DiffResult,
   type DraftProgress,
   type GeneratorDocument,
@@ -42,7 +44,10 @@ export interface PublishingClient {
   importPreview(appId: string, fileName: string, base64: string): Promise<AgentImportPreview>;
   /** Imports the zip; `confirm` carries the preview's token and whether overwriting changed intents was confirmed. */
   importZip(appId: string, fileName: string, base64: string, confirm?: { previewToken: string; overwrite: boolean }): Promise<JobView>;
-  conflicts(appId: string): Promise<ConflictReport>;
+  /** The last run's totals and a keyset page of its intent-pair groups (`after`: the page before's `next`). */
+  conflicts(appId: string, page?: { sort?: ConflictSort; after?: string | null; limit?: number }): Promise<ConflictReport>;
+  /** A keyset page of one group's phrase pairs. */
+  conflictPairs(appId: string, intentA: string, intentB: string, after?: string | null): Promise<ConflictPairPage>;
   runConflicts(appId: string): Promise<JobView>;
   movePhrase(appId: string, phraseId: string, toIntentId: string): Promise<void>;
   deletePhrase(appId: string, phraseId: string): Promise<void>;
@@ -109,8 +114,11 @@ export class PublishingClientImpl implements PublishingClient {
   async importZip(appId: string, fileName: string, content: string, confirm?: { previewToken: string; overwrite: boolean }) {
     return (await this.api.post<{ job: JobView }>(PublishingApi.import(appId), { fileName, content, ...confirm })).job;
   }
-  conflicts(appId: string) {
-    return this.api.get<ConflictReport>(PublishingApi.conflicts(appId));
+  conflicts(appId: string, page: { sort?: ConflictSort; after?: string | null; limit?: number } = {}) {
+    return this.api.get<ConflictReport>(PublishingApi.conflicts(appId), { query: { sort: page.sort, after: page.after ?? undefined, limit: page.limit } });
+  }
+  conflictPairs(appId: string, intentA: string, intentB: string, after?: string | null) {
+    return this.api.get<ConflictPairPage>(PublishingApi.conflictPairs(appId, intentA, intentB), { query: { after: after ?? undefined } });
   }
   async runConflicts(appId: string) {
     return (await this.api.post<{ job: JobView }>(PublishingApi.conflictRun(appId))).job;

@@ -24,6 +24,7 @@ export const rows: MatrixRow[] = [
   // Plain text is not a PDF: the type is checked by content.
   { method: 'POST', url: '/api/v1/apps/:appId/qna-generator/pdf', ...editApp(415), json: { fileName: 'faq.pdf', content: Buffer.from('How do I renew?').toString('base64') } },
   { method: 'GET', url: '/api/v1/apps/:appId/conflicts', ...readApp() },
+  { method: 'GET', url: '/api/v1/apps/:appId/conflicts/groups/:intentA/:intentB/pairs', call: `/api/v1/apps/:appId/conflicts/groups/${NO_ID}/${NO_ID}/pairs`, ...readApp(404) },
   { method: 'POST', url: '/api/v1/apps/:appId/conflicts/run', ...editApp(202) },
   { method: 'POST', url: '/api/v1/apps/:appId/conflicts/phrases/:phraseId/move', call: `/api/v1/apps/:appId/conflicts/phrases/${NO_ID}/move`, ...editApp(404), json: { toIntentId: NO_ID } },
   { method: 'DELETE', url: '/api/v1/apps/:appId/conflicts/phrases/:phraseId', call: `/api/v1/apps/:appId/conflicts/phrases/${NO_ID}`, ...editApp(404) },

@@ -1,0 +1,171 @@
+/**
+ * Near-duplicate phrases without comparing every pair: an inverted index over character trigrams
+ * with prefix filtering (the AllPairs scheme for cosine similarity). Each phrase's trigrams are
+ * ordered rarest first; only a *prefix* of them is indexed — the shortest one whose remaining
+ * (common) trigrams have a norm below the threshold. Two phrases whose cosine reaches the threshold
+ * must then share a trigram of both prefixes, so looking each phrase's prefix up in the index finds
+ * every such pair (no false negatives), while the common trigrams ("how", " do") that make postings
+ * long are never indexed nor looked up. Candidates get their exact score (integer trigram counts: the
+ * same score as `exactScore` gives for any two phrases, brute force included).
+ */
+import { normalisePhrase, trigrams } from '../common/similarity';
+
+export interface IndexedPhrase {
+  /** The intent (or any group): pairs within one group are not reported. */
+  group: number;
+  normalised: string;
+  /** Feature ids in index order (rarest first) and their trigram counts. */
+  features: Int32Array;
+  counts: Int32Array;
+  /** Sum of squared counts. */
+  squares: number;
+}
+
+export interface FoundPair {
+  a: number;
+  b: number;
+  score: number;
+  identical: boolean;
+}
+
+/** Turns texts into trigram vectors whose features are numbered rarest first. */
+export function indexPhrases(texts: readonly string[], groups: readonly number[]): IndexedPhrase[] {
+  const ids = new Map<string, number>();
+  const df: number[] = [];
+  const raw = texts.map((text) => {
+    const normalised = normalisePhrase(text);
+    const grams = normalised === '' ? new Map<string, number>() : trigrams(normalised);
+    const features: number[] = [];
+    const counts: number[] = [];
+    for (const [gram, count] of grams) {
+      let id = ids.get(gram);
+      if (id === undefined) {
+        id = df.length;
+        ids.set(gram, id);
+        df.push(0);
+      }
+      df[id] += 1;
+      features.push(id);
+      counts.push(count);
+    }
+    return { normalised, features, counts };
+  });
+  // Rank features by document frequency (rarest first; ties by first appearance).
+  const order = df.map((_, id) => id).sort((x, y) => df[x] - df[y] || x - y);
+  const rank = new Int32Array(df.length);
+  order.forEach((id, position) => (rank[id] = position));
+  return raw.map((item, index) => {
+    const pairs = item.features.map((id, i) => [rank[id], item.counts[i]] as const).sort((x, y) => x[0] - y[0]);
+    let squares = 0;
+    for (const [, count] of pairs) squares += count * count;
+    return {
+      group: groups[index],
+      normalised: item.normalised,
+      features: Int32Array.from(pairs, (p) => p[0]),
+      counts: Int32Array.from(pairs, (p) => p[1]),
+      squares,
+    };
+  });
+}
+
+/** Cosine of two indexed phrases over trigram counts (1 when their normalised texts are equal). */
+export function exactScore(x: IndexedPhrase, y: IndexedPhrase): number {
+  if (x.normalised === '' || y.normalised === '') return 0;
+  if (x.normalised === y.normalised) return 1;
+  let dot = 0;
+  for (let i = 0, j = 0; i < x.features.length && j < y.features.length; ) {
+    const fx = x.features[i];
+    const fy = y.features[j];
+    if (fx === fy) {
+      dot += x.counts[i] * y.counts[j];
+      i += 1;
+      j += 1;
+    } else if (fx < fy) i += 1;
+    else j += 1;
+  }
+  return dot / Math.sqrt(x.squares * y.squares);
+}
+
+/** Rounding slack so that float sums never drop a pair exactly at the threshold. */
+const SLACK = 1e-9;
+
+/**
+ * Every pair of phrases in different groups whose score reaches `threshold` (a < b). `onProgress`
+ * is called now and then with the phrases done.
+ */
+export function findSimilarPairs(items: readonly IndexedPhrase[], threshold: number, onProgress?: (done: number, total: number) => void): FoundPair[] {
+  const n = items.length;
+  // Prefix lengths: the rarest trigrams, all but a tail whose norm (normalised weights) is below t.
+  const prefix = new Int32Array(n);
+  let features = 0;
+  for (let i = 0; i < n; i += 1) {
+    const item = items[i];
+    for (const f of item.features) if (f + 1 > features) features = f + 1;
+    if (item.squares === 0) continue;
+    let rest = 0;
+    let k = item.features.length;
+    while (k > 0) {
+      const w = item.counts[k - 1];
+      const next = rest + (w * w) / item.squares;
+      if (Math.sqrt(next) >= threshold - SLACK) break;
+      rest = next;
+      k -= 1;
+    }
+    prefix[i] = k;
+  }
+  // Postings of the prefixes (CSR): item and its normalised weight.
+  const starts = new Int32Array(features + 1);
+  for (let i = 0; i < n; i += 1) for (let k = 0; k < prefix[i]; k += 1) starts[items[i].features[k] + 1] += 1;
+  for (let f = 0; f < features; f += 1) starts[f + 1] += starts[f];
+  const fill = starts.slice(0, features);
+  const postItem = new Int32Array(starts[features]);
+  const postWeight = new Float64Array(starts[features]);
+  for (let i = 0; i < n; i += 1) {
+    const item = items[i];
+    const norm = Math.sqrt(item.squares);
+    for (let k = 0; k < prefix[i]; k += 1) {
+      const at = fill[item.features[k]]++;
+      postItem[at] = i;
+      postWeight[at] = item.counts[k] / norm;
+    }
+  }
+  const overlap = new Float64Array(n);
+  // x's counts by feature, so a candidate's exact dot product is its suffix's look-ups, no merge.
+  const dense = new Int32Array(features);
+  const touched: number[] = [];
+  const pairs: FoundPair[] = [];
+  for (let x = 0; x < n; x += 1) {
+    const item = items[x];
+    if (item.squares === 0) continue;
+    const norm = Math.sqrt(item.squares);
+    for (let k = 0; k < item.features.length; k += 1) dense[item.features[k]] = item.counts[k];
+    // Probing with x's own prefix is enough: two phrases whose prefixes share no feature have all
+    // their common features in the suffix of the one whose suffix starts first, whose norm is < t.
+    for (let k = 0; k < prefix[x]; k += 1) {
+      const f = item.features[k];
+      const w = item.counts[k] / norm;
+      for (let p = starts[f]; p < starts[f + 1]; p += 1) {
+        const y = postItem[p];
+        // Postings are in item order: every y < x comes first.
+        if (y >= x) break;
+        if (overlap[y] === 0) touched.push(y);
+        overlap[y] += w * postWeight[p];
+      }
+    }
+    for (const y of touched) {
+      overlap[y] = 0;
+      const other = items[y];
+      if (other.group === item.group) continue;
+      let dot = 0;
+      for (let k = 0; k < other.features.length; k += 1) dot += other.counts[k] * dense[other.features[k]];
+      const identical = other.normalised === item.normalised;
+      const score = identical ? 1 : dot / Math.sqrt(other.squares * item.squares);
+      if (score >= threshold) pairs.push({ a: y, b: x, score, identical });
+    }
+    for (let k = 0; k < item.features.length; k += 1) dense[item.features[k]] = 0;
+    touched.length = 0;
+    if (onProgress && x % 1000 === 0) onProgress(x, n);
+  }
+  onProgress?.(n, n);
+  return pairs;
+}
