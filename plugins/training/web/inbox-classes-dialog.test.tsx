@@ -9,16 +9,16 @@ const choices = { categories: [{ id: 'travel', name: 'TRAVEL' }, { id: 'tax', na
 
 jest.setTimeout(20_000);
 
-function open(target: { rows: TranscriptRow[] } | { count: number }, labels: typeof choices.labels | null = choices.labels) {
+async function open(target: { rows: TranscriptRow[] } | { count: number }, labels: typeof choices.labels | null = choices.labels) {
   const applied: ClassChange[] = [];
   const onClose = jest.fn();
   render(<ClassesDialog isOpen target={target} choices={{ categories: choices.categories, labels }} onClose={onClose} onApply={async (c) => void applied.push(c)} />);
-  return { applied, onClose, dialog: screen.getByRole('dialog') };
+  return { applied, onClose, dialog: await screen.findByRole('dialog') };
 }
 
 describe('categories and labels of questions', () => {
   it('one question: its classes are ticked; untick one, tick another: one change, then the dialog closes', async () => {
-    const { applied, onClose, dialog } = open({ rows: [row('q1', ['travel'], ['urgent'])] });
+    const { applied, onClose, dialog } = await open({ rows: [row('q1', ['travel'], ['urgent'])] });
     expect(within(dialog).getByText('“question q1”')).toBeTruthy();
     const travel = within(dialog).getByRole('checkbox', { name: 'TRAVEL' }) as HTMLInputElement;
     expect(travel.checked).toBe(true);
@@ -30,7 +30,7 @@ describe('categories and labels of questions', () => {
   });
 
   it('a selection: a class some carry is mixed and left alone unless changed; nothing changed says so', async () => {
-    const { applied, dialog } = open({ rows: [row('q1', ['travel']), row('q2', [])] });
+    const { applied, dialog } = await open({ rows: [row('q1', ['travel']), row('q2', [])] });
     const travel = within(dialog).getByRole('checkbox', { name: 'TRAVEL' }) as HTMLInputElement;
     expect(travel.indeterminate).toBe(true);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -42,7 +42,7 @@ describe('categories and labels of questions', () => {
   });
 
   it('a whole search result: add or take off the ticked classes; labels hidden when the tier does not allow them; no axe violations', async () => {
-    const { applied, dialog } = open({ count: 1234 }, null);
+    const { applied, dialog } = await open({ count: 1234 }, null);
     expect(within(dialog).queryByRole('group', { name: 'Labels' })).toBeNull();
     expect(within(dialog).getByRole('radiogroup', { name: /For every question the search found \(1,234\)/ })).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Take the ticked ones off' }));
