@@ -5,16 +5,11 @@
  * data folder (PGlite), and on a fresh PostgreSQL database when DATABASE_URL is set. Standalone:
  * `node --import tsx tests/bench/import-interleave-bench.ts`; also a section of `npm run bench`.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort } from '../e2e/support/server';
 import { signInForBench } from './api-latency';
 import { benchDatabase } from './bench-database';
+import { startBenchServer } from './bench-server';
 import { bulkCsv } from './bulk-import-bench';
 
-const ROOT = join(import.meta.dirname, '../..');
 const PASSWORD = 'Civic-bench-Passw0rd';
 // The external-engine app: no training starts after the import, so the figure is the import's.
 const APP = 'demo-external';
@@ -66,37 +61,15 @@ async function sample(url: string, path: string, init: RequestInit, until: Promi
 
 export async function importInterleaveBench(env: Record<string, string | undefined> = process.env): Promise<InterleaveResult> {
   const database = await benchDatabase(PASSWORD, { url: env.DATABASE_URL });
-  const dataDir = mkdtempSync(join(tmpdir(), 'civic-bench-interleave-'));
-  const port = await freePort();
-  const { DATABASE_URL: _inherited, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'host/server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...inherited,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      CIVIC_DATA_DIR: dataDir,
-      CIVIC_PUBLIC_URL: `http://127.0.0.1:${port}`,
+  const server = await startBenchServer({
       CIVIC_DEMO_PASSWORD: PASSWORD,
       CIVIC_TWO_FACTOR: 'off',
       CIVIC_CAPTCHA: 'off',
       CIVIC_AUTH_RATE_LIMIT: '0',
       LOG_LEVEL: 'error',
-      ...database.env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let output = '';
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
+      ...database.env });
+  const url = server.url;
   try {
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-      if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
-      if (Date.now() > deadline) throw new Error(`server not ready: ${output}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
     const token = await signInForBench(url, 'editor@demo.gov.sg', PASSWORD);
     const auth = { headers: { authorization: `Bearer ${token}` } };
     const appsPath = '/api/v1/apps';
@@ -135,13 +108,7 @@ export async function importInterleaveBench(env: Record<string, string | undefin
       apps: { idle: figures(idleApps), importing: figures(busyApps) },
     };
   } finally {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
     await database.dispose();
   }
 }
