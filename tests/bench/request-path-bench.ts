@@ -133,7 +133,7 @@ export function requestPathEnv(databaseEnv: Record<string, string>): Record<stri
     CIVIC_TWO_FACTOR: 'off',
     CIVIC_CAPTCHA: 'off',
     // Simulated citizens come from many addresses through a "proxy" on loopback.
-    CIVIC_TRUST_PROXY: 'on',
+    CIVIC_TRUSTED_PROXIES: '127.0.0.1',
     CIVIC_TRUSTED_PROXIES: '127.0.0.1',
     LOG_LEVEL: 'info',
     ...databaseEnv,
