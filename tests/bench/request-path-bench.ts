@@ -134,7 +134,6 @@ export function requestPathEnv(databaseEnv: Record<string, string>): Record<stri
     CIVIC_CAPTCHA: 'off',
     // Simulated citizens come from many addresses through a "proxy" on loopback.
     CIVIC_TRUSTED_PROXIES: '127.0.0.1',
-    CIVIC_TRUSTED_PROXIES: '127.0.0.1',
     LOG_LEVEL: 'info',
     ...databaseEnv,
   };
