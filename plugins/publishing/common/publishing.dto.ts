@@ -88,17 +88,8 @@ export class MovePhraseDto {
   toIntentId!: string;
 }
 
-/** GET …/conflicts?sort=&after=&limit=: `after` is the `next` of the page before. */
-export class ConflictsQueryDto {
-  @IsOptional()
-  @IsIn(['pairs', 'score'], { message: PublishingMessages.conflictSort })
-  sort?: 'pairs' | 'score';
-
-  @IsOptional()
-  @IsString()
-  @Matches(/^\d{1,9}\.\d{1,9}$/, { message: PublishingMessages.conflictCursor })
-  after?: string;
-
+/** The page size of the conflict report's keyset pages. */
+class ConflictPageDto {
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: PublishingMessages.conflictLimit })
@@ -107,19 +98,24 @@ export class ConflictsQueryDto {
   limit?: number;
 }
 
+/** GET …/conflicts?sort=&after=&limit=: `after` is the `next` of the page before. */
+export class ConflictsQueryDto extends ConflictPageDto {
+  @IsOptional()
+  @IsIn(['pairs', 'score'], { message: PublishingMessages.conflictSort })
+  sort?: 'pairs' | 'score';
+
+  @IsOptional()
+  @IsString()
+  @Matches(/^\d{1,9}\.\d{1,9}$/, { message: PublishingMessages.conflictCursor })
+  after?: string;
+}
+
 /** GET …/conflicts/groups/{a}/{b}/pairs?after=&limit=. */
-export class ConflictPairsQueryDto {
+export class ConflictPairsQueryDto extends ConflictPageDto {
   @IsOptional()
   @IsString()
   @Matches(/^\d{1,9}$/, { message: PublishingMessages.conflictCursor })
   after?: string;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: PublishingMessages.conflictLimit })
-  @Min(1, { message: PublishingMessages.conflictLimit })
-  @Max(ConflictPaging.maxLimit, { message: PublishingMessages.conflictLimit })
-  limit?: number;
 }
 
 /** GET …/jobs?kind=. */
