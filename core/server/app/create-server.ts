@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { permissionId } from '@civic/core/common/access';
 import { registerAuthRoutes } from '../auth/auth-routes';
 import { Authenticator } from '../auth/authenticator';
@@ -125,7 +125,7 @@ async function buildApp(
     requestTimeout: 400_000,
     return503OnClosing: true,
     // One line per request (below), not Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request completed');
