@@ -28,7 +28,7 @@ async function createIntent(displayName: string, phrases: string[]): Promise<str
 }
 
 before(async () => {
-  t = await startTestServer({ pluginIds: ['app-settings', 'entities', 'classification', 'knowledge-base', 'publishing', 'webchat', 'dialog-engine', 'training'], env: { CIVIC_HISTORY: 'on' } });
+  t = await startTestServer({ pluginIds: ['app-settings', 'entities', 'classification', 'knowledge-base', 'publishing', 'webchat', 'dialog-engine', 'credentials', 'credential-llm', 'training'], env: { CIVIC_HISTORY: 'on' } });
   [editor, viewer] = await Promise.all([t.signInAs('editor'), t.signInAs('viewer')]);
   intents.parking = await createIntent('Parking fines', ['appeal a parking fine', 'parking ticket appeal', 'I got a parking fine', 'contest my parking summons', 'parking offence appeal']);
   intents.library = await createIntent('Library cards', ['get a library card', 'library membership', 'renew library card', 'borrow books at the library', 'library card lost']);

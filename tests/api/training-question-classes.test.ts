@@ -18,7 +18,7 @@ const ids: string[] = [];
 const QUESTIONS = ['lost my passport abroad', 'passport photo size', 'bus fare refund', 'zebra crossing fine', 'another passport question'];
 
 before(async () => {
-  t = await startTestServer({ pluginIds: ['app-settings', 'entities', 'classification', 'knowledge-base', 'publishing', 'webchat', 'dialog-engine', 'training'] });
+  t = await startTestServer({ pluginIds: ['app-settings', 'entities', 'classification', 'knowledge-base', 'publishing', 'webchat', 'dialog-engine', 'credentials', 'credential-llm', 'training'] });
   [editor, viewer] = await Promise.all([t.signInAs('editor'), t.signInAs('viewer')]);
   const db = t.server.db.db;
   const sessionId = randomUUID();

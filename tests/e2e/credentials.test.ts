@@ -21,6 +21,7 @@ const KEYS: Record<string, string> = {
   tg: '123456789:AAF-e2e-telegram-token-0001',
   pay: 'sk_e2e_payment_key_00001',
   chat: 'livechat-e2e-key-000001',
+  llm: 'sk-e2e-llm-key-00000001',
 };
 let provider: TestHttpsServer;
 let running: RunningConsole;
@@ -37,6 +38,7 @@ function providers(r: ReceivedRequest): TestAnswer {
   if (r.path.startsWith('/graph/')) return bearer(r) === KEYS.graph ? json(200, { display_phone_number: '+65 6000 0000' }) : json(401, {});
   if (r.path.startsWith('/tg/bot')) return r.path === `/tg/bot${KEYS.tg}/getMe` ? json(200, { ok: true, result: { username: 'civic_bot' } }) : json(401, {});
   if (r.path.startsWith('/pay/v1/merchants/')) return bearer(r) === KEYS.pay ? json(200, { name: 'Civic Merchant' }) : json(401, {});
+  if (r.path === '/llm/v1/models') return bearer(r) === KEYS.llm ? json(200, { object: 'list', data: [{ id: 'civic-small' }] }) : json(401, {});
   if (r.path === '/chat/status') return r.headers['x-api-key'] === KEYS.chat ? json(200, { agentsOnline: 2 }) : json(403, {});
   return json(404, {});
 }
@@ -59,6 +61,7 @@ function cases(): KindCase[] {
     { id: 'credential-telegram', title: 'Telegram bot', fields: { apiBase: `${base}/tg`, botToken: KEYS.tg }, rotate: { field: 'botToken', label: 'Bot token', value: '987654321:BBBBBBBBBBBBBBBBBBBBBBBBBBB' }, okText: '@civic_bot' },
     { id: 'credential-payment', title: 'Payment provider', fields: { endpoint: `${base}/pay`, merchantId: 'M-1', apiKey: KEYS.pay, webhookSecret: 'whsec_e2e_0001' }, rotate: { field: 'apiKey', label: 'API key', value: 'sk_e2e_wrong_key_99' }, okText: 'Civic Merchant' },
     { id: 'credential-live-chat', title: 'Live chat', fields: { endpoint: `${base}/chat`, apiKey: KEYS.chat }, rotate: { field: 'apiKey', label: 'API key', value: 'livechat-e2e-wrong-99' }, okText: '2 agents online' },
+    { id: 'credential-llm', title: 'LLM provider', fields: { baseUrl: `${base}/llm/v1`, model: 'civic-small', apiKey: KEYS.llm }, rotate: { field: 'apiKey', label: 'API key', value: 'sk-e2e-llm-wrong-key-99' }, okText: 'civic-small is available' },
   ];
 }
 
@@ -97,7 +100,7 @@ test('the sidebar has the Integration Credential group; opened, it lists every k
   await expectAccessible('sidebar with the credential group open');
 });
 
-for (const index of [0, 1, 2, 3, 4, 5]) {
+for (const index of [0, 1, 2, 3, 4, 5, 6]) {
   test(`credential kind ${index + 1}: add, test the connection, rotate a secret, delete`, async () => {
     const kind = cases()[index];
     const name = `${kind.title} e2e`;

@@ -91,32 +91,41 @@ export async function openValues(db: DbExecutor, secrets: SecretSealing, row: Cr
   return values;
 }
 
+/** The most specific credential of a kind where it is wanted: the app's, else the agency's, else a platform-wide one (oldest first). */
+async function chooseCredential(db: DbExecutor, kind: string, scope: CredentialScope): Promise<CredentialRow | undefined> {
+  const candidates = await db
+    .select()
+    .from(credentials)
+    .where(
+      and(
+        eq(credentials.kind, kind),
+        or(
+          eq(credentials.scope, 'platform'),
+          scope.agencyId ? and(eq(credentials.scope, 'agency'), eq(credentials.agencyId, scope.agencyId)) : undefined,
+          scope.appId ? and(eq(credentials.scope, 'app'), eq(credentials.appId, scope.appId)) : undefined,
+        ),
+      ),
+    )
+    .orderBy(asc(credentials.createdAt));
+  const rank = { app: 0, agency: 1, platform: 2 } as Record<string, number>;
+  return candidates.sort((a, b) => rank[a.scope] - rank[b.scope])[0];
+}
+
+const described = (row: CredentialRow): Omit<ResolvedCredential, 'values'> => ({ id: row.id, name: row.name, kind: row.kind, scope: row.scope as ResolvedCredential['scope'] });
+
 export function createResolver(secrets: SecretSealing): CredentialResolver {
   return {
     async resolve(db: DbExecutor, kind: string, scope: CredentialScope = {}): Promise<ResolvedCredential | undefined> {
-      const candidates = await db
-        .select()
-        .from(credentials)
-        .where(
-          and(
-            eq(credentials.kind, kind),
-            or(
-              eq(credentials.scope, 'platform'),
-              scope.agencyId ? and(eq(credentials.scope, 'agency'), eq(credentials.agencyId, scope.agencyId)) : undefined,
-              scope.appId ? and(eq(credentials.scope, 'app'), eq(credentials.appId, scope.appId)) : undefined,
-            ),
-          ),
-        )
-        .orderBy(asc(credentials.createdAt));
-      const rank = { app: 0, agency: 1, platform: 2 } as Record<string, number>;
-      const [best] = candidates.sort((a, b) => rank[a.scope] - rank[b.scope]);
-      if (!best) return undefined;
-      return { id: best.id, name: best.name, kind: best.kind, scope: best.scope as ResolvedCredential['scope'], values: await openValues(db, secrets, best) };
+      const best = await chooseCredential(db, kind, scope);
+      return best && { ...described(best), values: await openValues(db, secrets, best) };
+    },
+    async find(db: DbExecutor, kind: string, scope: CredentialScope = {}) {
+      const best = await chooseCredential(db, kind, scope);
+      return best && described(best);
     },
     async resolveNamed(db: DbExecutor, kind: string, name: string): Promise<ResolvedCredential | undefined> {
       const [row] = await db.select().from(credentials).where(and(eq(credentials.kind, kind), eq(credentials.name, name)));
-      if (!row) return undefined;
-      return { id: row.id, name: row.name, kind: row.kind, scope: row.scope as ResolvedCredential['scope'], values: await openValues(db, secrets, row) };
+      return row && { ...described(row), values: await openValues(db, secrets, row) };
     },
     async list(db: DbExecutor, kind: string) {
       return db

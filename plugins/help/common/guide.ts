@@ -225,6 +225,7 @@ export const GUIDE: Guide = {
           title: 'Unmatched questions and training',
           blocks: [
             { kind: 'paragraph', text: 'Uncategorised lists questions the bot could not match. In the Training Hub, assign each to the right intent (it becomes a training phrase), create a new intent for it, or dismiss it with a reason. Then test and publish as usual.' },
+            { kind: 'paragraph', text: 'The AI Assistant suggests training phrases per intent from those questions. When a platform admin has set up an LLM provider (Integration Credential), Suggest more asks it for new ways to say an intent’s phrases; they are marked with the provider’s name, and you approve, edit or reject each as usual. Only the intent’s name and its training phrases are sent (any with personal data left out), never the questions waiting for review.' },
             { kind: 'tip', text: 'A weekly half hour in the Training Hub keeps the bot improving steadily.' },
           ],
         },

@@ -158,15 +158,32 @@ export interface HubSuggestions {
   intents: HubIntent[];
   /** The questions considered: pending ones of the last HUB_DAYS days. */
   since: string;
+  /** The LLM provider that applies to the app (its credential's name), or null when none is configured. */
+  llm: { name: string } | null;
+}
+/** GET …/training-hub/paraphrases: new phrases an LLM provider wrote for one intent, not yet among the app's phrases. */
+export interface HubParaphrases {
+  intentId: string;
+  intentName: string;
+  /** The provider's credential name: "Suggested by <source>". */
+  source: string;
+  suggestions: string[];
 }
 /** The assistant learns from the pending questions of this many days, this many suggestions an intent. */
 export const HUB_DAYS = 60;
 export const HUB_PER_INTENT = 10;
 export const HUB_CANDIDATES = 5000;
+/** Paraphrases asked of the LLM provider for one intent: by default, at most; each at most this long; its time limit. */
+export const PARAPHRASE_COUNT = 5;
+export const PARAPHRASE_MAX_COUNT = 10;
+export const PARAPHRASE_MAX_CHARS = 200;
+export const PARAPHRASE_TIMEOUT_MS = 12_000;
 
 export const TrainingHubApi = {
   suggestionsRoute: '/api/v1/apps/:appId/training-hub/suggestions',
   suggestions: (appId: string) => `${app(appId)}/training-hub/suggestions`,
+  paraphrasesRoute: '/api/v1/apps/:appId/training-hub/paraphrases',
+  paraphrases: (appId: string) => `${app(appId)}/training-hub/paraphrases`,
   /** §7 feature usage of the assistant. */
   autoTpActions: '/api/v1/feature-usages/auto-tp/actions',
 } as const;

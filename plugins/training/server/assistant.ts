@@ -6,7 +6,7 @@ import { maskPersonalData } from '../common/personal-data';
 const MIN_SCORE = 0.02;
 const TOP_MATCHES = 3;
 
-function questionKey(text: string): string {
+export function questionKey(text: string): string {
   return text.normalize('NFKD').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 

@@ -1,13 +1,25 @@
-import { HttpError, type RouteAdder } from '@civic/sdk/server';
+import { HttpError, type AppRecord, type RouteAdder } from '@civic/sdk/server';
+import type { LlmChat, LlmScope } from '../../credential-llm/contract/server/llm-chat';
 import type { TranscriptReview } from '../../dialog-engine/contract/server/index';
-import { HUB_CANDIDATES, HUB_DAYS, HUB_PER_INTENT, TrainingHubApi, type HubSuggestions } from '../common/api';
+import type { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
+import { HUB_CANDIDATES, HUB_DAYS, HUB_PER_INTENT, PARAPHRASE_COUNT, PARAPHRASE_TIMEOUT_MS, TrainingHubApi, type HubParaphrases, type HubSuggestions } from '../common/api';
 import { AutoTpActionsDto } from '../common/auto-tp-actions.dto';
-import { canRecordAssistantUsage, canViewTraining } from '../common/permissions';
+import { ParaphrasesQueryDto } from '../common/paraphrases-query.dto';
+import { canRecordAssistantUsage, canReviewQuestions, canViewTraining } from '../common/permissions';
 import { rankSuggestions } from './assistant';
 import { trainingAutoTpActions } from './db/schema';
+import { paraphrasePrompt, paraphrasesFrom, paraphraseTokens } from './paraphrases';
 
-/** The training hub's assistant: suggestions per intent, and §7's usage counts of what people did with them. */
-export function registerHubRoutes(routes: RouteAdder, review: TranscriptReview): void {
+export interface HubDeps {
+  review: TranscriptReview;
+  snapshots: KnowledgeSnapshots;
+  llm: LlmChat;
+}
+
+const llmScope = (app: AppRecord): LlmScope => ({ appId: app.appId, agencyId: app.agencyId ?? undefined });
+
+/** The training hub's assistant: suggestions per intent (the engine's, and an LLM provider's on request), and §7's usage counts of what people did with them. */
+export function registerHubRoutes(routes: RouteAdder, { review, snapshots, llm }: HubDeps): void {
   routes.add({
     method: 'GET',
     url: TrainingHubApi.suggestionsRoute,
@@ -17,7 +29,27 @@ export function registerHubRoutes(routes: RouteAdder, review: TranscriptReview):
     handler: async (ctx): Promise<HubSuggestions> => {
       const since = new Date(ctx.now.getTime() - HUB_DAYS * 86_400_000);
       const candidates = await review.candidates(ctx.db, ctx.app.appId, since, HUB_CANDIDATES);
-      return { intents: rankSuggestions(candidates, HUB_PER_INTENT), since: since.toISOString() };
+      const provider = await llm.provider(ctx.db, llmScope(ctx.app));
+      return { intents: rankSuggestions(candidates, HUB_PER_INTENT), since: since.toISOString(), llm: provider ? { name: provider.name } : null };
+    },
+  });
+
+  routes.add({
+    method: 'GET',
+    url: TrainingHubApi.paraphrasesRoute,
+    app: 'appId',
+    access: canReviewQuestions,
+    query: ParaphrasesQueryDto,
+    description: `New training phrases for one intent from the LLM provider that applies to the app (its own, its agency's or a platform-wide one): ${PARAPHRASE_COUNT} by default, within ${PARAPHRASE_TIMEOUT_MS / 1000} s, none the app already has. 409 when no provider is configured, 502 when the provider fails (the message says how, never the key)`,
+    handler: async (ctx): Promise<HubParaphrases> => {
+      const draft = await snapshots.readDraft(ctx.db, ctx.app.appId);
+      const intent = draft.intents.find((i) => i.id === ctx.query.intentId);
+      if (!intent) throw HttpError.notFound();
+      const count = ctx.query.count ?? PARAPHRASE_COUNT;
+      const own = intent.trainingPhrases.map((p) => p.text);
+      const answer = await llm.complete(ctx.db, llmScope(ctx.app), { messages: paraphrasePrompt(intent.displayName, own, count), maxTokens: paraphraseTokens(count), timeoutMs: PARAPHRASE_TIMEOUT_MS });
+      const existing = draft.intents.flatMap((i) => i.trainingPhrases.map((p) => p.text));
+      return { intentId: intent.id, intentName: intent.displayName, source: answer.provider.name, suggestions: paraphrasesFrom(answer.content, existing, count) };
     },
   });
 

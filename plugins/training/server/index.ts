@@ -1,5 +1,6 @@
 import { defineServerModule } from '@civic/sdk/server';
 import { ClassCatalog } from '../../classification/contract/server/index';
+import { LlmChat } from '../../credential-llm/contract/server/llm-chat';
 import { DraftAnswers, QuestionFeatures, TranscriptReview } from '../../dialog-engine/contract/server/index';
 import { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
 import { TrainingTestCases } from '../contract/server/test-cases';
@@ -16,11 +17,12 @@ export default defineServerModule({
     const catalog = api.services.get(ClassCatalog);
     const testCases = new TestCaseSlot();
     api.services.provide(TrainingTestCases, testCases);
-    const accuracy = { review, drafts: api.services.get(DraftAnswers), snapshots: api.services.get(KnowledgeSnapshots), testCases };
+    const snapshots = api.services.get(KnowledgeSnapshots);
+    const accuracy = { review, drafts: api.services.get(DraftAnswers), snapshots, testCases };
     registerTranscriptRoutes(api.routes, review, accuracy, catalog);
     registerAccuracyRoute(api.routes, accuracy);
     registerQuestionClassRoute(api.routes, review, catalog);
-    registerHubRoutes(api.routes, review);
+    registerHubRoutes(api.routes, { review, snapshots, llm: api.services.get(LlmChat) });
     registerClusterJobs(api.routes, api.jobs, review, api.services.get(QuestionFeatures));
   },
 });

@@ -10,6 +10,8 @@ export const rows: MatrixRow[] = [
   { method: 'POST', url: '/api/v1/apps/:appId/training-accuracy', ...editApp(200) },
   { method: 'POST', url: '/api/v1/apps/:appId/transcripts/:transcriptId/reveal', call: `/api/v1/apps/:appId/transcripts/${NO_ID}/reveal`, ...adminApp(404) },
   { method: 'GET', url: '/api/v1/apps/:appId/training-hub/suggestions', ...readApp(200) },
+  // No intentId: refused as invalid before any provider is asked.
+  { method: 'GET', url: '/api/v1/apps/:appId/training-hub/paraphrases', ...editApp(422) },
   { method: 'POST', url: '/api/v1/feature-usages/auto-tp/actions', own: all(422), json: {} },
   { method: 'POST', url: '/api/v1/apps/:appId/training-clusters', ...editApp(422), json: { start: 'soon' } },
   { method: 'GET', url: '/api/v1/apps/:appId/training-clusters/:jobId', call: `/api/v1/apps/:appId/training-clusters/${NO_ID}`, ...readApp(404) },

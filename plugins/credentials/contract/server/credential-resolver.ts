@@ -24,6 +24,8 @@ export interface ResolvedCredential {
  */
 export interface CredentialResolver {
   resolve(db: DbExecutor, kind: string, scope?: CredentialScope): Promise<ResolvedCredential | undefined>;
+  /** The credential `resolve` would answer, without its values: whether one applies and its name (nothing is opened). */
+  find(db: DbExecutor, kind: string, scope?: CredentialScope): Promise<Omit<ResolvedCredential, 'values'> | undefined>;
   /** The credential of a kind an app names by its name (live chat: the app's `liveChatService`). */
   resolveNamed(db: DbExecutor, kind: string, name: string): Promise<ResolvedCredential | undefined>;
   /** The configured credentials of a kind (names and scopes only), e.g. for a picker. */

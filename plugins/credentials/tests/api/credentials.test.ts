@@ -7,7 +7,7 @@ import { credentials, credentialSecrets } from '../../server/db/schema';
 import { createResolver, credentialSecretStore } from '../../server/credential-store';
 import { GOOD, providerDoubles, REFUSABLE, validBodies } from './provider-doubles';
 
-const KINDS = ['credential-sso', 'credential-support-desk', 'credential-whatsapp', 'credential-telegram', 'credential-payment', 'credential-live-chat'];
+const KINDS = ['credential-sso', 'credential-support-desk', 'credential-whatsapp', 'credential-telegram', 'credential-payment', 'credential-live-chat', 'credential-llm'];
 const SECRETS: Record<string, string[]> = {
   'credential-sso': ['clientSecret'],
   'credential-support-desk': ['apiKey'],
@@ -15,6 +15,7 @@ const SECRETS: Record<string, string[]> = {
   'credential-telegram': ['botToken'],
   'credential-payment': ['apiKey', 'webhookSecret'],
   'credential-live-chat': ['apiKey'],
+  'credential-llm': ['apiKey'],
 };
 const randomKey = () => createHash('sha256').update(randomUUID()).digest();
 const firstKey = randomKey();
@@ -214,6 +215,10 @@ test('credentials.resolve picks the most specific scope: app, then agency, then 
   assert.equal((await resolver.resolve(t.server.db.db, kind, { appId: 'another', agencyId: agency.id }))?.values.apiKey, 'agency-livechat-key-1');
   assert.equal((await resolver.resolve(t.server.db.db, kind, {}))?.scope, 'platform');
   assert.equal(await resolver.resolve(t.server.db.db, 'credential-unknown'), undefined);
+  // find names the same choice without opening anything.
+  assert.deepEqual(await resolver.find(t.server.db.db, kind, { appId: OWN_APP_ID, agencyId: agency.id }), { id: (await resolver.resolve(t.server.db.db, kind, { appId: OWN_APP_ID }))?.id, name: 'zz app', kind, scope: 'app' });
+  assert.equal((await resolver.find(t.server.db.db, kind, { appId: 'another', agencyId: agency.id }))?.name, 'zz agency');
+  assert.equal(await resolver.find(t.server.db.db, 'credential-unknown'), undefined);
   // An app that names its live chat provider (liveChatService) gets that one.
   assert.equal((await resolver.resolveNamed(t.server.db.db, kind, 'zz agency'))?.values.apiKey, 'agency-livechat-key-1');
   assert.equal(await resolver.resolveNamed(t.server.db.db, kind, 'nobody'), undefined);

@@ -10,6 +10,7 @@ export const GOOD = {
   paymentKey: 'sk_live_payment_key_0006',
   paymentWebhook: 'whsec_payment_webhook_0007',
   liveChatKey: 'livechat-key-0008-abcdef',
+  llmKey: 'sk-llm-key-0009-abcdef',
 };
 
 const json = (status: number, body: unknown): TestAnswer => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -17,8 +18,8 @@ const bearer = (request: ReceivedRequest) => String(request.headers.authorizatio
 
 /**
  * One loopback HTTPS server speaking each provider's shape, by path prefix: an OIDC realm's
- * discovery, a ticketing API, a Graph-style messaging API, a Bot API, a payment API and a live chat
- * API. `base` is the server's own URL (the realm names itself with it).
+ * discovery, a ticketing API, a Graph-style messaging API, a Bot API, a payment API, a live chat
+ * API and an OpenAI-compatible LLM API. `base` is the server's own URL (the realm names itself with it).
  */
 export function providerDoubles(base: () => string) {
   return (request: ReceivedRequest): TestAnswer => {
@@ -34,6 +35,7 @@ export function providerDoubles(base: () => string) {
       if (bearer(request) !== GOOD.paymentKey) return json(401, { error: 'bad key' });
       return path === '/pay/v1/merchants/M-1' ? json(200, { id: 'M-1', name: 'Civic Merchant' }) : json(404, { error: 'no such merchant' });
     }
+    if (path === '/llm/v1/models') return bearer(request) === GOOD.llmKey ? json(200, { object: 'list', data: [{ id: 'civic-small' }] }) : json(401, { error: { message: `Incorrect API key provided: ${bearer(request)}` } });
     if (path === '/chat/status') return request.headers['x-api-key'] === GOOD.liveChatKey ? json(200, { agentsOnline: 3 }) : json(403, { error: 'forbidden' });
     return json(404, { error: 'not found' });
   };
@@ -48,6 +50,7 @@ export function validBodies(base: string): Record<string, Record<string, string>
     'credential-telegram': { apiBase: `${base}/tg`, botToken: GOOD.telegramToken },
     'credential-payment': { endpoint: `${base}/pay`, merchantId: 'M-1', apiKey: GOOD.paymentKey, webhookSecret: GOOD.paymentWebhook },
     'credential-live-chat': { endpoint: `${base}/chat`, apiKey: GOOD.liveChatKey },
+    'credential-llm': { baseUrl: `${base}/llm/v1`, model: 'civic-small', apiKey: GOOD.llmKey },
   };
 }
 
@@ -59,4 +62,5 @@ export const REFUSABLE: Record<string, { field: string; wrong: string; reason: R
   'credential-telegram': { field: 'botToken', wrong: '987654321:BBBBBBBBBBBBBBBBBBBBBBBBB', reason: /token was refused/, okReason: /@civic_bot/ },
   'credential-payment': { field: 'apiKey', wrong: 'sk_live_wrong_key_9999', reason: /refused the API key/, okReason: /Civic Merchant/ },
   'credential-live-chat': { field: 'apiKey', wrong: 'wrong-livechat-key-00', reason: /refused the key/, okReason: /3 agents online/ },
+  'credential-llm': { field: 'apiKey', wrong: 'sk-llm-wrong-key-0000', reason: /refused the key/, okReason: /model civic-small is available/ },
 };

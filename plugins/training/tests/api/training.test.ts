@@ -39,7 +39,7 @@ const FIXTURES: Fixture[] = [
 const ids: string[] = [];
 
 before(async () => {
-  t = await startTestServer({ pluginIds: ['app-settings', 'entities', 'classification', 'knowledge-base', 'publishing', 'webchat', 'dialog-engine', 'training'], env: { CIVIC_HISTORY: 'on' } });
+  t = await startTestServer({ pluginIds: ['app-settings', 'entities', 'classification', 'knowledge-base', 'publishing', 'webchat', 'dialog-engine', 'credentials', 'credential-llm', 'training'], env: { CIVIC_HISTORY: 'on' } });
   [editor, viewer, appAdmin] = await Promise.all([t.signInAs('editor'), t.signInAs('viewer'), t.signInAs('appAdmin')]);
   const db = t.server.db.db;
   const sessionId = randomUUID();

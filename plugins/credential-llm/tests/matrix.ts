@@ -1,0 +1,3 @@
+import { credentialKindRows } from '@civic/sdk/testing/server';
+
+export const rows = credentialKindRows('credential-llm', 'apiKey');
