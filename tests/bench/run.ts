@@ -13,8 +13,10 @@ import { forgotPasswordTiming } from './forgot-password-timing';
 import { hostileFilesBench } from './hostile-files-bench';
 import { importInterleaveBench, describeInterleave } from './import-interleave-bench';
 import { intentTableBench } from './intent-table-bench';
+import { describeLighthouse, LCP_GOAL_MS, lighthouseBench, TBT_GOAL_MS } from './lighthouse-bench';
 import { describeRoutes, everyPageScripts, ownGzipBytes, pageScriptsBench, ROUTE_BAR_BYTES } from './page-scripts';
 import { describeRequestPath, requestPathBench, requestPathTargets } from './request-path-bench';
+import { describeStartup, startupBench, startupTargets } from './startup-bench';
 
 const KiB = 1024;
 const targets: Array<{ what: string; value: string; target: string; ok: boolean }> = [];
@@ -211,6 +213,19 @@ for (const h of hostile.results) {
   targets.push({ what: `/healthz p99 while reading: ${h.file}`, value: `${h.p99Ms.toFixed(1)} ms (baseline ${h.baselineP99Ms.toFixed(1)} ms)`, target: '≤ 100 ms, a 4xx', ok: h.p99Ms <= 100 && h.statuses.every((status) => status >= 400 && status < 500) });
   targets.push({ what: `server RSS growth while reading: ${h.file}`, value: `+${h.peakRssGrowthMb.toFixed(0)} MB over ${h.baselineRssMb.toFixed(0)} MB`, target: '≤ +300 MB', ok: h.peakRssGrowthMb <= 300 });
 }
+
+// Mobile Lighthouse (issue 16): LCP and TBT, mobile preset, median of three cold-cache runs.
+const lighthouse = await lighthouseBench();
+console.log(`\n${describeLighthouse(lighthouse).join('\n')}`);
+for (const page of lighthouse) {
+  targets.push({ what: `Lighthouse mobile LCP: ${page.page}`, value: `${(page.lcpMs / 1000).toFixed(2)} s (score ${page.score})`, target: '≤ 2.5 s', ok: page.lcpMs <= LCP_GOAL_MS });
+  targets.push({ what: `Lighthouse mobile TBT: ${page.page}`, value: `${page.tbtMs.toFixed(0)} ms`, target: '≤ 200 ms', ok: page.tbtMs <= TBT_GOAL_MS });
+}
+
+// Cold start and memory after start (issue 16), PGlite and (with DATABASE_URL) PostgreSQL.
+const startup = await startupBench();
+console.log(`\n${describeStartup(startup).join('\n')}`);
+targets.push(...startupTargets(startup));
 
 console.log('\nTargets:');
 for (const t of targets) console.log(`  ${t.ok ? 'MET ' : 'MISS'}  ${t.what}: ${t.value} (${t.target})`);

@@ -9,6 +9,8 @@ export const E2E_PASSWORD = 'Civic-e2e-Passw0rd';
 
 export interface RunningConsole {
   url: string;
+  /** The server process's id (benchmarks read its memory). */
+  pid: number;
   stop(): Promise<void>;
   output(): string;
 }
@@ -76,6 +78,7 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Ru
   }
   return {
     url,
+    pid: child.pid ?? 0,
     output: () => output,
     async stop() {
       if (child.exitCode === null) {

@@ -1,0 +1,95 @@
+/**
+ * Cold start as `npm start` runs it (the real server process, built console): from spawning the
+ * process to /readyz answering, on a fresh embedded database (migrations and demo seed included) and on
+ * a restart of the same data folder; on PostgreSQL (DATABASE_URL) on a fresh, empty database and its
+ * restart. The server's resident memory is read from /proc once it is ready and after a short idle.
+ *
+ *   node --import tsx tests/bench/startup-bench.ts     (needs `npm run build`)
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { E2E_PASSWORD, startConsole } from '../e2e/support/server';
+
+export const COLD_START_GOAL_MS = 5000;
+export const RSS_GOAL_MB = 400;
+
+export interface StartupRun {
+  label: string;
+  readyMs: number;
+  rssMb: number;
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
+
+async function startOnce(label: string, env: Record<string, string>): Promise<StartupRun> {
+  const started = performance.now();
+  const running = await startConsole({ LOG_LEVEL: 'error', CIVIC_DEMO_PASSWORD: E2E_PASSWORD, ...env });
+  const readyMs = performance.now() - started;
+  try {
+    const atReady = rssMb(running.pid);
+    await new Promise((r) => setTimeout(r, 5000));
+    return { label, readyMs, rssMb: Math.max(atReady, rssMb(running.pid)) };
+  } finally {
+    await running.stop();
+  }
+}
+
+async function admin(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startupBench(databaseUrl = process.env.DATABASE_URL): Promise<StartupRun[]> {
+  const runs: StartupRun[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'civic-startup-'));
+  try {
+    runs.push(await startOnce('PGlite, fresh data folder (migrate + demo seed)', { CIVIC_DATA_DIR: dataDir }));
+    runs.push(await startOnce('PGlite, restart', { CIVIC_DATA_DIR: dataDir }));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (databaseUrl) {
+    const name = `civic_start_${randomBytes(5).toString('hex')}`;
+    await admin(databaseUrl, `create database ${name}`);
+    const url = new URL(databaseUrl);
+    url.pathname = `/${name}`;
+    try {
+      const env = { DATABASE_URL: url.toString(), CIVIC_EPHEMERAL_KEYS: '1' };
+      runs.push(await startOnce('PostgreSQL, empty database (migrate)', env));
+      runs.push(await startOnce('PostgreSQL, restart', env));
+    } finally {
+      await admin(databaseUrl, `drop database if exists ${name} with (force)`);
+    }
+  }
+  return runs;
+}
+
+export function describeStartup(runs: StartupRun[]): string[] {
+  return [
+    'Cold start (spawn → /readyz) and server RSS after start:',
+    ...runs.map((r) => `  ${r.label.padEnd(50)} ${(r.readyMs / 1000).toFixed(2)} s, RSS ${r.rssMb.toFixed(0)} MB`),
+  ];
+}
+
+export function startupTargets(runs: StartupRun[]): Array<{ what: string; value: string; target: string; ok: boolean }> {
+  return runs.flatMap((r) => [
+    { what: `cold start: ${r.label}`, value: `${(r.readyMs / 1000).toFixed(2)} s`, target: '≤ 5 s', ok: r.readyMs <= COLD_START_GOAL_MS },
+    { what: `server RSS after start: ${r.label}`, value: `${r.rssMb.toFixed(0)} MB`, target: `≤ ${RSS_GOAL_MB} MB`, ok: r.rssMb <= RSS_GOAL_MB },
+  ]);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(describeStartup(await startupBench()).join('\n'));
+}
