@@ -23,6 +23,8 @@ let t: TestServer;
 let provider: TestHttpsServer;
 let admin: string;
 let bodies: Record<string, Record<string, string>>;
+/** What the server logged, at every level, from its start. */
+const logLines: string[] = [];
 
 before(async () => {
   provider = await startTestHttpsServer(providerDoubles(() => provider.url));
@@ -30,6 +32,7 @@ before(async () => {
   t = await startTestServer({
     pluginIds: ['credentials', ...KINDS],
     env: { CIVIC_OUTBOUND_ALLOW: '127.0.0.1', CIVIC_SECRETS_KEY: firstKey.toString('base64') },
+    onLogLine: (line) => logLines.push(line),
   });
   admin = await t.signInAs('platformAdmin');
 });
@@ -163,6 +166,10 @@ test('a raw dump of the database holds no plaintext secret, and the audit rows n
   }
   const audits = await t.server.db.db.select().from(auditLog).where(eq(auditLog.action, 'credentials.create'));
   assert.ok(audits.length >= KINDS.length);
+  // Nor any line the server logged, at any level, while they were added, tested, replaced and cleared.
+  assert.ok(logLines.length > 50, `${logLines.length} log lines`);
+  const logged = logLines.join('');
+  for (const value of values) assert.ok(!logged.includes(value), `${value.slice(0, 6)}… was logged`);
 });
 
 test('rotation with two keys: every secret re-wrapped to the newest key, resumable, still opens', async () => {
