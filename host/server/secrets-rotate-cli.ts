@@ -4,6 +4,7 @@ import { loadConfig } from '@civic/core/server/config/load-config';
 import { RepoPaths } from '@civic/core/server/config/repo-paths';
 import { DataDirLockedError } from '@civic/core/server/db/data-dir-lock';
 import { createLogger } from '@civic/core/server/logging/logger';
+import { SecretSealError } from '@civic/core/server/secrets/secret-sealer';
 import { loadServerPlugins } from './load-server-plugins';
 
 /**
@@ -28,8 +29,16 @@ async function rotate(): Promise<void> {
   }
 }
 
+/** What the operator is told: a known problem in words (a secret that will not open: which keys to give), anything else with its stack. */
+function explain(error: unknown): string {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) return error.message;
+  if (error instanceof SecretSealError) {
+    return `Rotation stopped: ${error.message}. Give CIVIC_SECRETS_KEY every key the secrets were sealed with (newest first) and run it again: the secrets re-wrapped so far stay so.`;
+  }
+  return `Rotation failed: ${(error as Error).stack ?? String(error)}`;
+}
+
 rotate().catch((error: unknown) => {
-  const known = error instanceof ConfigError || error instanceof DataDirLockedError;
-  process.stderr.write(`${known ? (error as Error).message : `Rotation failed: ${(error as Error).stack ?? String(error)}`}\n`);
+  process.stderr.write(`${explain(error)}\n`);
   process.exit(1);
 });

@@ -62,10 +62,14 @@ export interface PdfLimits {
   maxChars: number;
   /** Wall-clock budget for the whole read (default 30 s). */
   timeoutMs?: number;
-  /** Resident memory cap of the reading process, decode buffers included (default 320 MB). */
+  /**
+   * Resident memory cap of the reading process, decode buffers included (default 256 MB: the process at
+   * its peak, watched every 20 ms, stays within the +300 MB the server may grow by; 200 text pages take ~160 MB).
+   */
   maxMemoryMb?: number;
 }
 
+const DEFAULT_MAX_MEMORY_MB = 256;
 const PAGE_BYTES = 4096;
 const WATCH_MS = 20;
 
@@ -85,7 +89,7 @@ function residentBytes(pid: number): number | null {
  */
 export function readPdfText(data: Uint8Array, limits: PdfLimits): Promise<PdfText> {
   if (!isPdf(data)) return Promise.reject(new PdfReadError('not-pdf', 'not a PDF'));
-  const maxMemoryMb = limits.maxMemoryMb ?? 320;
+  const maxMemoryMb = limits.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB;
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./pdf-text-worker.mjs', import.meta.url)), [], {
       // Not the server's flags (tsx and the like): plain Node, its heap capped below the whole cap.

@@ -166,3 +166,45 @@ test('a trained model is stored: with the memory emptied (as after a restart) th
   assert.equal(draft.contentHash, trained.contentHash);
   assert.deepEqual(await trainingJobIds(SMALL), before, 'no training job was started');
 });
+
+/** The engine's training state of an app's draft, as /dialogFlow shows it. */
+async function draftTraining(appId: string): Promise<{ state: string; contentHash: string | null }> {
+  const apps = await call(t.http, 'GET', '/api/v1/admin/dialog-engine/apps', { token: admin });
+  return apps.body.data.apps.find((app: { appId: string }) => app.appId === appId).training.draft;
+}
+
+test('cancelling a training through the API stops the training itself: the job ends cancelled, no model of that content, the next training works', async () => {
+  // New content for the big app, written directly so that no content event starts a training of its own.
+  const db = t.server.db.db;
+  const [first] = await db.select({ id: intents.id }).from(intents).where(eq(intents.appId, BIG)).limit(1);
+  await db.insert(trainingPhrases).values({ intentId: first.id, appId: BIG, position: 10, referenceId: 'big-cancel', type: 'example', parts: [{ text: 'stop this training' }], text: 'stop this training' });
+  const trainedBefore = (await draftTraining(BIG)).contentHash;
+
+  const started = await call(t.http, 'POST', `/api/v1/admin/dialog-engine/apps/${BIG}/draft/train`, { token: admin });
+  assert.equal(started.status, 202, JSON.stringify(started.body));
+  const jobId = started.body.data.jobId as string;
+  const deadline = Date.now() + 30_000;
+  while ((await draftTraining(BIG)).state !== 'training') {
+    assert.ok(Date.now() < deadline, 'the training never started');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const cancelled = await call(t.http, 'POST', `/api/v1/apps/${BIG}/jobs/${jobId}/cancel`, { token: admin });
+  assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
+  assert.equal((await waitForJob(t.http, admin, BIG, jobId, 30_000)).status, 'cancelled');
+
+  // The training thread was terminated: the draft's training ended as failed, not later as trained.
+  let training = await draftTraining(BIG);
+  while (training.state === 'training') {
+    assert.ok(Date.now() < deadline, 'the training went on after the cancel');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    training = await draftTraining(BIG);
+  }
+  assert.equal(training.state, 'failed');
+  const stored = (await db.execute(sql`select content_hash from dialog_engine_trained_models where app_id = ${BIG} and environment = 'draft'`)) as unknown as { rows: Array<{ content_hash: string }> };
+  assert.deepEqual(stored.rows.map((row) => row.content_hash), [trainedBefore], 'only the model trained before the cancel is stored');
+
+  const again = await call(t.http, 'POST', `/api/v1/admin/dialog-engine/apps/${BIG}/draft/train`, { token: admin });
+  assert.equal(again.status, 202);
+  assert.equal((await waitForJob(t.http, admin, BIG, again.body.data.jobId as string, 120_000)).status, 'succeeded');
+  assert.equal((await draftTraining(BIG)).state, 'trained');
+});

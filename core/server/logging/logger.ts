@@ -27,8 +27,9 @@ export const REDACTED_PATHS = [
  * The one logger of a server instance; Fastify uses it for request logs too. Lines go to stdout
  * asynchronously (a write in flight gathers the lines logged meanwhile), not a blocking write per
  * line on the request path; pino writes what is left synchronously when the process exits.
+ * `destination` is for tests that read what the server logs.
  */
-export function createLogger(level: string): Logger {
+export function createLogger(level: string, destination: pino.DestinationStream = pino.destination({ dest: 1, sync: false })): Logger {
   return pino(
     {
       level,
@@ -36,6 +37,6 @@ export function createLogger(level: string): Logger {
       base: { service: 'civic-console' },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
-    pino.destination({ dest: 1, sync: false }),
+    destination,
   );
 }

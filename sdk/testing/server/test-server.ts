@@ -52,6 +52,8 @@ export interface StartOptions {
    * the rate-limit test sets the profile's 10.
    */
   authRequestsPerMinute?: number;
+  /** Every line the server logs, at every level (default: LOG_LEVEL, silent in tests, to stdout): for tests of what logs must never hold. */
+  onLogLine?: (line: string) => void;
   /** Runs on the seeded database before the server starts (e.g. rows left by a killed process). */
   beforeStart?: (db: CivicServer['db']['db'], now: Date) => Promise<void>;
 }
@@ -82,7 +84,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     database: testDb.target,
   };
   config.profile.identity.authRequestsPerMinute = options.authRequestsPerMinute ?? 10_000;
-  const log = createLogger(config.logLevel);
+  const { onLogLine } = options;
+  const log = onLogLine ? createLogger('trace', { write: (line: string) => onLogLine(line) }) : createLogger(config.logLevel);
   if (options.pluginIds) config.profile.plugins = [...options.pluginIds];
   const loaded = options.plugins ?? (await loadServerPlugins(config.profile.plugins, RepoPaths.plugins));
   const plugins = loaded.map((plugin) => (options.modules?.[plugin.manifest.id] ? { ...plugin, module: options.modules[plugin.manifest.id] } : plugin));

@@ -24,6 +24,8 @@ let t: TestServer;
 let provider: TestHttpsServer;
 let admin: string;
 let bodies: Record<string, Record<string, string>>;
+/** What the server logged, at every level, from its start. */
+const logLines: string[] = [];
 
 before(async () => {
   provider = await startTestHttpsServer(providerDoubles(() => provider.url));
@@ -31,6 +33,7 @@ before(async () => {
   t = await startTestServer({
     pluginIds: ['credentials', ...KINDS],
     env: { CIVIC_OUTBOUND_ALLOW: '127.0.0.1', CIVIC_SECRETS_KEY: firstKey.toString('base64') },
+    onLogLine: (line) => logLines.push(line),
   });
   admin = await t.signInAs('platformAdmin');
 });
@@ -42,15 +45,19 @@ after(async () => {
 const create = (kind: string, name: string, extra: Record<string, string> = {}) =>
   call(t.http, 'POST', CredentialApi.list(kind), { token: admin, json: { name, scope: 'platform', ...bodies[kind], ...extra } });
 
-/** Every text the database holds in the credential and audit tables, as one string. */
-async function rawDump(): Promise<string> {
-  const tables = ['credentials', 'credential_secrets', 'audit_log'];
-  let all = '';
+/** Every row of every table the database holds (any schema but the system's), as one text. */
+async function rawDump(): Promise<{ tables: string[]; text: string }> {
+  const listed = (await t.server.db.db.execute(
+    sql.raw(`select quote_ident(table_schema) || '.' || quote_ident(table_name) as name from information_schema.tables
+      where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema') order by 1`),
+  )) as unknown as { rows: { name: string }[] };
+  const tables = listed.rows.map((r) => r.name);
+  let text = '';
   for (const table of tables) {
     const result = (await t.server.db.db.execute(sql.raw(`select row_to_json(t)::text as row from ${table} t`))) as unknown as { rows: { row: string }[] };
-    all += result.rows.map((r) => r.row).join('\n');
+    text += `${result.rows.map((r) => r.row).join('\n')}\n`;
   }
-  return all;
+  return { tables, text };
 }
 
 for (const kind of KINDS) {
@@ -151,9 +158,19 @@ test('only platform admins manage credentials', async () => {
 test('a raw dump of the database holds no plaintext secret, and the audit rows none either', async () => {
   for (const kind of KINDS) await create(kind, `${kind} dumped`);
   const dump = await rawDump();
-  for (const value of Object.values(GOOD)) assert.ok(!dump.includes(value), `${value.slice(0, 6)}… is in the database`);
+  for (const table of ['public.credentials', 'public.credential_secrets', 'public.audit_log']) assert.ok(dump.tables.includes(table), `${table} is in the dump`);
+  // The secrets set by every test so far (added, replaced with a wrong value), as text and as bytes (hex of a bytea column).
+  const values = [...Object.values(GOOD), ...Object.values(REFUSABLE).map((r) => r.wrong).filter(Boolean)];
+  for (const value of values) {
+    assert.ok(!dump.text.includes(value), `${value.slice(0, 6)}… is in the database`);
+    assert.ok(!dump.text.includes(Buffer.from(value).toString('hex')), `${value.slice(0, 6)}… is in the database as bytes`);
+  }
   const audits = await t.server.db.db.select().from(auditLog).where(eq(auditLog.action, 'credentials.create'));
   assert.ok(audits.length >= KINDS.length);
+  // Nor any line the server logged, at any level, while they were added, tested, replaced and cleared.
+  assert.ok(logLines.length > 50, `${logLines.length} log lines`);
+  const logged = logLines.join('');
+  for (const value of values) assert.ok(!logged.includes(value), `${value.slice(0, 6)}… was logged`);
 });
 
 test('rotation with two keys: every secret re-wrapped to the newest key, resumable, still opens', async () => {
