@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import PDFDocument from 'pdfkit';
 import { pdfBomb } from '../../tests/support/hostile-files';
-import { readPdfText, type PdfLimits } from './pdf-text';
+import { pdfReadersRunning, readPdfText, type PdfLimits } from './pdf-text';
 
 const LIMITS: PdfLimits = { maxPages: 200, maxChars: 2_000_000 };
 const linux = process.platform === 'linux';
@@ -60,4 +60,23 @@ test('a PDF inflating to 1 GB: the reader is killed before its memory passes the
 test('the default cap still reads a long honest document: 200 pages of text', { skip: !linux && 'needs /proc' }, async () => {
   const { outcome } = await readWatched(new Uint8Array(await longTextPdf(200)));
   assert.equal(outcome, '200 pages');
+});
+
+test('readers run one at a time: four hostile PDFs at once never hold more than one reader’s memory', { skip: !linux && 'needs /proc' }, async () => {
+  let mostAtOnce = 0;
+  let peakMb = 0;
+  const sampler = setInterval(() => {
+    mostAtOnce = Math.max(mostAtOnce, pdfReadersRunning());
+    peakMb = Math.max(peakMb, childrenRssMb());
+  }, 2);
+  try {
+    const outcomes = await Promise.all(
+      [1, 2, 3, 4].map(() => readPdfText(pdfBomb(1024), LIMITS).then(() => 'read', (error: { kind?: string }) => error.kind ?? String(error))),
+    );
+    assert.deepEqual(outcomes, ['too-much-memory', 'too-much-memory', 'too-much-memory', 'too-much-memory']);
+    assert.equal(mostAtOnce, 1);
+    assert.ok(peakMb <= 300, `the readers reached ${peakMb.toFixed(0)} MB together`);
+  } finally {
+    clearInterval(sampler);
+  }
 });

@@ -83,12 +83,40 @@ function residentBytes(pid: number): number | null {
 }
 
 /**
+ * Readers run one at a time: each may use up to its memory cap, and the +300 MB the server may grow by
+ * holds one of them, not the four the upload slots let in at once. Waiting readers are few (the slots
+ * cap them) and each ends within its time limit.
+ */
+let readerQueue: Promise<unknown> = Promise.resolve();
+let readersRunning = 0;
+
+/** Reading processes alive now (0 or 1). */
+export function pdfReadersRunning(): number {
+  return readersRunning;
+}
+
+/**
  * The text lines of a PDF, page by page (items on one baseline joined). Refuses data that is not a
  * PDF, a damaged or password-protected one, more than `maxPages` pages or `maxChars` of text, and a
  * read that takes too long or too much memory (the reading process is killed then).
  */
 export function readPdfText(data: Uint8Array, limits: PdfLimits): Promise<PdfText> {
   if (!isPdf(data)) return Promise.reject(new PdfReadError('not-pdf', 'not a PDF'));
+  const read = readerQueue.then(() => readInChild(data, limits));
+  readerQueue = read.catch(() => undefined);
+  return read;
+}
+
+async function readInChild(data: Uint8Array, limits: PdfLimits): Promise<PdfText> {
+  readersRunning += 1;
+  try {
+    return await spawnReader(data, limits);
+  } finally {
+    readersRunning -= 1;
+  }
+}
+
+function spawnReader(data: Uint8Array, limits: PdfLimits): Promise<PdfText> {
   const maxMemoryMb = limits.maxMemoryMb ?? DEFAULT_MAX_MEMORY_MB;
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./pdf-text-worker.mjs', import.meta.url)), [], {
@@ -111,8 +139,13 @@ export function readPdfText(data: Uint8Array, limits: PdfLimits): Promise<PdfTex
       settled = true;
       clearTimeout(timer);
       clearInterval(watch);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      outcome();
+      // The next reader starts only once this one's memory is given back.
+      if (child.exitCode === null && child.signalCode === null) {
+        child.once('exit', outcome);
+        child.kill('SIGKILL');
+      } else {
+        outcome();
+      }
     };
     const timer = setTimeout(() => finish(() => reject(new PdfReadError('too-slow', 'time limit'))), limits.timeoutMs ?? 30_000);
     const watch = setInterval(() => {
