@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -88,6 +88,12 @@ async function jest(): Promise<Outcome> {
 }
 
 const { DATABASE_URL: _unused, ...withoutDatabaseUrl } = process.env;
+/**
+ * Test files run side by side, one process each, as many as the machine has cores (at most 4;
+ * CIVIC_TEST_CONCURRENCY overrides): every file starts its own server on its own database and port,
+ * so files never share state, and a file's CPU mostly runs on one core.
+ */
+const FILES_AT_ONCE = Number(process.env.CIVIC_TEST_CONCURRENCY) || Math.max(1, Math.min(4, availableParallelism()));
 /** The API suite: tests/api and each plugin's own API tests (plugins/<id>/tests/api). */
 const apiTests = () => [...findTests(['tests/api'], /\.test\.ts$/), ...findTests(['plugins'], /^plugins\/[^/]+\/tests\/api\/.*\.test\.ts$/)];
 
@@ -98,16 +104,16 @@ const steps: Step[] = [
   {
     name: 'server unit tests',
     group: 'server',
-    run: () => nodeTests(findTests(['core/server', 'sdk/server', 'plugins'], /\/server\/.*\.test\.ts$/), withoutDatabaseUrl, 2),
+    run: () => nodeTests(findTests(['core/server', 'sdk/server', 'plugins'], /\/server\/.*\.test\.ts$/), withoutDatabaseUrl, FILES_AT_ONCE),
   },
   { name: 'architecture rules', group: 'arch', run: () => nodeTests(findTests(['tests/arch'], /\.test\.ts$/)) },
   { name: 'plugin scaffold (in a temporary copy)', group: 'scaffold', run: () => nodeTests(findTests(['tests/scaffold'], /\.test\.ts$/), withoutDatabaseUrl) },
-  { name: 'API integration (PGlite)', group: 'api', run: () => nodeTests(apiTests(), withoutDatabaseUrl) },
+  { name: 'API integration (PGlite)', group: 'api', run: () => nodeTests(apiTests(), withoutDatabaseUrl, FILES_AT_ONCE) },
   ...(process.env.DATABASE_URL
-    ? [{ name: 'API integration (PostgreSQL)', group: 'api', run: () => nodeTests(apiTests()) }]
+    ? [{ name: 'API integration (PostgreSQL)', group: 'api', run: () => nodeTests(apiTests(), process.env, FILES_AT_ONCE) }]
     : []),
   { name: 'build', group: 'build', run: () => command('npm', ['run', 'build']) },
-  { name: 'browser e2e (Chromium)', group: 'e2e', run: () => nodeTests(findTests(['tests/e2e'], /\.test\.ts$/), withoutDatabaseUrl) },
+  { name: 'browser e2e (Chromium)', group: 'e2e', run: () => nodeTests(findTests(['tests/e2e'], /\.test\.ts$/), withoutDatabaseUrl, FILES_AT_ONCE) },
 ];
 
 const only = process.argv.slice(2);
