@@ -4,7 +4,11 @@ import { createBrowserRouter } from 'react-router-dom';
 import type { ConsoleConfig } from '@civic/core/common/model';
 // File by file, not through core's barrel: the barrel reaches every page-level module, and the
 // bundler would keep them all on the login page's path.
+import { CoreApi } from '@civic/core/common/api-paths';
+import { EarlyRequests } from '@civic/core/web/api/early-requests';
+import { AppContextService } from '@civic/core/web/apps/app-context-service';
 import { AuthService } from '@civic/core/web/auth/auth-service';
+import { decodeTokenClaims, isTokenExpired } from '@civic/core/web/auth/decode-token';
 import { identityRoutes, IdentityPaths } from '@civic/core/web/auth/identity-routes';
 import { loadConsoleConfig } from '@civic/core/web/config/load-console-config';
 import { TOKEN_STORAGE_KEY } from '@civic/core/common/constants';
@@ -13,6 +17,7 @@ import { createWebContainer } from '@civic/core/web/di/create-web-container';
 import { loadEnabledPlugins, type LoadedPlugins } from '@civic/core/web/plugins/load-enabled-plugins';
 import { PluginCatalog } from '@civic/core/web/plugins/plugin-catalog';
 import { buildRouteObjects } from '@civic/core/web/routing/build-route-objects';
+import { startPageEarly } from '@civic/core/web/routing/start-page-early';
 import { SessionCoordinator } from '@civic/core/web/session/session-coordinator';
 import { BootFailure } from './boot-failure';
 import { pluginImporters } from './plugin-importers';
@@ -24,6 +29,8 @@ import { pluginImporters } from './plugin-importers';
  */
 export async function boot(element: HTMLElement): Promise<void> {
   const root = createRoot(element);
+  // A returning user's first calls leave now, beside the configuration and the plugins' code.
+  const early = startEarlyRequests();
   try {
     const config = await loadConsoleConfig();
     if (startsSignedOutOnIdentityPage()) {
@@ -34,20 +41,22 @@ export async function boot(element: HTMLElement): Promise<void> {
       await when(() => first.auth.isFullySignedIn);
       first.dispose();
     }
-    start(root, config, await loadEnabledPlugins(pluginImporters, config.plugins), { pluginsPending: false });
+    start(root, config, await loadEnabledPlugins(pluginImporters, config.plugins), { pluginsPending: false, early });
   } catch (error) {
     renderFailure(root, error);
   }
 }
 
-function start(root: Root, config: ConsoleConfig, plugins: LoadedPlugins, options: { pluginsPending: boolean }): { auth: AuthService; dispose(): void } {
-  const container = createWebContainer({ config, plugins: plugins.manifests, moduleLoaders: plugins.moduleLoaders });
+function start(root: Root, config: ConsoleConfig, plugins: LoadedPlugins, options: { pluginsPending: boolean; early?: EarlyRequests }): { auth: AuthService; dispose(): void } {
+  const container = createWebContainer({ config, plugins: plugins.manifests, moduleLoaders: plugins.moduleLoaders, earlyRequests: options.early });
   const coordinator = container.get<SessionCoordinator>(SessionCoordinator);
   coordinator.start();
   const auth = container.get<AuthService>(AuthService);
   // The router renders the loading screen while the stored session is checked.
   void auth.restore();
-  const router = createBrowserRouter(buildRouteObjects(container.get<PluginCatalog>(PluginCatalog), options));
+  const catalog = container.get<PluginCatalog>(PluginCatalog);
+  if (!options.pluginsPending) startPageEarly(catalog, container.get<AppContextService>(AppContextService), window.location.pathname);
+  const router = createBrowserRouter(buildRouteObjects(catalog, options));
   root.render(<ConsoleRoot container={container} router={router} />);
   return {
     auth,
@@ -60,14 +69,26 @@ function start(root: Root, config: ConsoleConfig, plugins: LoadedPlugins, option
 
 const IDENTITY_ENTRY_PATHS = new Set<string>([IdentityPaths.login, ...identityRoutes.filter((route) => route.layout !== 'main').map((route) => route.path)]);
 
-function startsSignedOutOnIdentityPage(): boolean {
-  let stored: string | null = null;
+function storedToken(): string | null {
   try {
-    stored = localStorage.getItem(TOKEN_STORAGE_KEY);
+    return localStorage.getItem(TOKEN_STORAGE_KEY);
   } catch {
     // Storage disabled: nobody can be signed in from an earlier visit.
+    return null;
   }
-  return !stored && IDENTITY_ENTRY_PATHS.has(window.location.pathname.replace(/\/+$/, '') || '/');
+}
+
+function startsSignedOutOnIdentityPage(): boolean {
+  return !storedToken() && IDENTITY_ENTRY_PATHS.has(window.location.pathname.replace(/\/+$/, '') || '/');
+}
+
+/** Who the stored token belongs to, the flags and the tier limits: every signed-in page asks for them first. */
+function startEarlyRequests(): EarlyRequests {
+  const early = new EarlyRequests();
+  const token = storedToken();
+  if (!token || isTokenExpired(token) || decodeTokenClaims(token)?.typ === 'otp-step') return early;
+  for (const path of [CoreApi.me, CoreApi.featureFlags, CoreApi.tierLimits]) early.start(path, token);
+  return early;
 }
 
 function renderFailure(root: Root, error: unknown): void {

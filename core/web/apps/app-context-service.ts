@@ -32,6 +32,8 @@ export interface AppContextService {
   readonly accessContext: AccessContext;
   findApp(appId: string): AppSummary | undefined;
   loadApps(): Promise<void>;
+  /** The app the first page names: the app list opens it rather than the remembered one. */
+  preferApp(appId: string): void;
   /** Makes `appId` current and fetches what its access snapshot needs. */
   selectApp(appId: string): Promise<void>;
   /** The snapshot as it would be with `appId` current; used to decide where an app switch lands. */
@@ -47,6 +49,7 @@ export class AppContextServiceImpl implements AppContextService {
   currentAppId: string | null = null;
   private readonly details = observable.map<string, AccessApp>({}, { deep: false });
   private readonly pending = new Map<string, Promise<AccessApp | null>>();
+  private preferredAppId: string | null = null;
 
   constructor(
     @inject(ApiClient) private readonly api: ApiClient,
@@ -99,8 +102,11 @@ export class AppContextServiceImpl implements AppContextService {
         this.status = 'ready';
       });
       const remembered = this.session.currentAppId;
+      const preferred = this.preferredAppId;
+      this.preferredAppId = null;
       const initial =
         (this.currentAppId && this.findApp(this.currentAppId)?.appId) ??
+        (preferred && this.findApp(preferred)?.appId) ??
         (remembered && this.findApp(remembered)?.appId) ??
         sorted[0]?.appId;
       if (initial) await this.selectApp(initial);
@@ -110,6 +116,10 @@ export class AppContextServiceImpl implements AppContextService {
         this.error = isApiError(error) ? error.message : String(error);
       });
     }
+  }
+
+  preferApp(appId: string): void {
+    this.preferredAppId = appId;
   }
 
   async selectApp(appId: string): Promise<void> {

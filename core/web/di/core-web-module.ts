@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { ApiClient, ApiClientImpl } from '../api/api-client';
+import { EarlyRequests } from '../api/early-requests';
 import { FetchFn } from '../api/fetch-fn';
 import { SessionEvents, SessionEventsImpl } from '../api/session-events';
 import { TokenStore, TokenStoreImpl } from '../api/token-store';
@@ -16,7 +17,10 @@ import { ToastService, ToastServiceImpl } from '../toasts/toast-service';
 /** The core browser services. Deployment data (config, plugins) is bound by `createWebContainer`. */
 export const coreWebModule = new ContainerModule(({ bind }) => {
   // Bound late so a test's fake `fetch` on globalThis is honoured; `.bind` keeps `this` the window.
-  bind<FetchFn>(FetchFn).toDynamicValue(() => globalThis.fetch.bind(globalThis)).inSingletonScope();
+  // Calls the page load started early (createWebContainer's `earlyRequests`) are answered from those.
+  bind<FetchFn>(FetchFn)
+    .toDynamicValue((context) => context.get<EarlyRequests>(EarlyRequests).fetchThrough(globalThis.fetch.bind(globalThis)))
+    .inSingletonScope();
   bind<TokenStore>(TokenStore).to(TokenStoreImpl).inSingletonScope();
   bind<SessionEvents>(SessionEvents).to(SessionEventsImpl).inSingletonScope();
   bind<ApiClient>(ApiClient).to(ApiClientImpl).inSingletonScope();
