@@ -111,8 +111,6 @@ const TABLE_READERS_LEFT = new Set([
   // Demo seeds: seedDemo runs before any mount, so no service is there yet.
   'plugins/knowledge-base/server/demo-knowledge-base.ts',
   'plugins/dialog-engine/server/demo-conversations.ts',
-  // Publishing's agent zip import reads and writes the knowledge base's tables.
-  'plugins/publishing/server/agent-apply.ts',
   // Analytics aggregates the dialog engine's transcripts in SQL (and its tests write them).
   'plugins/analytics/server/reports.ts',
   'plugins/analytics/server/rollup.ts',

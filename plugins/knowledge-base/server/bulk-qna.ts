@@ -1,19 +1,7 @@
-import { and, eq, sql, type DbExecutor, type SQL } from '@civic/sdk/server';
+import { and, eq, sql, type DbExecutor } from '@civic/sdk/server';
 import type { BulkQna, NamedIntent, QnaContent } from '../contract/server/bulk-qna';
 import { intentCategories, intentLabels, intents, trainingPhrases } from './db/schema';
-
-/** Pairs per statement: big enough to be set-based, small enough for a sane parameter. */
-const CHUNK = 5_000;
-
-function* chunks<T>(items: readonly T[], size = CHUNK): Generator<T[]> {
-  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
-}
-
-/** `value in (…)` with the list as one JSON parameter (a batch would otherwise bind hundreds). */
-const inList = (value: SQL, list: readonly string[], type: 'text' | 'uuid') =>
-  type === 'uuid'
-    ? sql`${value} in (select x::uuid from jsonb_array_elements_text(${JSON.stringify(list)}::jsonb) as x)`
-    : sql`${value} in (select jsonb_array_elements_text(${JSON.stringify(list)}::jsonb))`;
+import { chunks, inList } from './set-based';
 
 const lowerName = sql`lower(${intents.displayName})`;
 

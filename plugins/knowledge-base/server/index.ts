@@ -5,8 +5,9 @@ import { ClassCatalog, ClassifiedIntentsOwner } from '../../classification/contr
 import { knowledgeIntentClasses } from './intent-classes';
 import { EntityTypeCatalog, EntityTypeUsers } from '../../entities/contract/server/index';
 import { knowledgeEntityReferences } from './entity-references';
-import { BulkQna, IntentCounts, KnowledgeSnapshots, ReviewDates } from '../contract/server/index';
+import { BulkQna, IntentCounts, IntentsByName, KnowledgeSnapshots, ReviewDates } from '../contract/server/index';
 import { bulkQna } from './bulk-qna';
+import { intentsByName } from './intents-by-name';
 import { intentCounts, reviewDates } from './intent-queries';
 import { readDraftSnapshot } from './draft-snapshot';
 import { AppPhrases } from '../contract/server/app-phrases';
@@ -30,6 +31,7 @@ export default defineServerModule({
     bindService(IntentCounts, intentCounts),
     bindService(ReviewDates, reviewDates),
     bindService(BulkQna, bulkQna),
+    bindService(IntentsByName, intentsByName),
     bindService(AppPhrases, appPhrases),
   ],
   register(api) {
