@@ -3,7 +3,7 @@ import { switchedOffKinds } from '../contract/common/responses/index';
 import { knowledgeChanged } from '../contract/events';
 import { ClassCatalog, ClassifiedIntentsOwner } from '../../classification/contract/server/index';
 import { knowledgeIntentClasses } from './intent-classes';
-import { EntityTypeCatalog, EntityTypeUsers } from '../../entities/contract/server/index';
+import { EntityTypeCatalog, EntityTypesByName, EntityTypeUsers } from '../../entities/contract/server/index';
 import { knowledgeEntityReferences } from './entity-references';
 import { BulkQna, IntentCounts, IntentsByName, KnowledgeSnapshots, ReviewDates } from '../contract/server/index';
 import { bulkQna } from './bulk-qna';
@@ -47,5 +47,5 @@ export default defineServerModule({
       await api.events.publish(tx, knowledgeChanged, { appId });
     });
   },
-  seedDemo: (tx, demo) => seedDemoKnowledgeBase(tx, demo.appIds, demo.now),
+  seedDemo: (tx, demo) => seedDemoKnowledgeBase(tx, demo.appIds, demo.now, demo.services.get(EntityTypesByName)),
 });
