@@ -10,7 +10,7 @@ import { assertIntentRoomInJob } from './intent-limit';
  * Rows written into the draft per transaction: on PGlite (one connection, SQL on the main thread)
  * each such transaction holds every other request for about a tenth of a second.
  */
-export const APPLY_CHUNK = 500;
+export const APPLY_CHUNK = 250;
 
 const stagedRow = ({ errors: _errors, ...row }: BulkRow, id?: string): StagedRow => (id === undefined ? row : { ...row, id });
 
