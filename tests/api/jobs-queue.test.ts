@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { anyone } from '@civic/core/common/access';
-import { JOB_TIMED_OUT, JobError, type JobService } from '@civic/core/server/jobs/job-service';
+import { JOB_INTERRUPTED, JOB_TIMED_OUT, JobError, type JobService } from '@civic/core/server/jobs/job-service';
+import type { JobRunner } from '@civic/core/server/jobs/job-runner';
+import { jobs } from './support/tables';
 import type { ServerPlugin } from '@civic/core/server/plugins/server-module';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -33,6 +35,7 @@ const flakyAttempts: Array<{ attempt: number; at: number }> = [];
 let hopelessAttempts = 0;
 const fairOrder: string[] = [];
 let stoppedBySignal: string[] = [];
+const resumedRuns: string[] = [];
 let ticks = 0;
 let tickSeen: () => void = () => undefined;
 
@@ -75,6 +78,22 @@ const testJobs: ServerPlugin = {
         { transaction: false, retryLimit: 2, retryDelaySeconds: 1 },
       );
       api.jobs.register<{ gate: string }>('test.slow', async (ctx) => holdUntil(ctx.payload.gate, ctx.signal, `slow:${ctx.id}`), { transaction: false, timeLimitSeconds: 1 });
+      api.jobs.register<{ gate: string }>(
+        'test.committed',
+        async (ctx) => {
+          ctx.uncancellable();
+          await holdUntil(ctx.payload.gate, ctx.signal, `committed:${ctx.id}`);
+          return { result: { finished: true } };
+        },
+        { transaction: false, timeLimitSeconds: 1 },
+      );
+      api.jobs.register(
+        'test.resumable',
+        async (ctx) => {
+          resumedRuns.push(ctx.id);
+        },
+        { transaction: false, resumable: true },
+      );
       api.jobs.register<{ label: string; gate?: string }>(
         'test.fair',
         async (ctx) => {
@@ -156,6 +175,36 @@ test('cancelling a running job aborts its signal: the handler stops at once, the
   const done = await runner.waitFor(job.id);
   assert.equal(done?.status, 'cancelled');
   assert.deepEqual(stoppedBySignal, [`long:${job.id}`]);
+});
+
+test('past ctx.uncancellable() neither a cancellation nor the time limit stops a job: it runs to its end', async () => {
+  stoppedBySignal = [];
+  const job = await runner.enqueue(db(), { kind: 'test.committed', appId: APP, payload: { gate: 'committed' } });
+  await gate('committed').reached;
+  const asked = await runner.cancel(db(), job.id);
+  assert.equal(asked?.cancelRequested, false, 'the cancellation is not taken');
+  // Past its one-second time limit, still running.
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  assert.equal((await runner.get(db(), job.id))?.status, 'running');
+  gate('committed').open();
+  const done = await runner.waitFor(job.id);
+  assert.equal(done?.status, 'succeeded');
+  assert.deepEqual(done?.result, { finished: true });
+  assert.deepEqual(stoppedBySignal, []);
+});
+
+test('a job whose process died is failed as interrupted, or, of a resumable kind, queued again and run', async () => {
+  const long = new Date(Date.now() - 10 * 60_000);
+  const dead = { appId: APP, status: 'running' as const, startedAt: long, heartbeatAt: long };
+  const [resumable] = await db().insert(jobs).values({ kind: 'test.resumable', ...dead }).returning();
+  const [plain] = await db().insert(jobs).values({ kind: 'test.quick', ...dead }).returning();
+  await (runner as JobRunner).recoverStale(60_000);
+  const again = await runner.waitFor(resumable.id, 20_000);
+  assert.equal(again?.status, 'succeeded');
+  assert.deepEqual(resumedRuns, [resumable.id]);
+  const failed = await runner.get(db(), plain.id);
+  assert.equal(failed?.status, 'failed');
+  assert.deepEqual(failed?.errors, [JOB_INTERRUPTED]);
 });
 
 test('fairness: one app’s burst does not keep another app’s job waiting behind it', async () => {

@@ -5,6 +5,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import path from 'node:path';
 import type { Logger } from '../logging/logger';
 import { DataDirLock } from './data-dir-lock';
+import { yieldingClient } from './pglite-turns';
 import type { Database, DbExecutor } from './database';
 import { runMigrations, type MigrationOwner } from './migration-runner';
 import * as schema from './schema';
@@ -20,7 +21,8 @@ export async function openPglite(dir: string, owners: readonly MigrationOwner[],
   let client: PGlite | undefined;
   try {
     client = await PGlite.create(dir, { extensions: { pg_trgm } });
-    const db = drizzle({ client, schema });
+    const shared = yieldingClient(client);
+    const db = drizzle({ client: shared, schema });
     await runMigrations(db as unknown as DbExecutor, owners, (target, config) => migrate(target as unknown as typeof db, config));
     log.info({ dir }, 'embedded database (PGlite) ready');
     const opened = client;
@@ -29,12 +31,12 @@ export async function openPglite(dir: string, owners: readonly MigrationOwner[],
       kind: 'pglite',
       db: db as unknown as DbExecutor,
       async ping() {
-        await opened.query('select 1');
+        await shared.query('select 1');
       },
       async executeSql(text, values) {
         // PGlite's `query` prepares its text, which refuses several statements: those go through `exec`.
-        if (values?.length) return { rows: (await opened.query(text, values)).rows };
-        const results = await opened.exec(text);
+        if (values?.length) return { rows: (await shared.query(text, values)).rows };
+        const results = await shared.exec(text);
         return { rows: results.at(-1)?.rows ?? [] };
       },
       close() {

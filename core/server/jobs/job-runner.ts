@@ -44,6 +44,7 @@ interface Kind {
   retryLimit: number;
   retryDelaySeconds: number;
   timeLimitSeconds: number;
+  resumable: boolean;
 }
 
 interface Live {
@@ -51,6 +52,8 @@ interface Live {
   counts: Record<string, number>;
   controller: AbortController;
   reason: StopReason | undefined;
+  /** Past `ctx.uncancellable()`: only a server stop aborts it. */
+  uncancellable: boolean;
 }
 
 /** Every column but the payload, which may hold a whole uploaded file: what lists and polls read. */
@@ -117,6 +120,7 @@ export class JobRunner implements JobService {
       retryLimit: Math.max(0, options.retryLimit ?? 2),
       retryDelaySeconds: Math.max(0, Math.round(options.retryDelaySeconds ?? 2)),
       timeLimitSeconds: Math.max(1, options.timeLimitSeconds ?? DEFAULT_TIME_LIMIT_SECONDS),
+      resumable: options.resumable ?? false,
     });
   }
 
@@ -189,6 +193,7 @@ export class JobRunner implements JobService {
   async cancel(db: DbExecutor, id: string): Promise<JobRecord | undefined> {
     // In this process the running job is stopped at once (before any database round trip, which on
     // PGlite may wait for a job's transaction); other processes see the column at their next heartbeat.
+    if (this.#live.get(id)?.uncancellable) return this.get(db, id);
     this.#abort(id, 'cancel');
     const [queued] = await db
       .update(jobs)
@@ -254,7 +259,6 @@ export class JobRunner implements JobService {
     await boss.start();
     this.#boss = boss;
     this.#stopped = false;
-    await this.recoverStale(this.database.kind === 'pglite' ? 0 : this.#options.staleMs);
     for (const kind of this.#kinds.values()) {
       const queue = {
         name: kind.queue,
@@ -266,6 +270,7 @@ export class JobRunner implements JobService {
       await boss.createQueue(kind.queue, queue);
       await boss.updateQueue(kind.queue, queue);
     }
+    await this.recoverStale(this.database.kind === 'pglite' ? 0 : this.#options.staleMs);
     await this.#requeueOrphans();
     for (const kind of this.#kinds.values()) {
       const ids: string[] = [];
@@ -301,22 +306,42 @@ export class JobRunner implements JobService {
     clearTimeout(abortLater);
   }
 
-  /** Running jobs whose heartbeat is stale belong to a process that died: fail them (and their queue entries). */
+  /**
+   * Running jobs whose heartbeat is stale belong to a process that died: fail them (and their queue
+   * entries) — or, of a resumable kind, queue them again.
+   */
   async recoverStale(staleMs = this.#options.staleMs): Promise<number> {
     const now = this.now();
     const cutoff = new Date(now.getTime() - staleMs);
+    const stale = and(eq(jobs.status, 'running'), lte(sql`coalesce(${jobs.heartbeatAt}, ${jobs.startedAt}, ${jobs.createdAt})`, cutoff));
+    const resumable = [...this.#kinds].filter(([, kind]) => kind.resumable).map(([name]) => name);
+    const resumed = resumable.length
+      ? await this.database.db
+          .update(jobs)
+          .set({ status: 'queued', startedAt: null, heartbeatAt: null })
+          .where(and(stale, inArray(jobs.kind, resumable)))
+          .returning({ id: jobs.id, kind: jobs.kind })
+      : [];
+    for (const row of resumed) {
+      const kind = this.#kinds.get(row.kind);
+      if (!kind || !this.#boss) continue;
+      await this.#boss.deleteJob(kind.queue, row.id).catch(() => undefined);
+      await this.#boss.send(kind.queue, {}, { id: row.id });
+      this.#wake(kind.queue);
+    }
     const rows = await this.database.db
       .update(jobs)
       .set({ status: 'failed', finishedAt: now, errors: sql`${jobs.errors} || ${JSON.stringify([JOB_INTERRUPTED])}::jsonb` })
-      .where(and(eq(jobs.status, 'running'), lte(sql`coalesce(${jobs.heartbeatAt}, ${jobs.startedAt}, ${jobs.createdAt})`, cutoff)))
+      .where(stale)
       .returning({ id: jobs.id, kind: jobs.kind });
-    if (rows.length === 0) return 0;
+    if (resumed.length) this.log.warn({ jobs: resumed.map((row) => row.id) }, 'interrupted jobs queued again to resume');
+    if (rows.length === 0) return resumed.length;
     this.log.warn({ jobs: rows.map((row) => row.id) }, 'interrupted jobs marked failed');
     for (const row of rows) {
       const kind = this.#kinds.get(row.kind);
       if (kind) await this.#boss?.cancel(kind.queue, row.id).catch(() => undefined);
     }
-    return rows.length;
+    return resumed.length + rows.length;
   }
 
   #started(): PgBoss {
@@ -394,7 +419,7 @@ export class JobRunner implements JobService {
 
   #abort(id: string, reason: StopReason): void {
     const live = this.#live.get(id);
-    if (!live || live.controller.signal.aborted) return;
+    if (!live || live.controller.signal.aborted || (live.uncancellable && reason !== 'stop')) return;
     live.reason = reason;
     live.controller.abort(new StopSignal(reason));
   }
@@ -409,7 +434,7 @@ export class JobRunner implements JobService {
       .where(and(eq(jobs.id, job.id), eq(jobs.status, 'queued')))
       .returning();
     if (!row) return;
-    const live: Live = { progress: 0, counts: {}, controller: new AbortController(), reason: undefined };
+    const live: Live = { progress: 0, counts: {}, controller: new AbortController(), reason: undefined, uncancellable: false };
     const signal = live.controller.signal;
     this.#live.set(row.id, live);
     const timeLimit = setTimeout(() => this.#abort(row.id, 'timeout'), kind.timeLimitSeconds * 1000);
@@ -454,6 +479,9 @@ export class JobRunner implements JobService {
             if (counts) live.counts = { ...live.counts, ...counts };
           },
           throwIfCancelled,
+          uncancellable: () => {
+            live.uncancellable = true;
+          },
           commit: async (write) => {
             if (committed) throw new Error('A job commits once');
             throwIfCancelled();
@@ -481,12 +509,14 @@ export class JobRunner implements JobService {
     } catch (error) {
       const stop = error instanceof StopSignal ? error.reason : signal.aborted ? live.reason : undefined;
       const retry = !stop && !(error instanceof JobError) && job.retryCount < job.retryLimit;
+      // A resumable job stopped with its server is queued again: the next start runs it (#requeueOrphans).
+      const resume = stop === 'stop' && kind.resumable;
       if (!stop && !(error instanceof JobError)) log.error({ err: error, attempt: job.retryCount + 1 }, retry ? 'job failed; it will be retried' : 'job failed');
       const message = stop === 'timeout' ? JOB_TIMED_OUT : stop === 'stop' ? JOB_INTERRUPTED : error instanceof JobError ? error.message : JOB_FAILED;
       await db
         .update(jobs)
         .set(
-          retry
+          retry || resume
             ? { status: 'queued', progress: 0, counts: {}, startedAt: null }
             : { status: stop === 'cancel' ? 'cancelled' : 'failed', progress: live.progress, counts: live.counts, errors: stop === 'cancel' ? [] : [message], finishedAt: this.now() },
         )

@@ -55,6 +55,12 @@ export interface JobContext<P = unknown> {
    * transaction. The handler's own return value is then ignored.
    */
   commit(write: (tx: DbExecutor) => Promise<JobOutcome | void>): Promise<void>;
+  /**
+   * From here the job runs to its end: a cancellation or its time limit no longer stops it (a job that
+   * commits its work in several transactions calls this in the one that makes the work final). A
+   * server stop still does: a `resumable` kind is then run again at the next start.
+   */
+  uncancellable(): void;
 }
 
 export interface JobOutcome {
@@ -89,6 +95,13 @@ export interface JobKindOptions {
   retryDelaySeconds?: number;
   /** The job is stopped (its signal aborted) and failed after this long; default 30 minutes. */
   timeLimitSeconds?: number;
+  /**
+   * Default false: a job whose server stopped or died is failed ("Interrupted"). True for a handler
+   * that keeps its own durable state and picks it up when run again (a staged import finishing what
+   * it committed to): such a job is queued again instead — at the next start on PGlite, within a
+   * minute on PostgreSQL.
+   */
+  resumable?: boolean;
 }
 
 /** Housekeeping the runner calls every `everyMs` (not a job row): e.g. noticing changes. */

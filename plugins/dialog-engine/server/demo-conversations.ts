@@ -1,6 +1,6 @@
-import { and, count, eq, inArray, isNull, type DbExecutor } from '@civic/sdk/server';
+import { count, eq, type DbExecutor } from '@civic/sdk/server';
 import { type ResponseMessage, DEFAULT_PLATFORM } from '../../knowledge-base/contract/common/responses/index';
-import { intents } from '../../knowledge-base/contract/server/tables';
+import type { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
 import { chatSessions, transcripts } from './db/schema';
 import { seededRandom } from './nlu/random';
 
@@ -53,16 +53,19 @@ const CSAT_COMMENTS = ['Very helpful, thank you', 'Quick answer', 'Could not fin
 type TurnRow = typeof transcripts.$inferInsert;
 type SessionRow = typeof chatSessions.$inferInsert;
 
-/** Seeds the demo conversations on apps that have none yet (re-running adds nothing). */
-export async function seedDemoConversations(db: DbExecutor, appIds: readonly string[], now: Date): Promise<void> {
+/** Seeds the demo conversations on apps that have none yet (re-running adds nothing), about the intents of their drafts. */
+export async function seedDemoConversations(db: DbExecutor, appIds: readonly string[], now: Date, drafts: KnowledgeSnapshots): Promise<void> {
+  const names = Object.keys(MATCHED);
   for (const [index, appId] of APPS.entries()) {
     if (!appIds.includes(appId)) continue;
     const [existing] = await db.select({ n: count() }).from(chatSessions).where(eq(chatSessions.appId, appId));
     if ((existing?.n ?? 0) > 0) continue;
-    const known = await db
-      .select({ id: intents.id, name: intents.displayName, responses: intents.responses })
-      .from(intents)
-      .where(and(eq(intents.appId, appId), isNull(intents.defaultKind), inArray(intents.displayName, Object.keys(MATCHED))));
+    const { intents } = await drafts.readDraft(db, appId);
+    // Intents before Q&A pairs, each by name: the order the seed has always drawn them in.
+    const known = intents
+      .filter((intent) => intent.defaultKind === null && names.includes(intent.displayName))
+      .map((intent) => ({ id: intent.id, name: intent.displayName, responses: intent.responses, key: `${intent.kind}\u0000${intent.displayName}` }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     if (known.length === 0) continue;
     const { sessions, turns } = conversationsFor(appId, known, now, seededRandom(1000 + index));
     for (let i = 0; i < sessions.length; i += 500) await db.insert(chatSessions).values(sessions.slice(i, i + 500));

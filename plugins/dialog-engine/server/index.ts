@@ -70,7 +70,7 @@ export function dialogEngineModule(options: DialogEngineModuleOptions = {}): Ser
         },
       });
     },
-    seedDemo: (tx, demo) => seedDemoConversations(tx, demo.appIds, demo.now),
+    seedDemo: (tx, demo) => seedDemoConversations(tx, demo.appIds, demo.now, demo.services.get(KnowledgeSnapshots)),
   });
 }
 

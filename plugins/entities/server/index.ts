@@ -2,14 +2,16 @@ import { bindService, defineServerModule, publishOnChange } from '@civic/sdk/ser
 import { entitiesChanged } from '../contract/events';
 import { EntityTypeCatalog } from '../contract/server/entity-type-catalog';
 import { EntityTypeUsers } from '../contract/server/entity-type-users';
+import { EntityTypesByName } from '../contract/server/entity-types-by-name';
+import { entityTypesByName } from './entity-types-by-name';
 import { EntityTypeUserList } from './entity-type-users';
 import { entityTypeCatalog } from './entity-type-catalog';
 import { registerEntityRoutes } from './entity-routes';
 
 export default defineServerModule({
   pluginId: 'entities',
-  // Static: the knowledge base's draft snapshot reads it, also in the demo seed before any mount.
-  services: [bindService(EntityTypeCatalog, entityTypeCatalog)],
+  // Static: the knowledge base's draft snapshot reads it and its demo seed writes through it, before any mount.
+  services: [bindService(EntityTypeCatalog, entityTypeCatalog), bindService(EntityTypesByName, entityTypesByName)],
   register(api) {
     const users = new EntityTypeUserList();
     api.services.provide(EntityTypeUsers, users);

@@ -1,19 +1,7 @@
-import { and, eq, sql, type DbExecutor, type SQL } from '@civic/sdk/server';
+import { and, eq, sql, type DbExecutor } from '@civic/sdk/server';
 import type { BulkQna, NamedIntent, QnaContent } from '../contract/server/bulk-qna';
 import { intentCategories, intentLabels, intents, trainingPhrases } from './db/schema';
-
-/** Pairs per statement: big enough to be set-based, small enough for a sane parameter. */
-const CHUNK = 5_000;
-
-function* chunks<T>(items: readonly T[], size = CHUNK): Generator<T[]> {
-  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
-}
-
-/** `value in (…)` with the list as one JSON parameter (a batch would otherwise bind hundreds). */
-const inList = (value: SQL, list: readonly string[], type: 'text' | 'uuid') =>
-  type === 'uuid'
-    ? sql`${value} in (select x::uuid from jsonb_array_elements_text(${JSON.stringify(list)}::jsonb) as x)`
-    : sql`${value} in (select jsonb_array_elements_text(${JSON.stringify(list)}::jsonb))`;
+import { chunks, inList } from './set-based';
 
 const lowerName = sql`lower(${intents.displayName})`;
 
@@ -69,39 +57,63 @@ export const bulkQna: BulkQna = {
     return false;
   },
 
+  async absent(db, appId, ids) {
+    const found = new Set<string>();
+    for (const part of chunks(ids)) {
+      const rows = await db.select({ id: intents.id }).from(intents).where(and(eq(intents.appId, appId), inList(sql`${intents.id}`, part, 'uuid')));
+      for (const row of rows) found.add(row.id);
+    }
+    return ids.filter((id) => !found.has(id));
+  },
+
   async create(db, appId, pairs, stamp) {
+    const taken: string[] = [];
     for (const part of chunks(pairs)) {
       const values = JSON.stringify(part.map((pair) => ({ name: pair.name, responses: pair.responses })));
+      // A name taken meanwhile (the unique name index) is passed over, not an error.
       const made = (await db.execute(sql`insert into ${intents} (app_id, kind, display_name, responses, source_url, updated_at, updated_by)
         select ${appId}, 'qna', x.name, x.responses, ${stamp.sourceUrl}, ${stamp.now.toISOString()}::timestamptz, ${stamp.userId}::uuid
         from jsonb_to_recordset(${values}::jsonb) as x(name text, responses jsonb)
+        on conflict do nothing
         returning id, display_name as name`)) as unknown as { rows: Array<{ id: string; name: string }> };
       const byName = new Map(made.rows.map((m) => [m.name.toLowerCase(), m.id]));
-      await insertContent(db, appId, part.map((pair) => ({ ...pair, id: byName.get(pair.name.toLowerCase()) ?? '' })));
+      const written = part.flatMap((pair) => {
+        const id = byName.get(pair.name.toLowerCase());
+        if (id) return [{ ...pair, id }];
+        taken.push(pair.name);
+        return [];
+      });
+      await insertContent(db, appId, written);
     }
+    return { taken };
   },
 
   async update(db, appId, pairs, stamp) {
+    const missing: string[] = [];
     for (const part of chunks(pairs)) {
       const values = JSON.stringify(part.map(({ id, responses }) => ({ id, responses })));
       const changed = (await db.execute(sql`update ${intents} set responses = x.responses, source_url = coalesce(${stamp.sourceUrl}, ${intents.sourceUrl}),
           updated_at = ${stamp.now.toISOString()}::timestamptz, updated_by = ${stamp.userId}::uuid, version = ${intents.version} + 1
         from jsonb_to_recordset(${values}::jsonb) as x(id uuid, responses jsonb)
         where ${intents.id} = x.id and ${intents.appId} = ${appId}
-        returning ${intents.id}`)) as unknown as { rows: unknown[] };
-      if (changed.rows.length !== part.length) return { missing: part.length - changed.rows.length };
-      const ids = part.map((pair) => pair.id);
+        returning ${intents.id}`)) as unknown as { rows: Array<{ id: string }> };
+      const present = new Set(changed.rows.map((row) => row.id));
+      const written = part.filter((pair) => present.has(pair.id));
+      missing.push(...part.filter((pair) => !present.has(pair.id)).map((pair) => pair.id));
+      if (written.length === 0) continue;
+      const ids = written.map((pair) => pair.id);
       await db.delete(trainingPhrases).where(inList(sql`${trainingPhrases.intentId}`, ids, 'uuid'));
       await db.delete(intentCategories).where(inList(sql`${intentCategories.intentId}`, ids, 'uuid'));
       await db.delete(intentLabels).where(inList(sql`${intentLabels.intentId}`, ids, 'uuid'));
-      await insertContent(db, appId, part);
+      await insertContent(db, appId, written);
     }
-    return { missing: 0 };
+    return { missing };
   },
 };
 
 /** Phrases, categories and labels of these pairs: one statement each, the rows as one JSON parameter (binding thousands of parameters is what is slow). */
 async function insertContent(db: DbExecutor, appId: string, pairs: ReadonlyArray<QnaContent & { id: string }>): Promise<void> {
+  if (pairs.length === 0) return;
   const phrases = JSON.stringify(pairs.flatMap((pair) => pair.phrases.map((text, position) => ({ intent_id: pair.id, position, reference_id: `bulk-${position}`, text }))));
   await db.execute(sql`insert into ${trainingPhrases} (intent_id, app_id, position, reference_id, type, parts, text)
     select x.intent_id, ${appId}, x.position, x.reference_id, 'example', jsonb_build_array(jsonb_build_object('text', x.text)), x.text

@@ -1,5 +1,5 @@
 import { and, count, eq, isNull, type DbExecutor } from '@civic/sdk/server';
-import { entityTypes } from '../../entities/contract/server/tables';
+import type { EntityTypeByName, EntityTypesByName } from '../../entities/contract/server/index';
 import { glossaryTerms, intents } from './db/schema';
 import type { ActionParameter, PhrasePart } from '../contract/common/knowledge/index';
 import { DEFAULT_PLATFORM, type ChannelResponses, type ResponseMessage } from '../contract/common/responses/index';
@@ -114,9 +114,9 @@ export const DEMO_GLOSSARY: ReadonlyArray<{ term: string; synonyms: string[]; de
  * The entities the demo intents' parameters name: a parameter may only name an entity the app has
  * ("Report a lost identity card" asks for @document, the passport and vaccination intents for @branch).
  */
-const DEMO_ENTITIES: Array<{ displayName: string; entries: Array<{ value: string; synonyms: string[] }> }> = [
-  { displayName: 'branch', entries: [{ value: 'Woodlands', synonyms: ['woodlands', 'woodlands branch'] }, { value: 'Tampines', synonyms: ['tampines', 'tampines branch'] }, { value: 'Jurong', synonyms: ['jurong', 'jurong east'] }] },
-  { displayName: 'document', entries: [{ value: 'NRIC', synonyms: ['IC', 'identity card', 'pink IC'] }, { value: 'passport', synonyms: ['travel document'] }, { value: 'birth certificate', synonyms: ['birth cert'] }] },
+const DEMO_ENTITIES: EntityTypeByName[] = [
+  { name: 'branch', kind: 'KIND_MAP', fuzzy: false, entries: [{ value: 'Woodlands', synonyms: ['woodlands', 'woodlands branch'] }, { value: 'Tampines', synonyms: ['tampines', 'tampines branch'] }, { value: 'Jurong', synonyms: ['jurong', 'jurong east'] }] },
+  { name: 'document', kind: 'KIND_MAP', fuzzy: false, entries: [{ value: 'NRIC', synonyms: ['IC', 'identity card', 'pink IC'] }, { value: 'passport', synonyms: ['travel document'] }, { value: 'birth certificate', synonyms: ['birth cert'] }] },
 ];
 
 /** `[text](@entity)` → an annotated part. */
@@ -167,15 +167,12 @@ async function insertIntent(db: DbExecutor, appId: string, demo: DemoIntent, par
 const WITH_KNOWLEDGE = new Set(['demo-enterprise', 'demo-plus', 'demo-starter', 'demo-internal']);
 
 /** The demo seed: default intents on every demo app; the knowledge base on apps that have none yet. */
-export async function seedDemoKnowledgeBase(db: DbExecutor, appIds: readonly string[], now: Date): Promise<void> {
+export async function seedDemoKnowledgeBase(db: DbExecutor, appIds: readonly string[], now: Date, entityTypes: EntityTypesByName): Promise<void> {
   for (const appId of appIds) {
     await ensureDefaultIntents(db, appId, now);
     if (!WITH_KNOWLEDGE.has(appId)) continue;
     const [own] = await db.select({ n: count() }).from(intents).where(and(eq(intents.appId, appId), isNull(intents.defaultKind)));
-    await db
-      .insert(entityTypes)
-      .values(DEMO_ENTITIES.map((entity) => ({ appId, displayName: entity.displayName, kind: 'KIND_MAP' as const, entries: entity.entries, createdAt: now, updatedAt: now })))
-      .onConflictDoNothing();
+    await entityTypes.addMissing(db, appId, DEMO_ENTITIES, now);
     if ((own?.n ?? 0) === 0) for (const demo of DEMO_INTENTS) await insertIntent(db, appId, demo, null, now);
     await db
       .insert(glossaryTerms)

@@ -3,10 +3,11 @@ import { switchedOffKinds } from '../contract/common/responses/index';
 import { knowledgeChanged } from '../contract/events';
 import { ClassCatalog, ClassifiedIntentsOwner } from '../../classification/contract/server/index';
 import { knowledgeIntentClasses } from './intent-classes';
-import { EntityTypeCatalog, EntityTypeUsers } from '../../entities/contract/server/index';
+import { EntityTypeCatalog, EntityTypesByName, EntityTypeUsers } from '../../entities/contract/server/index';
 import { knowledgeEntityReferences } from './entity-references';
-import { BulkQna, IntentCounts, KnowledgeSnapshots, ReviewDates } from '../contract/server/index';
+import { BulkQna, IntentCounts, IntentsByName, KnowledgeSnapshots, ReviewDates } from '../contract/server/index';
 import { bulkQna } from './bulk-qna';
+import { intentsByName } from './intents-by-name';
 import { intentCounts, reviewDates } from './intent-queries';
 import { readDraftSnapshot } from './draft-snapshot';
 import { AppPhrases } from '../contract/server/app-phrases';
@@ -30,6 +31,7 @@ export default defineServerModule({
     bindService(IntentCounts, intentCounts),
     bindService(ReviewDates, reviewDates),
     bindService(BulkQna, bulkQna),
+    bindService(IntentsByName, intentsByName),
     bindService(AppPhrases, appPhrases),
   ],
   register(api) {
@@ -45,5 +47,5 @@ export default defineServerModule({
       await api.events.publish(tx, knowledgeChanged, { appId });
     });
   },
-  seedDemo: (tx, demo) => seedDemoKnowledgeBase(tx, demo.appIds, demo.now),
+  seedDemo: (tx, demo) => seedDemoKnowledgeBase(tx, demo.appIds, demo.now, demo.services.get(EntityTypesByName)),
 });

@@ -12,6 +12,8 @@ export const LABEL_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,99}$/;
 
 export const BulkMessages = {
   changedMeanwhile: 'The knowledge base changed while the file was being read. Nothing was imported; run the import again.',
+  takenMeanwhile: 'Someone added a Q&A or intent of this name while the import was being written: it was left as they wrote it',
+  deletedMeanwhile: 'Someone deleted this Q&A while the import was being written: it was not added again',
   noHeader: 'The first row must name the columns: question, variants, answer, category, labels',
   missingColumn: (column: string) => `The column "${column}" is missing`,
   tooManyRows: (max: number) => `The file has more than ${max.toLocaleString('en')} rows`,

@@ -1,5 +1,6 @@
-import type { ActionParameter, OutputContext, PhrasePart, SnapshotIntent } from '../../knowledge-base/contract/common/knowledge/index';
-import type { ChannelResponses, Platform } from '../../knowledge-base/contract/common/responses/index';
+import type { EntityTypeByName } from '../../entities/contract/server/index';
+import type { Platform } from '../../knowledge-base/contract/common/responses/index';
+import type { GlossaryByTerm, IntentByName } from '../../knowledge-base/contract/server/index';
 
 /** Limits on uploaded agent zips (checked before anything is unpacked). */
 export const ZIP_LIMITS = {
@@ -14,39 +15,19 @@ export const MB = 1024 * 1024;
 export const UNSPECIFIED: Platform = 'PLATFORM_UNSPECIFIED';
 export const WEBHOOK_SLOT = 'WEBHOOK_STATE_ENABLED_FOR_SLOT_FILLING';
 
-/** An intent as imported: references by name, not id. */
-export interface ImportedIntent {
-  name: string;
-  parentName: string | null;
-  kind: 'intent' | 'qna';
-  defaultKind: 'welcome' | 'fallback' | null;
-  webhook_state: SnapshotIntent['webhook_state'];
-  action: string;
-  events: string[];
-  inputContexts: string[];
-  outputContexts: OutputContext[];
-  trainingPhrases: Array<{ reference_id: string; type: 'example' | 'template'; parts: PhrasePart[]; text: string }>;
-  parameters: ActionParameter[];
-  responses: ChannelResponses[];
+/** An intent as imported: references by name, not id (the classes too, until the import asks for their ids). */
+export interface ImportedIntent extends Omit<IntentByName, 'categoryIds' | 'labelIds'> {
   categories: string[];
   labels: string[];
-  answerOwner: string | null;
-  sourceUrl: string | null;
-  reviewBy: string | null;
 }
 
-export interface ImportedEntityType {
-  name: string;
-  kind: 'KIND_MAP' | 'KIND_LIST' | 'KIND_REGEXP';
-  fuzzy: boolean;
-  entries: Array<{ value: string; synonyms: string[] }>;
-}
+export type ImportedEntityType = EntityTypeByName;
 
 export interface ImportedAgent {
   displayName: string;
   intents: ImportedIntent[];
   entityTypes: ImportedEntityType[];
-  glossary: Array<{ term: string; synonyms: string[]; definition: string }>;
+  glossary: GlossaryByTerm[];
   categories: string[];
   labels: string[];
 }

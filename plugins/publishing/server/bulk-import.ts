@@ -1,19 +1,18 @@
 import { eq, HttpError, jobs as jobTable, parseSlots, type DomainEvents, type JobService, type RouteAdder } from '@civic/sdk/server';
-import { knowledgeChanged } from '../../knowledge-base/contract/events';
 import { JobKinds, PublishingApi, type BulkPreview, type JobView } from '../common/api';
 import { BULK_LIMITS } from '../common/bulk';
 import { PublishingMessages } from '../common/messages';
 import { canEditPublishing } from '../common/permissions';
 import { ImportAgentDto } from '../common/publishing.dto';
-import { applyImport } from './bulk-apply';
 import { previewSpreadsheet, stageImport, type BulkServices } from './bulk-plan';
 import { openSpreadsheet, scanSpreadsheet } from './bulk-spreadsheet';
 import { toJobView } from './job-view';
+import { runStagedImport } from './staged-import';
 
 /**
  * /bulkimport: a CSV or XLSX of Q&A is previewed (nothing saved), then imported by a job that reads
- * and plans the rows outside any transaction (bulk-spreadsheet, bulk-plan) and writes them in one
- * (bulk-apply) through the knowledge base's `BulkQna`.
+ * and plans the rows outside any transaction (bulk-spreadsheet, bulk-plan), stages them and writes
+ * them in short transactions, all or nothing (staged-import), through the knowledge base's `BulkQna`.
  */
 interface BulkJobPayload {
   fileName: string;
@@ -25,25 +24,22 @@ interface BulkJobPayload {
 export function registerBulkImport(routes: RouteAdder, jobs: JobService, events: DomainEvents, kb: BulkServices): void {
   jobs.register<BulkJobPayload>(
     JobKinds.bulkImport,
-    async (ctx) => {
-      const data = Buffer.from(ctx.payload.content, 'base64');
-      const total = Math.max(1, ctx.payload.rows);
-      const batches = await openSpreadsheet(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
-      // Read and plan with no transaction open, then write in one short one (all or nothing).
-      const staged = await stageImport(kb, ctx.db, ctx.appId ?? '', batches, (done, c) => {
-        ctx.throwIfCancelled();
-        ctx.progress(5 + (80 * done) / total, c);
-      });
-      ctx.progress(85);
-      await ctx.commit(async (tx) => {
-        const { counts, errors } = await applyImport(kb, tx, ctx.appId ?? '', staged, ctx.createdBy, ctx.now());
+    (ctx) =>
+      runStagedImport(ctx, kb, events, {
+        plan: async (progress) => {
+          const data = Buffer.from(ctx.payload.content, 'base64');
+          const total = Math.max(1, ctx.payload.rows);
+          const batches = await openSpreadsheet(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+          return stageImport(kb, ctx.db, ctx.appId ?? '', batches, (done, counts) => progress(done / total, counts));
+        },
+        sourceUrl: null,
+        result: { fileName: ctx.payload.fileName },
         // The file has served its purpose: the job row keeps its name, not its bytes.
-        await tx.update(jobTable).set({ payload: { fileName: ctx.payload.fileName, rows: ctx.payload.rows } }).where(eq(jobTable.id, ctx.id));
-        await events.publish(tx, knowledgeChanged, { appId: ctx.appId ?? '' });
-        return { counts, errors, result: { fileName: ctx.payload.fileName } };
-      });
-    },
-    { transaction: false, retryLimit: 1 },
+        finish: async (tx) => {
+          await tx.update(jobTable).set({ payload: { fileName: ctx.payload.fileName, rows: ctx.payload.rows } }).where(eq(jobTable.id, ctx.id));
+        },
+      }),
+    { transaction: false, retryLimit: 3, resumable: true },
   );
 
   const decode = (content: string) => {

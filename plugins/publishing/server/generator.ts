@@ -1,15 +1,14 @@
 import { HttpError, parseSlots, type DomainEvents, type JobService, type RouteAdder } from '@civic/sdk/server';
-import { knowledgeChanged } from '../../knowledge-base/contract/events';
 import { JobKinds, PublishingApi, type GeneratorDocument, type JobView } from '../common/api';
 import { canEditPublishing } from '../common/permissions';
 import { PublishingMessages } from '../common/messages';
 import { GeneratorApplyDto, ImportAgentDto } from '../common/publishing.dto';
 import { toBulkRows, type BulkRow } from '../common/bulk';
 import { extractCandidates } from '../common/qna-extract';
-import { applyImport } from './bulk-apply';
 import { stageImport, type BulkServices } from './bulk-plan';
 import { assertIntentRoom, newIntentNames } from './intent-limit';
 import { toJobView } from './job-view';
+import { runStagedImport } from './staged-import';
 import { PDF_LIMITS, readPdfDocument } from './pdf-document';
 
 /**
@@ -19,22 +18,18 @@ import { PDF_LIMITS, readPdfDocument } from './pdf-document';
 export function registerGenerator(routes: RouteAdder, jobs: JobService, events: DomainEvents, kb: BulkServices): void {
   jobs.register<{ source: string; rows: BulkRow[] }>(
     JobKinds.generator,
-    async (ctx) => {
-      const total = Math.max(1, ctx.payload.rows.length);
-      const batches = Array.from({ length: Math.ceil(ctx.payload.rows.length / 500) }, (_, i) => ctx.payload.rows.slice(i * 500, (i + 1) * 500));
-      // Planned outside any transaction, written in one short one (see the bulk import).
-      const staged = await stageImport(kb, ctx.db, ctx.appId ?? '', batches, (done, c) => {
-        ctx.throwIfCancelled();
-        ctx.progress(5 + (80 * done) / total, c);
-      });
-      await ctx.commit(async (tx) => {
-        const { counts, errors } = await applyImport(kb, tx, ctx.appId ?? '', staged, ctx.createdBy, ctx.now(), ctx.payload.source);
-        const { invalid: _none, ...rest } = counts;
-        await events.publish(tx, knowledgeChanged, { appId: ctx.appId ?? '' });
-        return { counts: rest, errors, result: { source: ctx.payload.source } };
-      });
-    },
-    { transaction: false, retryLimit: 1 },
+    (ctx) =>
+      runStagedImport(ctx, kb, events, {
+        plan: (progress) => {
+          const total = Math.max(1, ctx.payload.rows.length);
+          const batches = Array.from({ length: Math.ceil(ctx.payload.rows.length / 500) }, (_, i) => ctx.payload.rows.slice(i * 500, (i + 1) * 500));
+          return stageImport(kb, ctx.db, ctx.appId ?? '', batches, (done, counts) => progress(done / total, counts));
+        },
+        sourceUrl: ctx.payload.source,
+        result: { source: ctx.payload.source },
+        shownCounts: ({ invalid: _none, ...rest }) => rest,
+      }),
+    { transaction: false, retryLimit: 3, resumable: true },
   );
 
   routes.add({

@@ -1,13 +1,13 @@
 import { createHash, type FileDownload, HttpError, parseSlots, type DbExecutor, type DomainEvents, type JobService, type RouteAdder } from '@civic/sdk/server';
 import type { DeploymentSwitches } from '@civic/sdk/common/model';
 import { switchedOffKinds } from '../../knowledge-base/contract/common/responses/index';
-import type { IntentCounts, KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
+import type { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
 import { knowledgeChanged } from '../../knowledge-base/contract/events';
 import { JobKinds, PublishingApi, type AgentImportPreview, type JobView } from '../common/api';
 import { PublishingMessages } from '../common/messages';
 import { canEditPublishing, canViewPublishing } from '../common/permissions';
 import { ImportAgentConfirmDto, ImportAgentDto } from '../common/publishing.dto';
-import { applyAgent } from './agent-apply';
+import { applyAgent, type AgentServices } from './agent-apply';
 import { compareAgent } from './agent-preview';
 import { readAgentZip } from './agent-read';
 import { exportAgent, ZIP_LIMITS, type ImportedAgent } from './agent-zip';
@@ -34,13 +34,14 @@ export function refuseSwitchedOffKinds(agent: ImportedAgent, switches: Deploymen
   if (problems.length > 0) throw HttpError.invalid(problems);
 }
 
-export function registerImportExport(routes: RouteAdder, jobs: JobService, events: DomainEvents, drafts: KnowledgeSnapshots, switches: DeploymentSwitches, intentCounts: IntentCounts): void {
+export function registerImportExport(routes: RouteAdder, jobs: JobService, events: DomainEvents, drafts: KnowledgeSnapshots, switches: DeploymentSwitches, writers: AgentServices): void {
+  const intentCounts = writers.counts;
   jobs.register<{ fileName: string; agent: ImportedAgent }>(
     JobKinds.importAgent,
     async (ctx) => {
       // The zip was read and checked by the route; the writes are set-based, in one short transaction.
       await ctx.commit(async (tx) => {
-        const counts = await applyAgent(intentCounts, tx, ctx.appId ?? '', ctx.payload.agent, ctx.createdBy, ctx.now(), (percent, counts) => {
+        const counts = await applyAgent(writers, tx, ctx.appId ?? '', ctx.payload.agent, ctx.createdBy, ctx.now(), (percent, counts) => {
           ctx.throwIfCancelled();
           ctx.progress(percent, counts);
         });

@@ -1,6 +1,7 @@
 import { defineServerModule } from '@civic/sdk/server';
 import { ClassCatalog, ClassesByName } from '../../classification/contract/server/index';
-import { BulkQna, IntentCounts, KnowledgeSnapshots, ReviewDates } from '../../knowledge-base/contract/server/index';
+import { EntityTypesByName } from '../../entities/contract/server/index';
+import { BulkQna, IntentCounts, IntentsByName, KnowledgeSnapshots, ReviewDates } from '../../knowledge-base/contract/server/index';
 import { AppPhrases } from '../../knowledge-base/contract/server/app-phrases';
 import { PublishedKnowledge, PublishReplays } from '../contract/server/index';
 import { publishReplayRecorder } from './publish-replays';
@@ -19,13 +20,15 @@ export default defineServerModule({
     const drafts = api.services.get(KnowledgeSnapshots);
     const intentCounts = api.services.get(IntentCounts);
     const phrases = api.services.get(AppPhrases);
-    // The bulk paths read and write the draft through the knowledge base's and classification's services.
-    const bulk = { qna: api.services.get(BulkQna), counts: intentCounts, classes: api.services.get(ClassCatalog), classNames: api.services.get(ClassesByName) };
+    // The bulk paths and the agent zip import read and write the draft through its owners' services.
+    const classNames = api.services.get(ClassesByName);
+    const bulk = { qna: api.services.get(BulkQna), counts: intentCounts, classes: api.services.get(ClassCatalog), classNames };
+    const agentWriters = { counts: intentCounts, intents: api.services.get(IntentsByName), classNames, entityTypes: api.services.get(EntityTypesByName) };
     api.services.provide(PublishedKnowledge, { loadVersion: loadProductionVersion, currentVersionId: productionVersionId });
     api.services.provide(PublishReplays, publishReplayRecorder(drafts));
     registerJobRoutes(api.routes, api.jobs);
     registerPublishing(api.routes, api.jobs, api.deployment, api.events, drafts, api.services.get(ReviewDates), phrases);
-    registerImportExport(api.routes, api.jobs, api.events, drafts, api.deployment.switches, intentCounts);
+    registerImportExport(api.routes, api.jobs, api.events, drafts, api.deployment.switches, agentWriters);
     registerConflicts(api.routes, api.jobs, api.events, phrases);
     registerBulkImport(api.routes, api.jobs, api.events, bulk);
     registerGenerator(api.routes, api.jobs, api.events, bulk);

@@ -27,5 +27,5 @@ export { chatSessions, dialogEngineConfigs, transcripts } from '../../../plugins
 export { entityTypes } from '../../../plugins/entities/server/db/schema';
 export { glossaryTerms, intentCategories, intentLabels, intents, trainingPhrases } from '../../../plugins/knowledge-base/server/db/schema';
 export { adaptorApps, adaptors } from '../../../plugins/platform-admin/server/db/schema';
-export { appProduction, knowledgeVersions, publishingSettings, publishRequests } from '../../../plugins/publishing/server/db/schema';
+export { appProduction, importChunks, importStages, knowledgeVersions, publishingSettings, publishRequests } from '../../../plugins/publishing/server/db/schema';
 export { webchatSettings } from '../../../plugins/webchat/server/db/schema';

@@ -31,20 +31,25 @@ export interface BulkStamp {
 /**
  * Q&A pairs read and written in bulk (publishing's bulk import and Q&A generator). Set-based: a few
  * multi-row statements per 5,000 pairs, each carrying its rows as one JSON parameter. Every method
- * runs on the caller's `db`, so a whole import is one transaction of the caller's (all or nothing).
+ * runs on the caller's `db`, in the caller's transaction.
  */
 export interface BulkQna {
   /** The app's intents named like these (case-insensitive), by lower-case name. */
   named(db: DbExecutor, appId: string, names: readonly string[]): Promise<Map<string, NamedIntent>>;
   /** Whether any of these names (case-insensitive) is already an intent of the app. */
   anyNamed(db: DbExecutor, appId: string, names: readonly string[]): Promise<boolean>;
-  /** Adds these Q&A pairs with their phrases and classes (the caller checked that their names are free). */
-  create(db: DbExecutor, appId: string, pairs: ReadonlyArray<QnaContent & { name: string }>, stamp: BulkStamp): Promise<void>;
+  /** Which of these ids are not intents of the app (deleted meanwhile, another app's). */
+  absent(db: DbExecutor, appId: string, ids: readonly string[]): Promise<string[]>;
+  /**
+   * Adds these Q&A pairs with their phrases and classes. A name the app has (taken since the caller
+   * checked) is left out, pair, phrases and classes: answered in `taken`.
+   */
+  create(db: DbExecutor, appId: string, pairs: ReadonlyArray<QnaContent & { name: string }>, stamp: BulkStamp): Promise<{ taken: string[] }>;
   /**
    * Replaces the responses, phrases and classes of these Q&A pairs and bumps their versions (an open
-   * editor must not save over them). Answers how many of them are no longer the app's: when any is,
-   * it stops there, and the caller must roll its transaction back.
+   * editor must not save over them). A pair that is no longer the app's is left out: answered in
+   * `missing` (its id).
    */
-  update(db: DbExecutor, appId: string, pairs: ReadonlyArray<QnaContent & { id: string }>, stamp: BulkStamp): Promise<{ missing: number }>;
+  update(db: DbExecutor, appId: string, pairs: ReadonlyArray<QnaContent & { id: string }>, stamp: BulkStamp): Promise<{ missing: string[] }>;
 }
 export const BulkQna = defineServiceRef<BulkQna>('knowledge-base.bulk-qna');

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { and, desc, eq, randomUUID } from '@civic/sdk/server';
+import { desc, eq, randomUUID } from '@civic/sdk/server';
 import { Messages } from '@civic/sdk/common/messages';
 import { auditLog, call, OTHER_APP_ID, OWN_APP_ID, startTestServer, type TestServer } from '@civic/sdk/testing/server';
-import { chatSessions, transcripts } from '../../../dialog-engine/contract/server/tables';
+import { arrangeTurns, reviewStatusOf } from '../../../dialog-engine/contract/server/testing/transcript-fixtures';
 import { ClusterApi, TrainingApi, TrainingHubApi, type ClusterJobView, type HubIntent, type TrainingHistoryEntry, type TranscriptRow } from '../../common/api';
 import { trainingAutoTpActions } from '../../server/db/schema';
 
@@ -41,36 +41,8 @@ const ids: string[] = [];
 before(async () => {
   t = await startTestServer({ pluginIds: ['app-settings', 'entities', 'classification', 'knowledge-base', 'publishing', 'webchat', 'dialog-engine', 'credentials', 'credential-llm', 'training'], env: { CIVIC_HISTORY: 'on' } });
   [editor, viewer, appAdmin] = await Promise.all([t.signInAs('editor'), t.signInAs('viewer'), t.signInAs('appAdmin')]);
-  const db = t.server.db.db;
-  const sessionId = randomUUID();
-  await db.insert(chatSessions).values({ id: sessionId, appId: OWN_APP_ID, environment: 'production', channel: 'PLATFORM_UNSPECIFIED', state: { contexts: [], pending: null }, createdAt: base, updatedAt: base, expiresAt: base });
-  for (const f of FIXTURES) {
-    const at = new Date(base.getTime() + f.at * DAY);
-    const [row] = await db
-      .insert(transcripts)
-      .values({
-        appId: OWN_APP_ID,
-        sessionId,
-        environment: 'production',
-        channel: 'PLATFORM_UNSPECIFIED',
-        data: f.data,
-        transAuthor: 'user',
-        reply: [],
-        confidenceScore: f.confidence,
-        intentId: f.fallback ? null : randomUUID(),
-        intentName: f.fallback ? null : 'Renew passport',
-        fallback: f.fallback,
-        topMatches: [],
-        contentVersion: '1',
-        contentHash: 'h',
-        thumbsDown: f.thumbsDown ?? false,
-        reviewStatus: f.reviewStatus,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning({ id: transcripts.id });
-    ids.push(row.id);
-  }
+  const turns = FIXTURES.map((f) => ({ ...f, at: new Date(base.getTime() + f.at * DAY), intentName: 'Renew passport' }));
+  ids.push(...(await arrangeTurns(t.server.db.db, OWN_APP_ID, turns)));
 });
 
 after(async () => {
@@ -185,8 +157,7 @@ test('bulk review: a selection, or a whole filter result; dismissing needs a rea
   const whole = await bulk(editor, { filter: { ...range, search: 'paging' }, reviewStatus: 'REVIEWED' });
   assert.equal(whole.body.data.updated, 30);
   assert.equal(await pending(), before - 31);
-  const [row] = await t.server.db.db.select().from(transcripts).where(and(eq(transcripts.id, ids[0])));
-  assert.equal(row.reviewStatus, 'DISMISSED');
+  assert.equal(await reviewStatusOf(t.server.db.db, ids[0]), 'DISMISSED');
 
   // Another app's admin cannot reach this app's questions through their own app.
   const outsider = await t.signInAs('outsider');

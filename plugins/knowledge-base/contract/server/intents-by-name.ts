@@ -1,0 +1,49 @@
+import { defineServiceRef, type DbExecutor } from '@civic/sdk/server';
+import type { ActionParameter, OutputContext, PhrasePart, WebhookState } from '../common/knowledge/index';
+import type { ChannelResponses } from '../common/responses/index';
+
+/** An intent or Q&A pair written by name (a Dialogflow agent's): its parent named too, its classes as ids of the app's. */
+export interface IntentByName {
+  name: string;
+  /** The follow-up's parent, among the intents written with it (any other name, or its own, leaves it a root). */
+  parentName: string | null;
+  kind: 'intent' | 'qna';
+  defaultKind: 'welcome' | 'fallback' | null;
+  webhook_state: WebhookState;
+  action: string;
+  events: string[];
+  inputContexts: string[];
+  outputContexts: OutputContext[];
+  trainingPhrases: Array<{ reference_id: string; type: 'example' | 'template'; parts: PhrasePart[]; text: string }>;
+  parameters: ActionParameter[];
+  responses: ChannelResponses[];
+  categoryIds: string[];
+  labelIds: string[];
+  answerOwner: string | null;
+  sourceUrl: string | null;
+  reviewBy: string | null;
+}
+
+/** A glossary term written by its term. */
+export interface GlossaryByTerm {
+  term: string;
+  synonyms: string[];
+  definition: string;
+}
+
+/**
+ * Intents and glossary terms written in bulk by name (case-insensitive; of a name given twice the
+ * last counts) — publishing's agent zip import, which re-run changes nothing. Set-based: a few
+ * statements per 5,000 rows, each carrying its rows as one JSON parameter. On the caller's `db`, so a
+ * whole import is one transaction of the caller's (all or nothing).
+ */
+export interface IntentsByName {
+  /**
+   * Adds the intents the app does not have; replaces everything of those it has (fields, phrases,
+   * categories, labels, parent) and bumps their versions, so an open editor does not save over them.
+   */
+  upsert(db: DbExecutor, appId: string, intents: readonly IntentByName[], stamp: { userId: string | null; now: Date }): Promise<void>;
+  /** Adds the terms the app does not have; replaces the synonyms and definition of those it has. */
+  upsertGlossary(db: DbExecutor, appId: string, terms: readonly GlossaryByTerm[], now: Date): Promise<void>;
+}
+export const IntentsByName = defineServiceRef<IntentsByName>('knowledge-base.intents-by-name');
