@@ -1,11 +1,11 @@
-import type { PluginContribution, PluginManifest, PluginRoute } from '@civic/core/common/plugins';
+import type { PluginManifest, PluginRoute } from '@civic/core/common/plugins';
 import type { PluginCatalog } from '../plugins/plugin-catalog';
 import { startPageEarly } from './start-page-early';
 
 function catalogOf(routes: Array<Pick<PluginRoute, 'path' | 'appParam'>>) {
   const loads = routes.map(() => jest.fn(() => Promise.resolve({ default: () => null })));
   const contributions = routes.map((route, i) => ({ plugin: { id: 'p' } as PluginManifest, item: { ...route, layout: 'main', title: route.path, load: loads[i] } as PluginRoute }));
-  return { catalog: { routes: () => contributions } as unknown as PluginCatalog, loads, contributions: contributions as PluginContribution<PluginRoute>[] };
+  return { catalog: { routes: () => contributions } as unknown as PluginCatalog, loads };
 }
 
 test('the page the URL names starts loading, and its app is the one the app list opens', () => {
