@@ -12,7 +12,8 @@ export interface BenchDatabase {
   dispose(): Promise<void>;
 }
 
-async function admin(url: string, sql: string): Promise<void> {
+/** Runs one statement on a server's maintenance connection (create or drop a database). */
+export async function admin(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -10,8 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { E2E_PASSWORD, startConsole } from '../e2e/support/server';
+import { admin } from './bench-database';
 
 export const COLD_START_GOAL_MS = 5000;
 export const RSS_GOAL_MB = 400;
@@ -38,16 +38,6 @@ async function startOnce(label: string, env: Record<string, string>): Promise<St
     return { label, readyMs, rssMb: Math.max(atReady, rssMb(running.pid)) };
   } finally {
     await running.stop();
-  }
-}
-
-async function admin(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
   }
 }
 
