@@ -65,6 +65,13 @@ after(async () => {
   await t?.close();
 });
 
+/** A turn's transcript row: written behind the reply, so the server's buffers are flushed first. */
+async function storedTurn(transcriptId: string) {
+  await t.server.flushPending();
+  const [row] = await t.server.db.db.select().from(transcripts).where(eq(transcripts.id, transcriptId));
+  return row;
+}
+
 test('a draft session starts with the welcome messages; a message is answered and stored as a transcript', async () => {
   const started = await chat(`/api/v1/chat/${APP}/sessions`, { token: admin, json: { environment: 'draft' } });
   assert.equal(started.status, 201);
@@ -79,7 +86,7 @@ test('a draft session starts with the welcome messages; a message is answered an
   assert.ok(data.confidence >= 0.7 && data.confidence <= 1, `confidence ${data.confidence}`);
   assert.deepEqual(data.messages, [{ type: 'text', text: ['Renew your passport online at the ICA website.'] }]);
 
-  const [row] = await t.server.db.db.select().from(transcripts).where(eq(transcripts.id, data.transcriptId));
+  const row = await storedTurn(data.transcriptId);
   assert.equal(row.appId, APP);
   // Citizens' chat is recorded as transcripts, not in the audit trail (which it would flood).
   const chatAudit = await t.server.db.db.select().from(auditLog).where(like(auditLog.action, 'dialog-engine.chat%'));
@@ -106,7 +113,7 @@ test('an out-of-scope question falls back and is stored PENDING for review', asy
   assert.equal(answered.body.data.fallback, true);
   assert.equal(answered.body.data.intentName, 'Default Fallback Intent');
   assert.deepEqual(answered.body.data.messages, [{ type: 'text', text: ['Sorry, I did not get that.'] }]);
-  const [row] = await t.server.db.db.select().from(transcripts).where(eq(transcripts.id, answered.body.data.transcriptId));
+  const row = await storedTurn(answered.body.data.transcriptId);
   assert.equal(row.reviewStatus, 'PENDING');
   assert.equal(row.fallback, true);
 });
@@ -220,11 +227,11 @@ test('content changes retrain: the first message after a change answers from the
   const path = `/api/v1/chat/${APP}/sessions/${sessionId}/messages`;
   const beforeChange = await chat(path, { token: admin, json: { text: 'how do i adopt a stray cat' } });
   assert.notEqual(beforeChange.body.data.intentName, 'Zz Adopt a cat');
-  const [first] = await t.server.db.db.select().from(transcripts).where(eq(transcripts.id, beforeChange.body.data.transcriptId));
+  const first = await storedTurn(beforeChange.body.data.transcriptId);
   await addIntent(APP, 'Zz Adopt a cat', ['how do i adopt a cat', 'adopt a stray cat', 'cat adoption', 'can i adopt a kitten', 'adopting cats from the shelter', 'where to adopt a cat', 'adopt cat', 'i want to adopt a cat'], 'Visit the animal shelter to adopt.');
   const afterChange = await chat(path, { token: admin, json: { text: 'how do i adopt a stray cat' } });
   assert.equal(afterChange.body.data.intentName, 'Zz Adopt a cat');
-  const [second] = await t.server.db.db.select().from(transcripts).where(eq(transcripts.id, afterChange.body.data.transcriptId));
+  const second = await storedTurn(afterChange.body.data.transcriptId);
   assert.notEqual(first.contentHash, second.contentHash, 'the transcript names the content it was answered from');
 
   const list = await call(t.http, 'GET', '/api/v1/admin/dialog-engine/apps', { token: admin });
@@ -301,7 +308,7 @@ test('production answers from the published version: a draft change reaches citi
   };
   const before = await ask('how do I pay my parking ticket');
   assert.equal(before.intentName, 'Zz Parking fine');
-  const [row] = await t.server.db.db.select().from(transcripts).where(eq(transcripts.id, before.transcriptId));
+  const row = await storedTurn(before.transcriptId);
   assert.equal(row.environment, 'production');
   assert.notEqual(row.contentVersion, 'draft');
 

@@ -20,6 +20,7 @@ import { QuestionFeatures } from '../contract/server/question-features';
 import { TranscriptReview } from '../contract/server/transcript-review';
 import { questionFeatures } from './question-features';
 import { transcriptReview } from './transcript-review';
+import { TRANSCRIPT_BATCH_ROWS, TranscriptWriter } from './transcript-writer';
 
 export interface DialogEngineModuleOptions {
   /** Called with the engine a mount made (tests reach its model cache through it). */
@@ -45,7 +46,9 @@ export function dialogEngineModule(options: DialogEngineModuleOptions = {}): Ser
       const published = api.services.get(PublishedKnowledge);
       dialogEngine.setSource('draft', draftSource(drafts));
       dialogEngine.setSource('production', productionSource(published));
-      registerChatRoutes(api.routes, dialogEngine, api.deployment.publicUrl, chatLimits);
+      const transcriptWriter = new TranscriptWriter(api.db, api.log, { flushMs: settings.transcriptFlushMs, batchRows: TRANSCRIPT_BATCH_ROWS });
+      api.onFlush(() => transcriptWriter.flush());
+      registerChatRoutes(api.routes, dialogEngine, api.deployment.publicUrl, chatLimits, transcriptWriter);
       registerDialogFlowRoutes(api.routes, dialogEngine, api.events);
       // What production points at and each app's engine are kept briefly per server; these say they changed.
       const forget = ({ appId }: { appId: string }) => dialogEngine.forget(appId);
