@@ -146,7 +146,9 @@ test('origins: the console and allowed domains are served with CORS headers; any
   assert.equal(refused.status, 403);
   assert.equal(refused.body.message, EngineMessages.originRefused);
 
-  await t.server.db.db.update(apps).set({ allowedDomains: ['agency.example.gov.sg', 'http://127.0.0.1:5999'] }).where(eq(apps.appId, APP));
+  // Through the API, as a platform admin does: the server's brief copy of the app follows the change.
+  const patched = await call(t.http, 'PATCH', `/api/v1/admin/apps/${APP}`, { token: admin, json: { allowedDomains: ['agency.example.gov.sg', 'http://127.0.0.1:5999'] } });
+  assert.equal(patched.status, 200, JSON.stringify(patched.body));
   const sub = await chat(`/api/v1/chat/${APP}/sessions`, { token: admin, json: { environment: 'draft' }, origin: 'https://www.agency.example.gov.sg' });
   assert.equal(sub.status, 201);
   assert.equal(sub.headers['access-control-allow-origin'], 'https://www.agency.example.gov.sg');

@@ -29,6 +29,7 @@ import { registerSecurityHeaders } from '../http/security-headers';
 import { registerStaticSite } from '../http/static-site';
 import { createLogger, type Logger } from '../logging/logger';
 import { AppLifecycle } from '../apps/app-lifecycle';
+import { AppRecordCache } from '../apps/app-record-cache';
 import { AuditTrail } from '../audit/audit-trail';
 import { JobRunner } from '../jobs/job-runner';
 import { mountPlugins } from '../plugins/mount-plugins';
@@ -176,7 +177,7 @@ async function buildApp(
     ssoMounted = true;
   }
 
-  const deps = { database, config, authenticator, sessionTokens, rateLimiter, sessionCache, audit };
+  const deps = { database, config, authenticator, sessionTokens, rateLimiter, sessionCache, appRecords: new AppRecordCache(() => config.now().getTime()), audit };
   for (const route of registry.list()) {
     const { method, url, bodyLimit, cors } = route.definition;
     app.route({ method, url, bodyLimit, handler: createRouteHandler(route, deps) });

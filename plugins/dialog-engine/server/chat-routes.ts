@@ -63,7 +63,7 @@ export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, con
     await new Promise((resolve) => setTimeout(resolve, Math.min(writer.flushMs * 2, 1_000)));
     return read();
   };
-  const common = { auth: 'public' as const, app: 'appId' as const, access: canChat, optionalAuth: true, cors: true, transaction: false, bodyLimit: BODY_LIMIT };
+  const common = { auth: 'public' as const, app: 'appId' as const, access: canChat, optionalAuth: true, cors: true, transaction: false, bodyLimit: BODY_LIMIT, cachedApp: true };
 
   routes.add({
     ...common,
