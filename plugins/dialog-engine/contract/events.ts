@@ -8,3 +8,6 @@ export const modelTrained = defineEvent<{ appId: string; environment: string; co
 
 /** An app's engine configuration (engine, handlers, linked apps) changed: every server reads it again. */
 export const engineConfigured = defineEvent<{ appId: string }>('dialog-engine.configured');
+
+/** A chat session's state (contexts, slot filling) changed: other servers drop their copy of the session. */
+export const chatSessionChanged = defineEvent<{ sessionId: string }>('dialog-engine.chatSessionChanged');

@@ -1,4 +1,4 @@
-import { and, eq, HttpError, isDecommissioned, randomUUID, RateLimiter, sql, type AppRecord, type HandlerContext, type RequestUser, type RouteAdder } from '@civic/sdk/server';
+import { and, eq, HttpError, isDecommissioned, randomUUID, RateLimiter, type AppRecord, type HandlerContext, type RequestUser, type RouteAdder } from '@civic/sdk/server';
 import { chatSessions, transcripts } from './db/schema';
 import { DEFAULT_PLATFORM } from '../../knowledge-base/contract/common/responses/index';
 import { WELCOME_EVENT } from '../../knowledge-base/contract/common/knowledge/index';
@@ -8,6 +8,7 @@ import { EngineMessages } from '../common/messages';
 import { canChat } from '../common/permissions';
 import type { DialogEngine } from './engine/dialog-engine';
 import { originAllowed } from './origin-policy';
+import type { ChatSessions } from './chat-sessions';
 import { sameJson } from './same-json';
 import type { TranscriptWriter } from './transcript-writer';
 
@@ -31,9 +32,10 @@ type ChatContext = HandlerContext<unknown, unknown, 'public', 'appId'>;
  * session and per IP (counted in the database), small bodies, and the draft environment only for
  * a signed-in member of the app. Every turn is stored as a §3 transcript, written behind the reply
  * (`TranscriptWriter`); a session's new state is written before the reply, so the next turn — on any
- * server — follows on from it.
+ * server — follows on from it (`ChatSessions`, which keeps the sessions this server served in memory).
  */
-export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, consoleUrl: string, limits: ChatRateLimits, writer: TranscriptWriter): void {
+export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, consoleUrl: string, limits: ChatRateLimits, turns: { writer: TranscriptWriter; sessions: ChatSessions }): void {
+  const { writer, sessions } = turns;
   const guard = async (ctx: ChatContext) => {
     if (isDecommissioned(ctx.app, ctx.now)) throw HttpError.notFound();
     if (!originAllowed(ctx.origin, consoleUrl, ctx.app.allowedDomains)) throw new HttpError(403, EngineMessages.originRefused);
@@ -48,7 +50,7 @@ export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, con
   };
   const loadSession = async (ctx: ChatContext, sessionId: string) => {
     if (!isUuid(sessionId)) throw HttpError.notFound();
-    const [session] = await ctx.db.select().from(chatSessions).where(and(eq(chatSessions.id, sessionId), eq(chatSessions.appId, ctx.app.appId)));
+    const session = await sessions.find(ctx.db, ctx.app.appId, sessionId, ctx.now);
     if (!session) throw HttpError.notFound();
     if (session.environment === 'draft' && requireMember(ctx.user, ctx.app).id !== session.userId) throw new HttpError(403, EngineMessages.draftNeedsMember);
     return session;
@@ -80,17 +82,9 @@ export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, con
       const channel = ctx.body.channel ?? DEFAULT_PLATFORM;
       const sessionId = randomUUID();
       const welcome = await engine.answer(ctx.db, ctx.app, environment, { event: ctx.body.event ?? WELCOME_EVENT, channel, state: { contexts: [], pending: null }, sessionId, reader: user });
-      await ctx.db.insert(chatSessions).values({
-        id: sessionId,
-        appId: ctx.app.appId,
-        environment,
-        channel,
-        userId: user?.id ?? null,
-        state: welcome.state,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-        expiresAt: expiry(ctx.now),
-      });
+      const row = { id: sessionId, appId: ctx.app.appId, environment, channel, userId: user?.id ?? null, state: welcome.state, csatRating: null, csatComment: null, createdAt: ctx.now, updatedAt: ctx.now, expiresAt: expiry(ctx.now) };
+      await ctx.db.insert(chatSessions).values(row);
+      sessions.started(row, ctx.now);
       return { sessionId, messages: welcome.messages };
     },
   });
@@ -119,12 +113,8 @@ export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, con
       const transcriptId = randomUUID();
       const expiresAt = expiry(ctx.now);
       const stateChanged = !sameJson(result.state, session.state);
-      if (stateChanged) {
-        await ctx.db
-          .update(chatSessions)
-          .set({ state: result.state, updatedAt: sql`greatest(${chatSessions.updatedAt}, ${ctx.now.toISOString()}::timestamptz)`, expiresAt: sql`greatest(${chatSessions.expiresAt}, ${expiresAt.toISOString()}::timestamptz)` })
-          .where(eq(chatSessions.id, session.id));
-      }
+      if (stateChanged) await sessions.saveState(ctx.db, session, result.state, ctx.now, expiresAt);
+      else sessions.touched(session.id, ctx.now, expiresAt);
       await writer.add(
         {
           id: transcriptId,

@@ -5,6 +5,7 @@ import { versionPublished, versionRolledBack } from '../../publishing/contract/e
 import { engineConfigured } from '../contract/events';
 import { SavedWebChatSettings } from '../../webchat/contract/server/index';
 import { registerChatRoutes } from './chat-routes';
+import { ChatSessions } from './chat-sessions';
 import { registerDialogFlowRoutes } from './dialogflow-routes';
 import { seedDemoConversations } from './demo-conversations';
 import { DialogEngine } from './engine/dialog-engine';
@@ -48,7 +49,7 @@ export function dialogEngineModule(options: DialogEngineModuleOptions = {}): Ser
       dialogEngine.setSource('production', productionSource(published));
       const transcriptWriter = new TranscriptWriter(api.db, api.log, { flushMs: settings.transcriptFlushMs, batchRows: TRANSCRIPT_BATCH_ROWS });
       api.onFlush(() => transcriptWriter.flush());
-      registerChatRoutes(api.routes, dialogEngine, api.deployment.publicUrl, chatLimits, transcriptWriter);
+      registerChatRoutes(api.routes, dialogEngine, api.deployment.publicUrl, chatLimits, { writer: transcriptWriter, sessions: new ChatSessions(api.events) });
       registerDialogFlowRoutes(api.routes, dialogEngine, api.events);
       // What production points at and each app's engine are kept briefly per server; these say they changed.
       const forget = ({ appId }: { appId: string }) => dialogEngine.forget(appId);
