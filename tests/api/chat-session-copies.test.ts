@@ -9,9 +9,9 @@ import { startTestServer, type TestServer } from './support/test-server';
 
 /**
  * A server answers a chat session's turns from its own copy of the session (ChatSessions): a state
- * change made by another server drops the copy at once (its chatSessionChanged event), the copy is
- * read again after SESSION_COPY_MS whatever happened, and a copy that says the session expired is
- * checked against the database. The events are played here as another server would send them.
+ * change written by another server drops the copy (its chatSessionsChanged event), the copy is read
+ * again after SESSION_COPY_MS whatever happened, and a copy that says the session expired is checked
+ * against the database. The events are played here as another server would send them.
  */
 const APP = 'demo-enterprise';
 let t: TestServer;
@@ -24,7 +24,7 @@ const events = {
   },
   publish: async (_db: unknown, _event: unknown, payload: EventPayload) => void published.push(payload),
 } as unknown as DomainEvents;
-const fromAnotherServer = (sessionId: string) => handlers.forEach((handler) => handler({ sessionId }, { local: false }));
+const fromAnotherServer = (sessionId: string) => handlers.forEach((handler) => handler({ sessionIds: `${sessionId},another-id` }, { local: false }));
 
 before(async () => {
   t = await startTestServer();
@@ -42,7 +42,7 @@ async function startSession(): Promise<string> {
 
 const changedBehind = (id: string, name: string) => t.server.db.db.update(chatSessions).set({ state: { contexts: [{ name, lifespan: 2 }], pending: null } }).where(eq(chatSessions.id, id));
 
-test("another server's state change drops the copy; its own changes go to the database and are announced", async () => {
+test("another server's state change drops the copy; this server's own change stays in it until written, then is announced", async () => {
   const sessions = new ChatSessions(events);
   const db = t.server.db.db;
   const id = await startSession();
@@ -53,17 +53,23 @@ test("another server's state change drops the copy; its own changes go to the da
 
   await changedBehind(id, 'elsewhere');
   assert.deepEqual((await sessions.find(db, APP, id, now))?.state.contexts, [], 'the copy answers');
-  handlers.forEach((handler) => handler({ sessionId: id }, { local: true }));
+  handlers.forEach((handler) => handler({ sessionIds: id }, { local: true }));
   assert.deepEqual((await sessions.find(db, APP, id, now))?.state.contexts, [], 'its own announcements keep the copy');
   fromAnotherServer(id);
   const reread = await sessions.find(db, APP, id, now);
   assert.deepEqual(reread?.state.contexts, [{ name: 'elsewhere', lifespan: 2 }]);
 
-  assert.ok(reread);
-  await sessions.saveState(db, reread, { contexts: [], pending: null }, now, new Date(now.getTime() + 60_000));
-  assert.deepEqual(published.at(-1), { sessionId: id });
-  const [row] = await db.select().from(chatSessions).where(eq(chatSessions.id, id));
-  assert.deepEqual(row.state.contexts, []);
+  // This server's own change: in the copy at once, kept over a re-read until written, then announced.
+  const hall = { contexts: [{ name: 'hall-followup', lifespan: 1 }], pending: null };
+  const change = { id, at: now, expiresAt: new Date(now.getTime() + 60_000), state: hall };
+  sessions.changed(change);
+  assert.deepEqual((await sessions.find(db, APP, id, now))?.state, hall);
+  sessions.drop(id);
+  assert.deepEqual((await sessions.find(db, APP, id, now))?.state, hall, 'not written yet: the re-read keeps it');
+  await sessions.written(db, [change, { id: 'touched-only', at: now, expiresAt: now }]);
+  assert.deepEqual(published.at(-1), { sessionIds: id });
+  sessions.drop(id);
+  assert.deepEqual((await sessions.find(db, APP, id, now))?.state.contexts, [{ name: 'elsewhere', lifespan: 2 }], 'written: the database is read as it is');
 });
 
 test('a copy is read again after SESSION_COPY_MS, and when it says the session expired', async () => {

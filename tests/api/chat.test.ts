@@ -368,10 +368,15 @@ test("a follow-up answers right after its parent: a turn's new state is what the
   const hall = ['i want to book a community hall', 'book a hall', 'reserve the community hall', 'hall booking', 'can i rent the hall', 'booking the community centre hall', 'hire a hall for a party', 'hall reservation please'];
   const parentId = await addIntent(APP, 'Zz Book a hall', hall, 'Shall I book it?', { outputContexts: [{ name: 'hall-followup', lifespanCount: 1 }] });
   await addIntent(APP, 'Zz Book a hall - yes', ['yes', 'yes please', 'sure', 'ok go ahead', 'yeah', 'yep', 'of course', 'sounds good'], 'Booked.', { parentId, inputContexts: ['hall-followup'] });
-  const path = `/api/v1/chat/${APP}/sessions/${await startDraft()}/messages`;
+  const sessionId = await startDraft();
+  const path = `/api/v1/chat/${APP}/sessions/${sessionId}/messages`;
   const say = async (text: string) => (await chat(path, { token: admin, json: { text } })).body.data.intentName as string;
   assert.notEqual(await say('yes please'), 'Zz Book a hall - yes', 'no follow-up without its parent');
   assert.equal(await say('i want to book a community hall'), 'Zz Book a hall');
+  // Written behind the reply with the turn's transcript, where another server would read it.
+  await t.server.flushPending();
+  const [stored] = await t.server.db.db.select().from(chatSessions).where(eq(chatSessions.id, sessionId));
+  assert.deepEqual(stored.state.contexts, [{ name: 'hall-followup', lifespan: 1 }]);
   assert.equal(await say('yes please'), 'Zz Book a hall - yes');
   assert.notEqual(await say('yes please'), 'Zz Book a hall - yes', 'the context lived one turn');
 });

@@ -9,5 +9,5 @@ export const modelTrained = defineEvent<{ appId: string; environment: string; co
 /** An app's engine configuration (engine, handlers, linked apps) changed: every server reads it again. */
 export const engineConfigured = defineEvent<{ appId: string }>('dialog-engine.configured');
 
-/** A chat session's state (contexts, slot filling) changed: other servers drop their copy of the session. */
-export const chatSessionChanged = defineEvent<{ sessionId: string }>('dialog-engine.chatSessionChanged');
+/** Chat sessions' states (contexts, slot filling) changed and are written: other servers drop their copies of them (ids comma-separated). */
+export const chatSessionsChanged = defineEvent<{ sessionIds: string }>('dialog-engine.chatSessionsChanged');

@@ -31,8 +31,8 @@ type ChatContext = HandlerContext<unknown, unknown, 'public', 'appId'>;
  * Public but guarded: only the console's origin and the app's allowed domains, rate limits per
  * session and per IP (counted in the database), small bodies, and the draft environment only for
  * a signed-in member of the app. Every turn is stored as a §3 transcript, written behind the reply
- * (`TranscriptWriter`); a session's new state is written before the reply, so the next turn — on any
- * server — follows on from it (`ChatSessions`, which keeps the sessions this server served in memory).
+ * with its session's new state and expiry (`TranscriptWriter`); the next turn on this server reads
+ * the session from memory (`ChatSessions`), one on another server within the flush interval.
  */
 export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, consoleUrl: string, limits: ChatRateLimits, turns: { writer: TranscriptWriter; sessions: ChatSessions }): void {
   const { writer, sessions } = turns;
@@ -113,8 +113,8 @@ export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, con
       const transcriptId = randomUUID();
       const expiresAt = expiry(ctx.now);
       const stateChanged = !sameJson(result.state, session.state);
-      if (stateChanged) await sessions.saveState(ctx.db, session, result.state, ctx.now, expiresAt);
-      else sessions.touched(session.id, ctx.now, expiresAt);
+      const change = { id: session.id, at: ctx.now, expiresAt, ...(stateChanged ? { state: result.state } : {}) };
+      sessions.changed(change);
       await writer.add(
         {
           id: transcriptId,
@@ -136,7 +136,7 @@ export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, con
           createdAt: ctx.now,
           updatedAt: ctx.now,
         },
-        stateChanged ? null : { id: session.id, at: ctx.now, expiresAt },
+        change,
       );
       const stale = session.environment === 'draft' ? engine.staleness(ctx.app.appId, 'draft', result.contentHash) : null;
       return {

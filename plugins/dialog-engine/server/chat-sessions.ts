@@ -1,31 +1,39 @@
-import { eq, sql, type DbExecutor, type DomainEvents } from '@civic/sdk/server';
-import { chatSessionChanged } from '../contract/events';
+import { eq, type DbExecutor, type DomainEvents } from '@civic/sdk/server';
+import { chatSessionsChanged } from '../contract/events';
 import { chatSessions } from './db/schema';
+import type { SessionChange } from './transcript-writer';
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
 
 /**
  * How long a server answers a chat session's turns from its own copy before reading the row again.
- * Another server that changes the session's state says so (chatSessionChanged) and this copy is
- * dropped at once; the bound only matters if that notification was lost (a LISTEN reconnect).
+ * Another server that changed the session's state says so once it has written it
+ * (chatSessionsChanged) and this copy is dropped then; the bound only matters if that notification
+ * was lost (a LISTEN reconnect).
  */
 export const SESSION_COPY_MS = 30_000;
 const MAX_SESSIONS = 50_000;
+/** Session ids per announcement: an event's payload stays under 1 KB. */
+const IDS_PER_EVENT = 20;
 
 /**
  * The chat sessions as this server knows them: a turn reads its session from memory when this
- * server read or wrote it in the last SESSION_COPY_MS. A turn that changes the state writes it before
- * the reply and tells the other servers; a turn that leaves it as it was only moves the copy's times
- * on (the database's follow in the transcript writer's next batch). A copy that says the session has
- * expired is checked against the database, where another server may have moved it on.
+ * server read it in the last SESSION_COPY_MS, and its change (state, expiry) goes to the copy at
+ * once and to the database with the turn's transcript (TranscriptWriter). Until then a re-read
+ * keeps this server's newer state. Once written, changed states are announced so other servers drop
+ * their copies: a turn that reaches another server sees the state within the flush interval. A copy
+ * that says the session expired is checked against the database, where another server may have
+ * moved it on.
  */
 export class ChatSessions {
   private readonly copies = new Map<string, { row: ChatSessionRow; readAt: number }>();
   private readonly reads = new Map<string, Promise<ChatSessionRow | undefined>>();
+  /** States this server gave sessions that are not in the database yet. */
+  private readonly unwritten = new Map<string, { state: ChatSessionRow['state']; at: Date }>();
 
   constructor(private readonly events: DomainEvents) {
-    events.subscribe(chatSessionChanged, ({ sessionId }, meta) => {
-      if (!meta.local) this.drop(sessionId);
+    events.subscribe(chatSessionsChanged, ({ sessionIds }, meta) => {
+      if (!meta.local) for (const id of sessionIds.split(',')) this.drop(id);
     });
   }
 
@@ -50,19 +58,25 @@ export class ChatSessions {
     this.keep(row, now.getTime());
   }
 
-  /** The turn changed the state: written now, so the next turn follows on from it on any server. */
-  async saveState(db: DbExecutor, session: ChatSessionRow, state: ChatSessionRow['state'], now: Date, expiresAt: Date): Promise<void> {
-    await db
-      .update(chatSessions)
-      .set({ state, updatedAt: sql`greatest(${chatSessions.updatedAt}, ${now.toISOString()}::timestamptz)`, expiresAt: sql`greatest(${chatSessions.expiresAt}, ${expiresAt.toISOString()}::timestamptz)` })
-      .where(eq(chatSessions.id, session.id));
-    this.update(session.id, { state, updatedAt: now, expiresAt });
-    await this.events.publish(db, chatSessionChanged, { sessionId: session.id });
+  /** A turn's change, at once in the copy (the database's comes with the transcript writer's batch). */
+  changed(change: SessionChange): void {
+    if (change.state !== undefined) this.unwritten.set(change.id, { state: change.state, at: change.at });
+    const copy = this.copies.get(change.id);
+    if (!copy) return;
+    const { row } = copy;
+    copy.row = { ...row, state: change.state ?? row.state, updatedAt: later(row.updatedAt, change.at), expiresAt: later(row.expiresAt, change.expiresAt) };
   }
 
-  /** The turn left the state as it was: the copy's times move on (the row's with the transcripts). */
-  touched(sessionId: string, now: Date, expiresAt: Date): void {
-    this.update(sessionId, { updatedAt: now, expiresAt });
+  /** The writer stored these changes: other servers hear of the new states. */
+  async written(db: DbExecutor, changes: SessionChange[]): Promise<void> {
+    const stateChanged: string[] = [];
+    for (const change of changes) {
+      if (change.state === undefined) continue;
+      stateChanged.push(change.id);
+      const pending = this.unwritten.get(change.id);
+      if (pending && pending.at <= change.at) this.unwritten.delete(change.id);
+    }
+    for (let i = 0; i < stateChanged.length; i += IDS_PER_EVENT) await this.events.publish(db, chatSessionsChanged, { sessionIds: stateChanged.slice(i, i + IDS_PER_EVENT).join(',') });
   }
 
   drop(sessionId: string): void {
@@ -72,7 +86,8 @@ export class ChatSessions {
 
   private async read(db: DbExecutor, sessionId: string): Promise<ChatSessionRow | undefined> {
     const [row] = await db.select().from(chatSessions).where(eq(chatSessions.id, sessionId));
-    return row;
+    const mine = this.unwritten.get(sessionId);
+    return row && mine ? { ...row, state: mine.state, updatedAt: later(row.updatedAt, mine.at) } : row;
   }
 
   private keep(row: ChatSessionRow, readAt: number): void {
@@ -80,15 +95,12 @@ export class ChatSessions {
     this.copies.set(row.id, { row, readAt });
   }
 
-  private update(sessionId: string, change: Partial<ChatSessionRow>): void {
-    const copy = this.copies.get(sessionId);
-    if (!copy) return;
-    const later = (a: Date, b: Date | undefined) => (b && b > a ? b : a);
-    copy.row = { ...copy.row, ...change, updatedAt: later(copy.row.updatedAt, change.updatedAt), expiresAt: later(copy.row.expiresAt, change.expiresAt) };
-  }
-
   private evict(now: number): void {
     for (const [id, copy] of this.copies) if (now - copy.readAt >= SESSION_COPY_MS) this.copies.delete(id);
     if (this.copies.size >= MAX_SESSIONS) this.copies.clear();
   }
+}
+
+function later(a: Date, b: Date): Date {
+  return b > a ? b : a;
 }

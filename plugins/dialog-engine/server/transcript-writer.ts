@@ -1,14 +1,16 @@
 import { sql, type DbExecutor, type ServerModuleApi } from '@civic/sdk/server';
+import type { ChatSessionRow } from './chat-sessions';
 import { chatSessions, transcripts } from './db/schema';
 
 /** A turn's transcript row as it will be stored (its id is chosen when the reply is sent). */
 export type TranscriptRow = Omit<typeof transcripts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'> & { id: string; createdAt: Date; updatedAt: Date };
 
-/** A turn that left its session's state unchanged moves only its idle expiry on. */
-export interface SessionTouch {
+/** What a turn changes in its session: its idle expiry moves on, and its state when the turn changed it. */
+export interface SessionChange {
   id: string;
   at: Date;
   expiresAt: Date;
+  state?: ChatSessionRow['state'];
 }
 
 export interface TranscriptWriterOptions {
@@ -16,6 +18,8 @@ export interface TranscriptWriterOptions {
   flushMs: number;
   /** A batch this big is written at once; larger backlogs are written this many rows a statement. */
   batchRows: number;
+  /** Called with the session changes of a batch once it is stored. */
+  onWritten?: (changes: SessionChange[]) => Promise<void>;
 }
 
 /**
@@ -31,17 +35,17 @@ const RETRY_MS = 1_000;
 type Log = ServerModuleApi['log'];
 
 /**
- * The write-behind buffer of chat turns: the reply does not wait for its transcript row or its
- * session's touch. Rows are written in one multi-row statement per batch — the touches (never moving
- * a session's expiry back) and the transcripts of sessions that still exist (an app deleted meanwhile
- * takes its turns with it) — every `flushMs` or TRANSCRIPT_BATCH_ROWS rows, and when the
- * server closes. A failed batch is kept and tried again.
+ * The write-behind buffer of chat turns: the reply does not wait for its transcript row or for its
+ * session's new state and expiry. Rows are written in one multi-row statement per batch — the
+ * sessions' changes (the state of the batch's newest turn that set one; an expiry never moves back) and the transcripts of
+ * sessions that still exist (an app deleted meanwhile takes its turns with it) — every `flushMs` or
+ * TRANSCRIPT_BATCH_ROWS rows, and when the server closes. A failed batch is kept and tried again.
  */
 export class TranscriptWriter {
   private rows: TranscriptRow[] = [];
   private readonly queued = new Set<string>();
   private readonly writing = new Set<string>();
-  private touches = new Map<string, SessionTouch>();
+  private sessions = new Map<string, SessionChange>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -51,11 +55,11 @@ export class TranscriptWriter {
     private readonly options: TranscriptWriterOptions,
   ) {}
 
-  /** Queues a turn (and its session's touch, if any); waits only when the backlog is too long. */
-  add(row: TranscriptRow, touch: SessionTouch | null): Promise<void> {
+  /** Queues a turn and its session's change; waits only when the backlog is too long. */
+  add(row: TranscriptRow, session: SessionChange): Promise<void> {
     this.rows.push(row);
     this.queued.add(row.id);
-    if (touch) this.touch(touch);
+    this.merge(session);
     if (this.rows.length >= this.options.batchRows) void this.flush().catch(() => undefined);
     else this.schedule(this.options.flushMs);
     return this.queued.size + this.writing.size > BACKLOG_ROWS ? this.flushing : Promise.resolve();
@@ -74,35 +78,42 @@ export class TranscriptWriter {
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.rows.length === 0 && this.touches.size === 0) return this.flushing;
+    if (this.rows.length === 0 && this.sessions.size === 0) return this.flushing;
     const rows = this.rows;
-    const touches = [...this.touches.values()];
+    const sessions = [...this.sessions.values()];
     this.rows = [];
-    this.touches = new Map();
+    this.sessions = new Map();
     for (const row of rows) {
       this.queued.delete(row.id);
       this.writing.add(row.id);
     }
-    const done = this.flushing.then(() => this.write(rows, touches));
+    const done = this.flushing.then(() => this.write(rows, sessions));
     this.flushing = done.catch(() => undefined);
     return done;
   }
 
-  private touch(touch: SessionTouch): void {
-    const known = this.touches.get(touch.id);
-    if (!known || known.at < touch.at) this.touches.set(touch.id, touch);
+  /** One change per session and batch: the latest times, and the state of the latest turn that set one. */
+  private merge(change: SessionChange): void {
+    const known = this.sessions.get(change.id);
+    if (!known) {
+      this.sessions.set(change.id, change);
+      return;
+    }
+    const later = change.at >= known.at;
+    const state = change.state !== undefined && (later || known.state === undefined) ? change.state : known.state;
+    this.sessions.set(change.id, { id: change.id, at: later ? change.at : known.at, expiresAt: change.expiresAt > known.expiresAt ? change.expiresAt : known.expiresAt, ...(state !== undefined ? { state } : {}) });
   }
 
   private schedule(ms: number): void {
     this.timer ??= setTimeout(() => void this.flush().catch(() => undefined), ms).unref();
   }
 
-  private async write(rows: TranscriptRow[], touches: SessionTouch[]): Promise<void> {
+  private async write(rows: TranscriptRow[], sessions: SessionChange[]): Promise<void> {
     let written = 0;
     try {
       do {
         const batch = rows.slice(written, written + this.options.batchRows);
-        await this.db.execute(writeStatement(batch, written === 0 ? touches : []));
+        await this.db.execute(writeStatement(batch, written === 0 ? sessions : []));
         for (const row of batch) this.writing.delete(row.id);
         written += batch.length;
       } while (written < rows.length);
@@ -114,21 +125,23 @@ export class TranscriptWriter {
         this.queued.add(row.id);
       }
       this.rows = [...unwritten, ...this.rows];
-      if (written === 0) for (const touch of touches) this.touch(touch);
+      if (written === 0) for (const change of sessions) this.merge(change);
       this.schedule(RETRY_MS);
       throw error;
     }
+    await this.options.onWritten?.(sessions).catch((error: unknown) => this.log.warn({ err: error }, 'written chat sessions not announced'));
   }
 }
 
-/** One statement: the sessions' touches, then the turns of sessions that still exist. */
-function writeStatement(rows: TranscriptRow[], touches: SessionTouch[]) {
-  const touched = JSON.stringify(touches.map((t) => ({ id: t.id, at: t.at.toISOString(), expires_at: t.expiresAt.toISOString() })));
+/** One statement: the sessions' changes, then the turns of sessions that still exist. */
+function writeStatement(rows: TranscriptRow[], sessions: SessionChange[]) {
+  const changed = JSON.stringify(sessions.map((c) => ({ id: c.id, at: c.at.toISOString(), expires_at: c.expiresAt.toISOString(), state: c.state ?? null })));
   const turns = JSON.stringify(rows.map(toRecord));
-  return sql`with touched as (
-      update ${chatSessions} s set updated_at = greatest(s.updated_at, t.at), expires_at = greatest(s.expires_at, t.expires_at)
-      from jsonb_to_recordset(${touched}::jsonb) as t(id uuid, at timestamptz, expires_at timestamptz)
-      where s.id = t.id
+  return sql`with changed as (
+      update ${chatSessions} s
+      set state = coalesce(c.state, s.state), updated_at = greatest(s.updated_at, c.at), expires_at = greatest(s.expires_at, c.expires_at)
+      from jsonb_to_recordset(${changed}::jsonb) as c(id uuid, at timestamptz, expires_at timestamptz, state jsonb)
+      where s.id = c.id
       returning s.id
     )
     insert into ${transcripts} (id, app_id, session_id, environment, channel, data, trans_author, reply, confidence_score, intent_id, intent_name,
