@@ -65,6 +65,13 @@ after(async () => {
   await t?.close();
 });
 
+/** A turn's transcript row: written behind the reply, so the server's buffers are flushed first. */
+async function storedTurn(transcriptId: string) {
+  await t.server.flushPending();
+  const [row] = await t.server.db.db.select().from(transcripts).where(eq(transcripts.id, transcriptId));
+  return row;
+}
+
 test('a draft session starts with the welcome messages; a message is answered and stored as a transcript', async () => {
   const started = await chat(`/api/v1/chat/${APP}/sessions`, { token: admin, json: { environment: 'draft' } });
   assert.equal(started.status, 201);
@@ -79,7 +86,7 @@ test('a draft session starts with the welcome messages; a message is answered an
   assert.ok(data.confidence >= 0.7 && data.confidence <= 1, `confidence ${data.confidence}`);
   assert.deepEqual(data.messages, [{ type: 'text', text: ['Renew your passport online at the ICA website.'] }]);
 
-  const [row] = await t.server.db.db.select().from(transcripts).where(eq(transcripts.id, data.transcriptId));
+  const row = await storedTurn(data.transcriptId);
   assert.equal(row.appId, APP);
   // Citizens' chat is recorded as transcripts, not in the audit trail (which it would flood).
   const chatAudit = await t.server.db.db.select().from(auditLog).where(like(auditLog.action, 'dialog-engine.chat%'));
@@ -106,7 +113,7 @@ test('an out-of-scope question falls back and is stored PENDING for review', asy
   assert.equal(answered.body.data.fallback, true);
   assert.equal(answered.body.data.intentName, 'Default Fallback Intent');
   assert.deepEqual(answered.body.data.messages, [{ type: 'text', text: ['Sorry, I did not get that.'] }]);
-  const [row] = await t.server.db.db.select().from(transcripts).where(eq(transcripts.id, answered.body.data.transcriptId));
+  const row = await storedTurn(answered.body.data.transcriptId);
   assert.equal(row.reviewStatus, 'PENDING');
   assert.equal(row.fallback, true);
 });
@@ -139,7 +146,9 @@ test('origins: the console and allowed domains are served with CORS headers; any
   assert.equal(refused.status, 403);
   assert.equal(refused.body.message, EngineMessages.originRefused);
 
-  await t.server.db.db.update(apps).set({ allowedDomains: ['agency.example.gov.sg', 'http://127.0.0.1:5999'] }).where(eq(apps.appId, APP));
+  // Through the API, as a platform admin does: the server's brief copy of the app follows the change.
+  const patched = await call(t.http, 'PATCH', `/api/v1/admin/apps/${APP}`, { token: admin, json: { allowedDomains: ['agency.example.gov.sg', 'http://127.0.0.1:5999'] } });
+  assert.equal(patched.status, 200, JSON.stringify(patched.body));
   const sub = await chat(`/api/v1/chat/${APP}/sessions`, { token: admin, json: { environment: 'draft' }, origin: 'https://www.agency.example.gov.sg' });
   assert.equal(sub.status, 201);
   assert.equal(sub.headers['access-control-allow-origin'], 'https://www.agency.example.gov.sg');
@@ -220,11 +229,11 @@ test('content changes retrain: the first message after a change answers from the
   const path = `/api/v1/chat/${APP}/sessions/${sessionId}/messages`;
   const beforeChange = await chat(path, { token: admin, json: { text: 'how do i adopt a stray cat' } });
   assert.notEqual(beforeChange.body.data.intentName, 'Zz Adopt a cat');
-  const [first] = await t.server.db.db.select().from(transcripts).where(eq(transcripts.id, beforeChange.body.data.transcriptId));
+  const first = await storedTurn(beforeChange.body.data.transcriptId);
   await addIntent(APP, 'Zz Adopt a cat', ['how do i adopt a cat', 'adopt a stray cat', 'cat adoption', 'can i adopt a kitten', 'adopting cats from the shelter', 'where to adopt a cat', 'adopt cat', 'i want to adopt a cat'], 'Visit the animal shelter to adopt.');
   const afterChange = await chat(path, { token: admin, json: { text: 'how do i adopt a stray cat' } });
   assert.equal(afterChange.body.data.intentName, 'Zz Adopt a cat');
-  const [second] = await t.server.db.db.select().from(transcripts).where(eq(transcripts.id, afterChange.body.data.transcriptId));
+  const second = await storedTurn(afterChange.body.data.transcriptId);
   assert.notEqual(first.contentHash, second.contentHash, 'the transcript names the content it was answered from');
 
   const list = await call(t.http, 'GET', '/api/v1/admin/dialog-engine/apps', { token: admin });
@@ -301,7 +310,7 @@ test('production answers from the published version: a draft change reaches citi
   };
   const before = await ask('how do I pay my parking ticket');
   assert.equal(before.intentName, 'Zz Parking fine');
-  const [row] = await t.server.db.db.select().from(transcripts).where(eq(transcripts.id, before.transcriptId));
+  const row = await storedTurn(before.transcriptId);
   assert.equal(row.environment, 'production');
   assert.notEqual(row.contentVersion, 'draft');
 
@@ -353,4 +362,21 @@ test('the fallback trade-off: the trained draft suggests a threshold from its ow
   // A fixed ML threshold with the Q&A one left empty: Q&A uses the ML threshold (as App settings says).
   assert.equal((await call(t.http, 'PATCH', settings, { token: admin, json: { mlConfidenceThreshold: 0.6 } })).status, 200);
   assert.deepEqual((await call(t.http, 'GET', path, { token: viewer })).body.data.effective.draft, { ml: 0.6, qna: 0.6 });
+});
+
+test("a follow-up answers right after its parent: a turn's new state is what the next turn reads, then it ages out", async () => {
+  const hall = ['i want to book a community hall', 'book a hall', 'reserve the community hall', 'hall booking', 'can i rent the hall', 'booking the community centre hall', 'hire a hall for a party', 'hall reservation please'];
+  const parentId = await addIntent(APP, 'Zz Book a hall', hall, 'Shall I book it?', { outputContexts: [{ name: 'hall-followup', lifespanCount: 1 }] });
+  await addIntent(APP, 'Zz Book a hall - yes', ['yes', 'yes please', 'sure', 'ok go ahead', 'yeah', 'yep', 'of course', 'sounds good'], 'Booked.', { parentId, inputContexts: ['hall-followup'] });
+  const sessionId = await startDraft();
+  const path = `/api/v1/chat/${APP}/sessions/${sessionId}/messages`;
+  const say = async (text: string) => (await chat(path, { token: admin, json: { text } })).body.data.intentName as string;
+  assert.notEqual(await say('yes please'), 'Zz Book a hall - yes', 'no follow-up without its parent');
+  assert.equal(await say('i want to book a community hall'), 'Zz Book a hall');
+  // Written behind the reply with the turn's transcript, where another server would read it.
+  await t.server.flushPending();
+  const [stored] = await t.server.db.db.select().from(chatSessions).where(eq(chatSessions.id, sessionId));
+  assert.deepEqual(stored.state.contexts, [{ name: 'hall-followup', lifespan: 1 }]);
+  assert.equal(await say('yes please'), 'Zz Book a hall - yes');
+  assert.notEqual(await say('yes please'), 'Zz Book a hall - yes', 'the context lived one turn');
 });

@@ -2,14 +2,16 @@
  * The request path's per-process caches (session and account copies, verified tokens, in-memory rate
  * counters, batched "last seen" marks) must not weaken what they cache: a logout, a revocation, a
  * role change or a lock made through this server applies on the very next request; one made behind
- * its back (another server process) within SESSION_CACHE_MS; rate limits still hold.
+ * its back (another server process) within SESSION_CACHE_MS (an app's record, as the chat routes
+ * read it, within APP_CACHE_MS); rate limits still hold.
  */
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { SESSION_CACHE_MS, TOUCH_EVERY_MS } from '@civic/core/server/auth/session-cache';
 import { RateLimiter } from '@civic/core/server/auth/rate-limiter';
-import { rateLimits, sessions, users } from '@civic/core/server/db/schema';
+import { APP_CACHE_MS } from '@civic/core/server/apps/app-record-cache';
+import { apps, rateLimits, sessions, users } from '@civic/core/server/db/schema';
 import { call } from './support/api-call';
 import { signIn } from './support/login';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -67,6 +69,18 @@ test('a change made behind the server (another process) applies within SESSION_C
   await t.server.db.db.update(sessions).set({ revokedAt: t.clock.now() }).where(eq(sessions.userId, await userId('editor@demo.gov.sg')));
   t.clock.advance(SESSION_CACHE_MS);
   assert.equal((await me(token)).status, 401);
+});
+
+test('an app changed behind the server reaches the chat routes within APP_CACHE_MS', async () => {
+  const admin = await login('admin@demo.gov.sg');
+  const origin = 'https://www.cached.example.org';
+  const start = () => call(t.http, 'POST', '/api/v1/chat/demo-plus/sessions', { token: admin, json: { environment: 'draft' }, headers: { origin } });
+  assert.equal((await start()).status, 403);
+  await t.server.db.db.update(apps).set({ allowedDomains: ['cached.example.org'] }).where(eq(apps.appId, 'demo-plus'));
+  assert.equal((await start()).status, 403, 'still the copy read a moment ago');
+  t.clock.advance(APP_CACHE_MS);
+  const started = await start();
+  assert.equal(started.status, 201, JSON.stringify(started.body));
 });
 
 test('"last seen" marks are written in one batch, not by the request', async () => {

@@ -189,3 +189,23 @@ test('two server processes on one PostgreSQL (skipped without DATABASE_URL): a d
   const stored = await storedModels(database?.target.kind === 'postgres' ? database.target.url : '', 'production');
   assert.ok(stored.includes(trained.contentHash ?? ''), 'the model answering is the one in the store');
 });
+
+test("a chat session moving between the processes follows on from the other's turn: the state is written behind the reply, then announced", { skip: !url, timeout: 120_000 }, async () => {
+  const [first, second] = servers;
+  const headers = { origin: CONSOLE };
+  const started = await call(first.http, 'POST', `/api/v1/chat/${APP}/sessions`, { json: { environment: 'production' }, headers });
+  assert.equal(started.status, 201, JSON.stringify(started.body));
+  const path = `/api/v1/chat/${APP}/sessions/${started.body.data.sessionId}/messages`;
+  const say = async (server: Server, text: string) => {
+    const answer = await call(server.http, 'POST', path, { json: { text }, headers });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    return answer.body.data.intentName as string;
+  };
+  // The second process answers a turn first: it holds its own copy of the session from then on.
+  await say(second, 'hello');
+  const announced = () => (second.output().match(/"event":"dialog-engine\.chatSessionsChanged"/g) ?? []).length;
+  const before = announced();
+  assert.equal(await say(first, 'How do I renew my passport?'), 'Renew passport');
+  await until('the first process announcing the written state', async () => announced() > before);
+  assert.equal(await say(second, 'how much does it cost'), 'Renew passport - fees');
+});

@@ -113,3 +113,43 @@ export async function closedLoop(label: string, baseUrl: string, connections: nu
   agent.destroy();
   return summarise(label, timings, statuses, seconds, used.user + used.system);
 }
+
+/** What an open loop sends next: a request, and what to do with its answer (a user's next step). */
+export interface UserStep {
+  request: BenchRequest;
+  answered?(answer: BenchAnswer): void;
+}
+
+/**
+ * Open loop: `ratePerSecond` requests started at evenly spaced times for `seconds`, whatever the
+ * answers (the server falling behind does not slow the arrivals). `next(i)` builds the i-th. Each
+ * request's time runs from when it was due, not when it was sent: a late generator counts too.
+ */
+export async function openLoop(label: string, baseUrl: string, ratePerSecond: number, seconds: number, next: (i: number) => UserStep): Promise<LoadFigures> {
+  const base = assertLoopback(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+  const total = Math.round(ratePerSecond * seconds);
+  const timings: number[] = [];
+  const statuses: number[] = [];
+  const inFlight: Array<Promise<void>> = [];
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  for (let i = 0; i < total; i += 1) {
+    const due = started + (i * 1000) / ratePerSecond;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const step = next(i);
+    inFlight.push(
+      send(agent, base, step.request).then((answer) => {
+        timings.push(performance.now() - due);
+        statuses.push(answer.status);
+        step.answered?.(answer);
+      }),
+    );
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  agent.destroy();
+  return summarise(label, timings, statuses, elapsed, used.user + used.system);
+}

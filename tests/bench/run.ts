@@ -17,6 +17,7 @@ import { describeLighthouse, LCP_GOAL_MS, lighthouseBench, TBT_GOAL_MS } from '.
 import { describeRoutes, everyPageScripts, ownGzipBytes, pageScriptsBench, ROUTE_BAR_BYTES } from './page-scripts';
 import { describeRequestPath, requestPathBench, requestPathTargets } from './request-path-bench';
 import { describeStartup, startupBench, startupTargets } from './startup-bench';
+import { describeUserLoad, userLoadBench, userLoadTargets } from './user-load-bench';
 
 const KiB = 1024;
 const targets: Array<{ what: string; value: string; target: string; ok: boolean }> = [];
@@ -122,6 +123,13 @@ for (const databaseUrl of [undefined, process.env.DATABASE_URL].filter((url, i) 
   const run = await requestPathBench(databaseUrl);
   console.log(`\n${describeRequestPath(run).join('\n')}`);
   targets.push(...requestPathTargets(run));
+}
+
+// A load test (issue 16): 200 users, editors and citizens, at a fixed arrival rate for 60 s.
+for (const databaseUrl of [undefined, process.env.DATABASE_URL].filter((url, i) => i === 0 || url)) {
+  const run = await userLoadBench(databaseUrl);
+  console.log(`\n${describeUserLoad(run).join('\n')}`);
+  targets.push(...userLoadTargets(run));
 }
 
 // Knowledge base: the intents table at 10,000 intents (its own console and data folder).

@@ -29,6 +29,7 @@ import { registerSecurityHeaders } from '../http/security-headers';
 import { registerStaticSite } from '../http/static-site';
 import { createLogger, type Logger } from '../logging/logger';
 import { AppLifecycle } from '../apps/app-lifecycle';
+import { AppRecordCache } from '../apps/app-record-cache';
 import { AuditTrail } from '../audit/audit-trail';
 import { JobRunner } from '../jobs/job-runner';
 import { mountPlugins } from '../plugins/mount-plugins';
@@ -38,6 +39,7 @@ import { registerConsoleRoutes } from '../routes/console-routes';
 import { registerHealthRoutes } from '../routes/health-routes';
 import { registerOpenApiRoute } from '../routes/openapi-routes';
 import { UserAdmin } from '../users/user-admin';
+import { PendingWrites } from './pending-writes';
 import { readVersion } from './read-version';
 import { loadCommonPasswords } from '@civic/core/common/identity';
 
@@ -72,7 +74,12 @@ export interface CivicServer {
   routes: readonly MountedRoute[];
   /** The sealed secret store's keys and the plugin tables registered with it (`npm run secrets:rotate`). */
   secrets: SecretSealer;
-  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  /**
+   * Writes what the write-behind buffers hold now (plugins' `onFlush`, the rate-limit counts, the
+   * sessions' "last seen" marks): what a test calls before reading rows a request just wrote.
+   */
+  flushPending(): Promise<void>;
+  /** Stops accepting, lets in-flight requests finish, writes what is pending, then closes the database. */
   close(): Promise<void>;
 }
 
@@ -90,7 +97,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
   await commonPasswords;
   try {
     const secrets = new SecretSealer(config.keys.secretKeyRing);
-    const { app, routes } = await buildApp(config, database, options.plugins ?? [], log, secrets);
+    const { app, routes, flushPending } = await buildApp(config, database, options.plugins ?? [], log, secrets);
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -98,6 +105,7 @@ export async function createServer(config: ServerConfig, options: CreateServerOp
       log,
       routes,
       secrets,
+      flushPending,
       close: () => (closing ??= app.close().finally(() => database.close())),
     };
   } catch (error) {
@@ -112,7 +120,7 @@ async function buildApp(
   plugins: readonly ServerPlugin[],
   log: Logger,
   secrets: SecretSealer,
-): Promise<{ app: FastifyInstance; routes: MountedRoute[] }> {
+): Promise<{ app: FastifyInstance; routes: MountedRoute[]; flushPending: () => Promise<void> }> {
   const version = readVersion(config.versionFile);
   const app = Fastify({
     // Typed as Fastify's base logger so the instance keeps the default generics plugins expect.
@@ -160,7 +168,8 @@ async function buildApp(
   // Every transaction opened through the database can then deliver its events after commit.
   trackCommits(database.db);
   const events = new EventBus(log.child({ component: 'events' }), { postgresUrl: config.database.kind === 'postgres' ? config.database.url : undefined });
-  await mountPlugins(registry, plugins, { config, log, users: new UserAdmin(identity), apps: appLifecycle, jobs, events, db: database.db, audit, secrets, ssoRealms, mail: identity.mailer });
+  const pendingWrites = new PendingWrites(log.child({ component: 'pending-writes' }));
+  await mountPlugins(registry, plugins, { config, log, users: new UserAdmin(identity), apps: appLifecycle, jobs, events, db: database.db, audit, secrets, ssoRealms, mail: identity.mailer, pendingWrites });
   // SSO is mounted when the environment names a realm, or a plugin's provider answers one at start
   // (the SSO realm credential); after that a changed realm applies to the next sign-in.
   if (config.sso || (await ssoRealms.realm(database.db))) {
@@ -168,7 +177,7 @@ async function buildApp(
     ssoMounted = true;
   }
 
-  const deps = { database, config, authenticator, sessionTokens, rateLimiter, sessionCache, audit };
+  const deps = { database, config, authenticator, sessionTokens, rateLimiter, sessionCache, appRecords: new AppRecordCache(() => config.now().getTime()), audit };
   for (const route of registry.list()) {
     const { method, url, bodyLimit, cors } = route.definition;
     app.route({ method, url, bodyLimit, handler: createRouteHandler(route, deps) });
@@ -179,6 +188,8 @@ async function buildApp(
   await registerStaticSite(app, config.webRoot, log);
 
   app.addHook('onClose', async () => {
+    // The in-flight requests have finished: what they left in write-behind buffers is written now.
+    await pendingWrites.flushAll().catch(() => undefined);
     await audit.stop();
     await jobs.stop();
     await events.stop();
@@ -205,5 +216,8 @@ async function buildApp(
     permission: definition.permission ?? permissionId(definition.access),
     description: definition.description,
   }));
-  return { app, routes };
+  const flushPending = async () => {
+    await Promise.all([pendingWrites.flushAll(), sessionCache.flush(), rateLimiter.flush()]);
+  };
+  return { app, routes, flushPending };
 }

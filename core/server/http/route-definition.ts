@@ -137,6 +137,11 @@ export interface RouteDefinition<
   /** Public answers that caches may keep this many seconds (default: no-store, like every API answer). */
   cacheSeconds?: number;
   /**
+   * The `app` may come from this process's copy, at most APP_CACHE_MS (2 s) old; a change committed
+   * through this process applies at once. For citizen traffic (the chat), which reads it on every call.
+   */
+  cachedApp?: boolean;
+  /**
    * Callable by a signed-in user who still has to change an admin-given password
    * (hasResetPassword false). Every other session route answers them 403 until they do.
    */

@@ -6,6 +6,7 @@ import { validateDto } from '@civic/core/common/dto/validate';
 import { Messages } from '@civic/core/common/messages';
 import { isDecommissioned, toAccessApp } from '../apps/app-mappers';
 import { findAppRecord, type AppRecord } from '../apps/app-record';
+import type { AppRecordCache } from '../apps/app-record-cache';
 import type { AuditEntry } from '../audit/audit-entry';
 import type { AuditTrail } from '../audit/audit-trail';
 import { recordSecurityEvent, SecurityEvents } from '../audit/security-event';
@@ -28,6 +29,7 @@ export interface PipelineDeps {
   sessionTokens: SessionTokens;
   rateLimiter: RateLimiter;
   sessionCache: SessionCache;
+  appRecords: AppRecordCache;
   audit: AuditTrail;
 }
 
@@ -105,7 +107,8 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
     // A NUL names nothing and cannot be stored: not a 500 from the database.
     if (hasNul(params)) throw HttpError.notFound();
     if (hasNul(request.query) || hasNul(request.body)) throw HttpError.invalid([Messages.invalidRequest]);
-    const app = def.app ? await loadVisibleApp(db, params[def.app], isPublic ? null : auth) : null;
+    const findApp = def.cachedApp ? (appId: string) => deps.appRecords.load(db, appId) : (appId: string) => findAppRecord(db, appId);
+    const app = def.app ? await loadVisibleApp(findApp, params[def.app], isPublic ? null : auth) : null;
     const access: AccessContext = {
       user: auth ? { id: auth.user.id, isPlatformAdmin: auth.user.isPlatformAdmin, permissions: auth.user.permissions, authLevel: auth.user.authLevel } : null,
       app: app ? toAccessApp(app) : null,
@@ -150,10 +153,13 @@ export function createRouteHandler(route: RegisteredRoute, deps: PipelineDeps) {
       return result;
     };
     const result = mutating && def.transaction !== false ? await db.transaction((tx) => run(tx)) : await run(db);
-    // Any committed change may have touched a session or an account (a role, a revocation, a
-    // deactivation): this process forgets its copies so the next request sees it. Citizen chat
-    // traffic (public and unaudited) changes neither.
-    if (mutating && !(isPublic && def.unaudited)) deps.sessionCache.invalidateAll();
+    // Any committed change may have touched a session, an account (a role, a revocation, a
+    // deactivation) or an app: this process forgets its copies so the next request sees it. Citizen
+    // chat traffic (public and unaudited) changes none of them.
+    if (mutating && !(isPublic && def.unaudited)) {
+      deps.sessionCache.invalidateAll();
+      deps.appRecords.invalidateAll();
+    }
 
     if (def.redirect) return redirectTo(reply, result as RedirectResult);
     // A cached answer may depend on the calling page (cors routes check it): caches key it by Origin.
@@ -202,8 +208,8 @@ function sendDownload(reply: FastifyReply, file: FileDownload): FastifyReply {
 }
 
 /** The app, if the caller may know it exists: a role on it, or platform admin. Else 404, never 403. */
-async function loadVisibleApp(db: DbExecutor, appId: string | undefined, auth: Authenticated | null): Promise<AppRecord> {
-  const app = appId ? await findAppRecord(db, appId) : undefined;
+async function loadVisibleApp(find: (appId: string) => Promise<AppRecord | undefined>, appId: string | undefined, auth: Authenticated | null): Promise<AppRecord> {
+  const app = appId ? await find(appId) : undefined;
   if (!app) throw HttpError.notFound();
   if (auth && !auth.user.isPlatformAdmin && auth.user.permissions[app.appId] === undefined) throw HttpError.notFound();
   return app;

@@ -1,4 +1,5 @@
 import { allOf, permissionId } from '@civic/core/common/access';
+import type { PendingWrites } from '../app/pending-writes';
 import type { AppLifecycle } from '../apps/app-lifecycle';
 import type { AuditTrail } from '../audit/audit-trail';
 import type { Mailer } from '../mail/mailer';
@@ -34,10 +35,12 @@ export interface PluginServices {
   ssoRealms?: SsoRealms;
   /** The deployment's mailer (SMTP, or the outbox table of the embedded default). */
   mail: Mailer;
+  /** The server's write-behind buffers (plugins register theirs with `api.onFlush`). */
+  pendingWrites: PendingWrites;
 }
 
 export async function mountPlugins(registry: RouteRegistry, plugins: readonly ServerPlugin[], services: PluginServices): Promise<void> {
-  const { config, log, users, apps, jobs, events, db, audit, secrets, ssoRealms, mail } = services;
+  const { config, log, users, apps, jobs, events, db, audit, secrets, ssoRealms, mail, pendingWrites } = services;
   // Static services first: every plugin's are there before the first mount.
   const pluginServices = ServiceRegistry.withStatic(plugins);
   // Every plugin's settings are checked before any mounts: a bad value stops the start (ConfigError).
@@ -86,6 +89,7 @@ export async function mountPlugins(registry: RouteRegistry, plugins: readonly Se
           ssoRealms.provide(provider);
         },
       },
+      onFlush: (flush) => pendingWrites.add(manifest.id, flush),
       extensions: <T,>(point: { id: string; owner: string }) => {
         if (point.owner !== manifest.id) throw new Error(`Plugin "${manifest.id}" reads the extension point ${point.id} of "${point.owner}"`);
         return plugins.flatMap((p) => (p.manifest.extensions ?? []).filter((e) => e.point.id === point.id).map((e) => e.value as T));

@@ -82,6 +82,13 @@ export interface ServerModuleApi {
    * use. `delivers` is false on the embedded default, where mail stays in the outbox.
    */
   readonly mail: Mailer;
+  /**
+   * Registers a write-behind buffer's flush (work kept off the request path, e.g. the transcripts of
+   * chat turns). The server calls it when it closes — after its in-flight requests, before the
+   * database closes — so a graceful stop (SIGTERM) loses nothing; tests call every flush through
+   * `CivicServer.flushPending()` before reading what a request just wrote.
+   */
+  onFlush(flush: () => Promise<void>): void;
 }
 
 /** Default export of `plugins/<id>/server/index.ts`, made with defineServerModule (sdk/server). */

@@ -8,3 +8,6 @@ export const modelTrained = defineEvent<{ appId: string; environment: string; co
 
 /** An app's engine configuration (engine, handlers, linked apps) changed: every server reads it again. */
 export const engineConfigured = defineEvent<{ appId: string }>('dialog-engine.configured');
+
+/** Chat sessions' states (contexts, slot filling) changed and are written: other servers drop their copies of them (ids comma-separated). */
+export const chatSessionsChanged = defineEvent<{ sessionIds: string }>('dialog-engine.chatSessionsChanged');

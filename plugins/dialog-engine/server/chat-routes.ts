@@ -8,6 +8,9 @@ import { EngineMessages } from '../common/messages';
 import { canChat } from '../common/permissions';
 import type { DialogEngine } from './engine/dialog-engine';
 import { originAllowed } from './origin-policy';
+import type { ChatSessions } from './chat-sessions';
+import { sameJson } from './same-json';
+import type { TranscriptWriter } from './transcript-writer';
 
 /** A chat session ends after this many idle minutes. */
 export const SESSION_IDLE_MINUTES = 30;
@@ -27,9 +30,12 @@ type ChatContext = HandlerContext<unknown, unknown, 'public', 'appId'>;
  * The public chat API the web chat widget calls (start a session, send a message, thumbs, CSAT).
  * Public but guarded: only the console's origin and the app's allowed domains, rate limits per
  * session and per IP (counted in the database), small bodies, and the draft environment only for
- * a signed-in member of the app. Every turn is stored as a §3 transcript.
+ * a signed-in member of the app. Every turn is stored as a §3 transcript, written behind the reply
+ * with its session's new state and expiry (`TranscriptWriter`); the next turn on this server reads
+ * the session from memory (`ChatSessions`), one on another server within the flush interval.
  */
-export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, consoleUrl: string, limits: ChatRateLimits): void {
+export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, consoleUrl: string, limits: ChatRateLimits, turns: { writer: TranscriptWriter; sessions: ChatSessions }): void {
+  const { writer, sessions } = turns;
   const guard = async (ctx: ChatContext) => {
     if (isDecommissioned(ctx.app, ctx.now)) throw HttpError.notFound();
     if (!originAllowed(ctx.origin, consoleUrl, ctx.app.allowedDomains)) throw new HttpError(403, EngineMessages.originRefused);
@@ -44,12 +50,22 @@ export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, con
   };
   const loadSession = async (ctx: ChatContext, sessionId: string) => {
     if (!isUuid(sessionId)) throw HttpError.notFound();
-    const [session] = await ctx.db.select().from(chatSessions).where(and(eq(chatSessions.id, sessionId), eq(chatSessions.appId, ctx.app.appId)));
+    const session = await sessions.find(ctx.db, ctx.app.appId, sessionId, ctx.now);
     if (!session) throw HttpError.notFound();
     if (session.environment === 'draft' && requireMember(ctx.user, ctx.app).id !== session.userId) throw new HttpError(403, EngineMessages.draftNeedsMember);
     return session;
   };
-  const common = { auth: 'public' as const, app: 'appId' as const, access: canChat, optionalAuth: true, cors: true, transaction: false, bodyLimit: BODY_LIMIT };
+  // A turn just answered may still be in a write-behind buffer: this server's is written first;
+  // another server's is written within CIVIC_TRANSCRIPT_FLUSH_MS, so a miss is looked for once more after it.
+  const findTurn = async (ctx: ChatContext, transcriptId: string) => {
+    if (writer.holds(transcriptId)) await writer.flush();
+    const read = async () => (await ctx.db.select().from(transcripts).where(and(eq(transcripts.id, transcriptId), eq(transcripts.appId, ctx.app.appId))))[0];
+    const turn = await read();
+    if (turn) return turn;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(writer.flushMs * 2, 1_000)));
+    return read();
+  };
+  const common = { auth: 'public' as const, app: 'appId' as const, access: canChat, optionalAuth: true, cors: true, transaction: false, bodyLimit: BODY_LIMIT, cachedApp: true };
 
   routes.add({
     ...common,
@@ -66,17 +82,9 @@ export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, con
       const channel = ctx.body.channel ?? DEFAULT_PLATFORM;
       const sessionId = randomUUID();
       const welcome = await engine.answer(ctx.db, ctx.app, environment, { event: ctx.body.event ?? WELCOME_EVENT, channel, state: { contexts: [], pending: null }, sessionId, reader: user });
-      await ctx.db.insert(chatSessions).values({
-        id: sessionId,
-        appId: ctx.app.appId,
-        environment,
-        channel,
-        userId: user?.id ?? null,
-        state: welcome.state,
-        createdAt: ctx.now,
-        updatedAt: ctx.now,
-        expiresAt: expiry(ctx.now),
-      });
+      const row = { id: sessionId, appId: ctx.app.appId, environment, channel, userId: user?.id ?? null, state: welcome.state, csatRating: null, csatComment: null, createdAt: ctx.now, updatedAt: ctx.now, expiresAt: expiry(ctx.now) };
+      await ctx.db.insert(chatSessions).values(row);
+      sessions.started(row, ctx.now);
       return { sessionId, messages: welcome.messages };
     },
   });
@@ -102,9 +110,14 @@ export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, con
       const thresholds = engine.effectiveThresholds(ctx.app, session.environment);
       const threshold = Math.max(thresholds.ml, thresholds.qna);
       const pending = result.fallback || result.confidence < threshold + LOW_CONFIDENCE_MARGIN;
-      const [row] = await ctx.db
-        .insert(transcripts)
-        .values({
+      const transcriptId = randomUUID();
+      const expiresAt = expiry(ctx.now);
+      const stateChanged = !sameJson(result.state, session.state);
+      const change = { id: session.id, at: ctx.now, expiresAt, ...(stateChanged ? { state: result.state } : {}) };
+      sessions.changed(change);
+      await writer.add(
+        {
+          id: transcriptId,
           appId: ctx.app.appId,
           sessionId: session.id,
           environment: session.environment,
@@ -122,12 +135,12 @@ export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, con
           reviewStatus: pending ? 'PENDING' : '',
           createdAt: ctx.now,
           updatedAt: ctx.now,
-        })
-        .returning({ id: transcripts.id });
-      await ctx.db.update(chatSessions).set({ state: result.state, updatedAt: ctx.now, expiresAt: expiry(ctx.now) }).where(eq(chatSessions.id, session.id));
+        },
+        change,
+      );
       const stale = session.environment === 'draft' ? engine.staleness(ctx.app.appId, 'draft', result.contentHash) : null;
       return {
-        transcriptId: row.id,
+        transcriptId,
         messages: result.messages,
         intentName: result.intentName,
         confidence: result.confidence,
@@ -148,7 +161,7 @@ export function registerChatRoutes(routes: RouteAdder, engine: DialogEngine, con
       await guard(ctx);
       const transcriptId = ctx.params.transcriptId;
       if (!isUuid(transcriptId)) throw HttpError.notFound();
-      const [turn] = await ctx.db.select().from(transcripts).where(and(eq(transcripts.id, transcriptId), eq(transcripts.appId, ctx.app.appId)));
+      const turn = await findTurn(ctx, transcriptId);
       if (!turn) throw HttpError.notFound();
       await loadSession(ctx, turn.sessionId);
       const thumbsUp = ctx.body.thumbsUp ?? (ctx.body.thumbsDown ? false : turn.thumbsUp);

@@ -5,6 +5,7 @@ import { versionPublished, versionRolledBack } from '../../publishing/contract/e
 import { engineConfigured } from '../contract/events';
 import { SavedWebChatSettings } from '../../webchat/contract/server/index';
 import { registerChatRoutes } from './chat-routes';
+import { ChatSessions } from './chat-sessions';
 import { registerDialogFlowRoutes } from './dialogflow-routes';
 import { seedDemoConversations } from './demo-conversations';
 import { DialogEngine } from './engine/dialog-engine';
@@ -20,6 +21,7 @@ import { QuestionFeatures } from '../contract/server/question-features';
 import { TranscriptReview } from '../contract/server/transcript-review';
 import { questionFeatures } from './question-features';
 import { transcriptReview } from './transcript-review';
+import { TRANSCRIPT_BATCH_ROWS, TranscriptWriter, type SessionChange } from './transcript-writer';
 
 export interface DialogEngineModuleOptions {
   /** Called with the engine a mount made (tests reach its model cache through it). */
@@ -45,7 +47,12 @@ export function dialogEngineModule(options: DialogEngineModuleOptions = {}): Ser
       const published = api.services.get(PublishedKnowledge);
       dialogEngine.setSource('draft', draftSource(drafts));
       dialogEngine.setSource('production', productionSource(published));
-      registerChatRoutes(api.routes, dialogEngine, api.deployment.publicUrl, chatLimits);
+      // A turn's transcript and its session's change are written behind the reply, in batches.
+      const chatSessions = new ChatSessions(api.events);
+      const onWritten = (changes: SessionChange[]) => chatSessions.written(api.db, changes);
+      const transcriptWriter = new TranscriptWriter(api.db, api.log, { flushMs: settings.transcriptFlushMs, batchRows: TRANSCRIPT_BATCH_ROWS, onWritten });
+      api.onFlush(() => transcriptWriter.flush());
+      registerChatRoutes(api.routes, dialogEngine, api.deployment.publicUrl, chatLimits, { writer: transcriptWriter, sessions: chatSessions });
       registerDialogFlowRoutes(api.routes, dialogEngine, api.events);
       // What production points at and each app's engine are kept briefly per server; these say they changed.
       const forget = ({ appId }: { appId: string }) => dialogEngine.forget(appId);

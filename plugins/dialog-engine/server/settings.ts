@@ -17,6 +17,14 @@ export const EngineSettings = definePluginSettings({
     rules: [Matches(/^\d{1,6}$/, { message: 'CIVIC_CHAT_SESSION_RATE_LIMIT must be a whole number of messages per minute per chat session (0 turns the limit off)' })],
     parse: Number,
   },
+  transcriptFlushMs: {
+    env: 'CIVIC_TRANSCRIPT_FLUSH_MS',
+    default: '100',
+    description:
+      'chat transcripts are written behind the reply, in batches, at most this many milliseconds later (or 200 at a time): search, the training inbox and analytics see a turn that much later, and a crashed (SIGKILL) server loses at most that much; a graceful stop (SIGTERM) writes everything first',
+    rules: [Matches(/^[1-9]\d{0,5}$/, { message: 'CIVIC_TRANSCRIPT_FLUSH_MS must be a whole number of milliseconds (1 or more)' })],
+    parse: Number,
+  },
   trainingMaxPhrases: {
     env: 'CIVIC_TRAINING_MAX_PHRASES',
     // 2,000 intents with 20,000 phrases train in under a minute of CPU here; ten times that is refused, not attempted.

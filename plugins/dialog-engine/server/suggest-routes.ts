@@ -121,7 +121,7 @@ export function registerSuggestRoutes(routes: RouteAdder, engine: DialogEngine, 
     return index;
   };
 
-  const common = { auth: 'public' as const, app: 'appId' as const, access: canChat, optionalAuth: true, cors: true };
+  const common = { auth: 'public' as const, app: 'appId' as const, access: canChat, optionalAuth: true, cors: true, cachedApp: true };
 
   routes.add({
     ...common,

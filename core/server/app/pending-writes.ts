@@ -1,0 +1,27 @@
+import type { Logger } from '../logging/logger';
+
+/** Writes a write-behind buffer holds back from the request path; resolves once they are stored. */
+export type PendingFlush = () => Promise<void>;
+
+/**
+ * The write-behind buffers of one server (plugins' `api.onFlush`, e.g. the dialog engine's
+ * transcripts): flushed together when the server closes, after its in-flight requests and before the
+ * database closes, so a graceful stop (SIGTERM) loses none of them; and on `CivicServer.flushPending()`.
+ */
+export class PendingWrites {
+  private readonly flushes: Array<{ owner: string; flush: PendingFlush }> = [];
+
+  constructor(private readonly log: Logger) {}
+
+  add(owner: string, flush: PendingFlush): void {
+    this.flushes.push({ owner, flush });
+  }
+
+  /** Runs every flush; one failing does not stop the others. Rejects with the first failure. */
+  async flushAll(): Promise<void> {
+    const outcomes = await Promise.allSettled(this.flushes.map(({ flush }) => flush()));
+    const failures = outcomes.flatMap((outcome, i) => (outcome.status === 'rejected' ? [{ owner: this.flushes[i].owner, error: outcome.reason as unknown }] : []));
+    for (const { owner, error } of failures) this.log.error({ err: error, owner }, 'pending writes not stored');
+    if (failures.length > 0) throw failures[0].error;
+  }
+}
