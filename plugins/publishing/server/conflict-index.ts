@@ -29,11 +29,15 @@ export interface FoundPair {
 }
 
 /** Turns texts into trigram vectors whose features are numbered rarest first. */
-export function indexPhrases(texts: readonly string[], groups: readonly number[]): IndexedPhrase[] {
+export function indexPhrases(texts: readonly string[], groups: ArrayLike<number>): IndexedPhrase[] {
+  return indexNormalised(texts.map(normalisePhrase), groups);
+}
+
+/** `indexPhrases` for texts already normalised (`normalisePhrase`). */
+export function indexNormalised(texts: readonly string[], groups: ArrayLike<number>): IndexedPhrase[] {
   const ids = new Map<string, number>();
   const df: number[] = [];
-  const raw = texts.map((text) => {
-    const normalised = normalisePhrase(text);
+  const raw = texts.map((normalised) => {
     const grams = normalised === '' ? new Map<string, number>() : trigrams(normalised);
     const features: number[] = [];
     const counts: number[] = [];

@@ -62,7 +62,7 @@ export function registerConflicts(routes: RouteAdder, jobs: JobService, events: 
         if (page.length < READ_BATCH) break;
         after = page[page.length - 1].id;
       }
-      const grouped = await detectConflicts({ texts, intentOf: Int32Array.from(intentOf), intentIds, threshold }, ctx.signal, (fraction) =>
+      const { grouped, capped } = await detectConflicts({ texts, intentOf: Int32Array.from(intentOf), intentIds, threshold }, ctx.signal, (fraction) =>
         ctx.progress(2 + 88 * fraction, { phrases: ids.length }),
       );
       ctx.progress(90, { phrases: ids.length, pairs: grouped.group.length });
@@ -79,7 +79,7 @@ export function registerConflicts(routes: RouteAdder, jobs: JobService, events: 
         await promoteRun(tx, appId, run.id, ctx.now());
         const stamp = { conflictFingerprint: fingerprint.fingerprint ?? 'empty', conflictRunAt: ctx.now() };
         await tx.insert(publishingSettings).values({ appId, ...stamp }).onConflictDoUpdate({ target: publishingSettings.appId, set: stamp });
-        return { counts: { phrases: ids.length, groups: grouped.groups.length, pairs: grouped.group.length } };
+        return { counts: { phrases: ids.length, groups: grouped.groups.length, pairs: grouped.group.length, ...(capped > 0 ? { capped } : {}) } };
       });
       // The run replaced: its rows go after the commit, a batch at a time.
       await deleteOldRuns(ctx.db, appId, run.id);
