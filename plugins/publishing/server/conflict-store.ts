@@ -2,8 +2,11 @@ import { and, asc, desc, eq, inArray, lt, or, gt, sql, type DbExecutor } from '@
 import type { GroupedPairs } from './conflict-groups';
 import { conflictGroups, conflictPairs, conflictRuns } from './db/schema';
 
-/** Rows per insert statement: each is short, so other requests get the (PGlite) connection in between. */
-const BATCH = 2_000;
+/**
+ * Rows per insert statement: each is short (tens of milliseconds on PGlite, whose statements run on
+ * the request thread), so other requests get the connection and the thread in between.
+ */
+const BATCH = 500;
 
 export type ConflictRun = typeof conflictRuns.$inferSelect;
 export type GroupSort = 'pairs' | 'score';
@@ -21,14 +24,18 @@ export async function writeRun(
   ids: { phrases: readonly string[]; hashes: Int32Array; intents: readonly string[] },
   throwIfCancelled: () => void,
 ): Promise<ConflictRun> {
-  const identical = grouped.groups.reduce((sum, g) => sum + g.identical, 0);
+  const { groups } = grouped;
+  const identical = groups.identical.reduce((sum, count) => sum + count, 0);
   const [row] = await db
     .insert(conflictRuns)
-    .values({ ...run, state: 'writing', groups: grouped.groups.length, pairs: grouped.group.length, identical })
+    .values({ ...run, state: 'writing', groups: groups.pairs.length, pairs: grouped.group.length, identical })
     .returning();
-  for (let from = 0; from < grouped.groups.length; from += BATCH) {
+  for (let from = 0; from < groups.pairs.length; from += BATCH) {
     throwIfCancelled();
-    const rows = grouped.groups.slice(from, from + BATCH).map((g) => [g.no, ids.intents[g.intentA], ids.intents[g.intentB], g.pairs, g.maxScore, g.identical]);
+    const rows: Array<[number, string, string, number, number, number]> = [];
+    for (let g = from; g < Math.min(groups.pairs.length, from + BATCH); g += 1) {
+      rows.push([g + 1, ids.intents[groups.intentA[g]], ids.intents[groups.intentB[g]], groups.pairs[g], groups.maxScore[g], groups.identical[g]]);
+    }
     await db.execute(sql`insert into ${conflictGroups} (run_id, app_id, no, intent_a, intent_b, pair_count, max_score, identical_count)
       select ${row.id}, ${run.appId}, (x->>0)::int, (x->>1)::uuid, (x->>2)::uuid, (x->>3)::int, (x->>4)::int, (x->>5)::int
       from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) as x`);

@@ -4,7 +4,7 @@
  * request thread keeps answering. The result's typed arrays are transferred, not copied.
  */
 import { parentPort, workerInput } from '@civic/sdk/server/worker';
-import { groupPairs, type GroupedPairs } from './conflict-groups';
+import { groupedBuffers, groupPairs, type GroupedPairs } from './conflict-groups';
 import { findConflicts } from './conflict-search';
 
 export interface ConflictRequest {
@@ -31,8 +31,7 @@ if (port) {
       port.postMessage({ kind: 'progress', fraction: 0.1 + (0.85 * done) / Math.max(1, total) } satisfies ConflictReply);
     });
     const result = groupPairs(found.pairs, request.intentOf, request.intentIds);
-    const buffers = [result.group, result.rank, result.phraseA, result.phraseB, result.score, result.identical].map((array) => array.buffer as ArrayBuffer);
-    port.postMessage({ kind: 'done', result, capped: found.capped } satisfies ConflictReply, buffers);
+    port.postMessage({ kind: 'done', result, capped: found.capped } satisfies ConflictReply, groupedBuffers(result));
   } catch (error) {
     port.postMessage({ kind: 'failed', message: error instanceof Error ? error.message : String(error) } satisfies ConflictReply);
   }

@@ -14,7 +14,7 @@ import { currentRun, deleteOldRuns, dropPhrasePairs, groupOf, groupPage, pairPag
 import { toJobView } from './job-view';
 
 /** Phrases read per statement while a run collects them. */
-const READ_BATCH = 5_000;
+const READ_BATCH = 2_000;
 
 /** §4 nudge: true when phrases changed since the last conflict-detection run, or it never ran. */
 export async function conflictCheckRecommended(db: DbExecutor, appId: string, phrases: AppPhrases): Promise<boolean> {
@@ -79,7 +79,7 @@ export function registerConflicts(routes: RouteAdder, jobs: JobService, events: 
         await promoteRun(tx, appId, run.id, ctx.now());
         const stamp = { conflictFingerprint: fingerprint.fingerprint ?? 'empty', conflictRunAt: ctx.now() };
         await tx.insert(publishingSettings).values({ appId, ...stamp }).onConflictDoUpdate({ target: publishingSettings.appId, set: stamp });
-        return { counts: { phrases: ids.length, groups: grouped.groups.length, pairs: grouped.group.length, ...(capped > 0 ? { capped } : {}) } };
+        return { counts: { phrases: ids.length, groups: grouped.groups.pairs.length, pairs: grouped.group.length, ...(capped > 0 ? { capped } : {}) } };
       });
       // The run replaced: its rows go after the commit, a batch at a time.
       await deleteOldRuns(ctx.db, appId, run.id);
