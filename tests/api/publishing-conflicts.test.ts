@@ -215,3 +215,58 @@ test('moving or deleting a phrase resolves its pairs: counts and totals follow, 
   assert.deepEqual(data.groups.map(names), ['Office hours / Opening hours'], 'a fresh run finds only what is left');
   assert.equal(data.recommended, false);
 });
+
+const textResponse = (text: string) => [{ platform: 'PLATFORM_UNSPECIFIED', enable_default_response: true, messages: [{ type: 'text', text: [text] }] }];
+const examples = (...texts: string[]) => texts.map((text) => ({ type: 'example', parts: [{ text }] }));
+
+/** The report once `ready` holds (changes made elsewhere reach the run a moment after `knowledge.changed`). */
+async function reportWhen(ready: (data: Awaited<ReturnType<typeof report>>) => boolean, what: string) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const data = await report();
+    if (ready(data)) return data;
+    assert.ok(Date.now() < deadline, `${what}: ${JSON.stringify(data.totals)} ${JSON.stringify(data.groups.map((g) => [names(g), g.pairs]))}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+test('edits made in the knowledge base reach the run’s counts through knowledge.changed: kept across a save, dropped when edited, gone with the intent', async () => {
+  const create = async (displayName: string, ...texts: string[]) => {
+    const response = await call(t.http, 'POST', `${base}/intents`, { token: editor, json: { displayName, trainingPhrases: examples(...texts), responses: textResponse(displayName) } });
+    assert.equal(response.status, 201, JSON.stringify(response.body));
+    return response.body.data.intent as { id: string; version: number };
+  };
+  const lost = await create('Lost identity card', 'I lost my identity card', 'report a lost IC', 'identity card lost');
+  const replace = await create('Replace identity card', 'i lost my identity card!', 'replace my identity card', 'Identity card lost');
+  await run();
+  const cards = 'Lost identity card / Replace identity card';
+  let data = await report();
+  const before = { groups: Number(data.totals?.groups), pairs: Number(data.totals?.pairs), cards: data.groups.find((group) => names(group) === cards)?.pairs ?? 0 };
+  assert.ok(before.cards >= 2, 'two identical pairs at least');
+
+  // Saving the intent (its response only) writes its phrases anew, under new ids: the pairs stay.
+  const save = async (version: number, ...texts: string[]) => {
+    const response = await call(t.http, 'PUT', `${base}/intents/${replace.id}`, { token: editor, json: { displayName: 'Replace identity card', version, trainingPhrases: examples(...texts), responses: textResponse('Apply online.') } });
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+  };
+  await save(replace.version, 'i lost my identity card!', 'replace my identity card', 'Identity card lost');
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  data = await report();
+  const group = data.groups.find((g) => names(g) === cards);
+  assert.ok(group);
+  assert.equal(group.pairs, before.cards);
+  const { pairs } = await pairsOf(group);
+  assert.equal(pairs.length, before.cards, 'the pairs still show, under the phrases’ new ids');
+  const edited = pairs.filter((pair) => pair.b.text === 'i lost my identity card!' || pair.a.text === 'i lost my identity card!').length;
+  assert.ok(edited > 0);
+
+  await save(replace.version + 1, 'where do I collect my new card', 'replace my identity card', 'Identity card lost');
+  data = await reportWhen((d) => d.groups.find((g) => names(g) === cards)?.pairs === before.cards - edited, 'an edited phrase’s pairs leave the counts');
+  assert.deepEqual([data.totals?.groups, data.totals?.pairs], [before.groups, before.pairs - edited]);
+
+  assert.equal((await call(t.http, 'DELETE', `${base}/intents/${lost.id}`, { token: editor })).status, 200);
+  data = await reportWhen((d) => d.totals?.groups === before.groups - 1, 'a deleted intent’s group goes from the totals');
+  assert.deepEqual([data.totals?.groups, data.totals?.pairs], [before.groups - 1, before.pairs - before.cards]);
+  assert.ok(!data.groups.some((g) => names(g) === cards));
+  assert.ok(data.groups.some((g) => names(g) === 'Office hours / Opening hours'), 'other groups stay');
+});

@@ -129,23 +129,37 @@ export function pairPage(db: DbExecutor, runId: string, groupNo: number, afterRa
  */
 export async function dropPhrasePairs(db: DbExecutor, appId: string, phraseId: string): Promise<void> {
   const run = await currentRun(db, appId);
-  if (!run) return;
-  const gone = await db
-    .delete(conflictPairs)
-    .where(and(eq(conflictPairs.runId, run.id), or(eq(conflictPairs.phraseA, phraseId), eq(conflictPairs.phraseB, phraseId))))
-    .returning({ groupNo: conflictPairs.groupNo, identical: conflictPairs.identical });
-  if (gone.length === 0) return;
+  if (run) await dropPairsOf(db, run.id, [phraseId]);
+}
+
+/** The run's pairs of these phrases leave it; their groups are counted again and the run's totals follow. */
+export async function dropPairsOf(db: DbExecutor, runId: string, phraseIds: readonly string[]): Promise<number> {
+  let dropped = 0;
+  for (let from = 0; from < phraseIds.length; from += BATCH) {
+    const ids = `{${phraseIds.slice(from, from + BATCH).join(',')}}`;
+    const gone = await db
+      .delete(conflictPairs)
+      .where(and(eq(conflictPairs.runId, runId), or(sql`${conflictPairs.phraseA} = any(${ids}::uuid[])`, sql`${conflictPairs.phraseB} = any(${ids}::uuid[])`)))
+      .returning({ groupNo: conflictPairs.groupNo, identical: conflictPairs.identical });
+    if (gone.length > 0) await recount(db, runId, gone);
+    dropped += gone.length;
+    await pause();
+  }
+  return dropped;
+}
+
+async function recount(db: DbExecutor, runId: string, gone: ReadonlyArray<{ groupNo: number; identical: boolean }>): Promise<void> {
   const groups = [...new Set(gone.map((row) => row.groupNo))];
   await db.execute(sql`update ${conflictGroups} g set
       pair_count = s.pairs, max_score = s.max_score, identical_count = s.identical
     from (select gn.no, count(p.rank)::int as pairs, coalesce(max(p.score), 0) as max_score, count(*) filter (where p.identical)::int as identical
           from unnest(${`{${groups.join(',')}}`}::int[]) as gn(no)
-          left join ${conflictPairs} p on p.run_id = ${run.id} and p.group_no = gn.no
+          left join ${conflictPairs} p on p.run_id = ${runId} and p.group_no = gn.no
           group by gn.no) s
-    where g.run_id = ${run.id} and g.no = s.no`);
+    where g.run_id = ${runId} and g.no = s.no`);
   const emptied = await db
     .delete(conflictGroups)
-    .where(and(eq(conflictGroups.runId, run.id), eq(conflictGroups.pairCount, 0)))
+    .where(and(eq(conflictGroups.runId, runId), eq(conflictGroups.pairCount, 0)))
     .returning({ no: conflictGroups.no });
   await db
     .update(conflictRuns)
@@ -154,5 +168,5 @@ export async function dropPhrasePairs(db: DbExecutor, appId: string, phraseId: s
       identical: sql`${conflictRuns.identical} - ${gone.filter((row) => row.identical).length}`,
       groups: sql`${conflictRuns.groups} - ${emptied.length}`,
     })
-    .where(eq(conflictRuns.id, run.id));
+    .where(eq(conflictRuns.id, runId));
 }
