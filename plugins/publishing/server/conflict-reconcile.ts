@@ -2,7 +2,7 @@ import { and, asc, eq, gt, or, sql, type DbExecutor, type ServerModuleApi } from
 import { knowledgeChanged } from '../../knowledge-base/contract/events';
 import type { AppPhrases } from '../../knowledge-base/contract/server/app-phrases';
 import { textHash } from './conflict-groups';
-import { currentRun, dropPairsOf } from './conflict-store';
+import { currentRun, dropPairsOf, pause } from './conflict-store';
 import { conflictGroups, conflictPairs } from './db/schema';
 
 /** Rows per statement while the run is checked (short statements: PGlite runs them on the request thread). */
@@ -34,6 +34,7 @@ async function phrasesOfRun(db: DbExecutor, runId: string): Promise<Map<string, 
     }
     if (rows.length < PAGE) return found;
     after = rows[rows.length - 1];
+    await pause();
   }
 }
 
@@ -53,6 +54,7 @@ async function phrasesNow(db: DbExecutor, appId: string, phrases: AppPhrases) {
     }
     if (page.length < PAGE) return { byId, byText };
     after = page[page.length - 1].id;
+    await pause();
   }
 }
 
@@ -98,6 +100,7 @@ async function renamePhrases(db: DbExecutor, runId: string, renames: ReadonlyArr
       await db.execute(sql`update ${conflictPairs} p set ${sql.raw(column)} = m.next
         from unnest(${olds}::uuid[], ${news}::uuid[]) as m(old, next)
         where p.run_id = ${runId} and p.${sql.raw(column)} = m.old`);
+      await pause();
     }
   }
 }

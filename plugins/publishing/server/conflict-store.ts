@@ -11,7 +11,11 @@ const BATCH = 500;
 export type ConflictRun = typeof conflictRuns.$inferSelect;
 export type GroupSort = 'pairs' | 'score';
 
-const pause = () => new Promise((resolve) => setImmediate(resolve));
+/**
+ * Yields to the event loop. A PGlite statement runs on the request thread and its promise resolves
+ * without a turn of the loop, so a loop of statements needs this between them to let requests in.
+ */
+export const pause = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Writes a run's groups and pairs under a new `writing` run, in batches outside any transaction;

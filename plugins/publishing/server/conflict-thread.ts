@@ -18,7 +18,7 @@ export function detectConflicts(request: ConflictRequest, signal: AbortSignal, o
       reject(signal.reason ?? new Error('Cancelled'));
       return;
     }
-    const worker = startWorker(new URL('./conflict-worker.ts', import.meta.url), { data: request, name: 'publishing conflicts' });
+    const worker = startWorker(new URL('./conflict-worker.ts', import.meta.url), { data: request, name: 'publishing conflicts', lowPriority: true });
     let settled = false;
     const finish = (action: () => void) => {
       if (settled) return;

@@ -10,7 +10,7 @@ import { DEFAULT_THRESHOLD } from '../common/similarity';
 import { textHash } from './conflict-groups';
 import { detectConflicts } from './conflict-thread';
 import { conflictGroupViews, conflictPairViews } from './conflict-views';
-import { currentRun, deleteOldRuns, dropPhrasePairs, groupOf, groupPage, pairPage, promoteRun, writeRun } from './conflict-store';
+import { currentRun, deleteOldRuns, dropPhrasePairs, groupOf, groupPage, pairPage, pause, promoteRun, writeRun } from './conflict-store';
 import { toJobView } from './job-view';
 
 /** Phrases read per statement while a run collects them. */
@@ -60,6 +60,7 @@ export function registerConflicts(routes: RouteAdder, jobs: JobService, events: 
         ctx.throwIfCancelled();
         ctx.progress(2, { phrases: ids.length });
         if (page.length < READ_BATCH) break;
+        await pause();
         after = page[page.length - 1].id;
       }
       const { grouped, capped } = await detectConflicts({ texts, intentOf: Int32Array.from(intentOf), intentIds, threshold }, ctx.signal, (fraction) =>
