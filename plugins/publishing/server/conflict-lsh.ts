@@ -209,6 +209,7 @@ export function lshSimilarPairs(items: readonly IndexedPhrase[], threshold: numb
       // y's trigrams come rarest first; once even all of its rest matching x's largest count cannot
       // reach the threshold, it is left (the common trigrams of a template are never looked at).
       const need = threshold * Math.sqrt(squares[x] * squares[y]) - SLACK;
+      if (tokens[x] * most[y] < need) continue;
       let dot = 0;
       let left = tokens[y];
       let k = start[y];
