@@ -35,6 +35,8 @@ export interface LshResult {
   capped: number;
 }
 
+/** Distinct candidates verified per phrase by default. */
+export const MAX_CANDIDATES = 5_000;
 const MISS_CHANCE = 0.005;
 /** Rounding slack: a bound is only trusted to reject a pair clearly below the threshold. */
 const SLACK = 1e-9;
@@ -175,7 +177,7 @@ export function lshSimilarPairs(items: readonly IndexedPhrase[], threshold: numb
   const n = items.length;
   if (n >= ITEM_BITS) throw new Error(`Too many distinct phrases to compare (${n}; at most ${ITEM_BITS - 1})`);
   const shape = options.shape ?? lshShape(threshold);
-  const maxCandidates = options.maxCandidates ?? 5_000;
+  const maxCandidates = options.maxCandidates ?? MAX_CANDIDATES;
   const maxProbes = maxCandidates * shape.bands;
   const { start, features, counts, squares, group, tokens, most, size } = flatten(items);
   const { order, bucket, place } = buckets(bandKeys(items, shape, options.seed ?? 20, size), shape.bands, n);

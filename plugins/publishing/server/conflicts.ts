@@ -8,6 +8,7 @@ import { canEditPublishing, canViewPublishing } from '../common/permissions';
 import { ConflictPairsQueryDto, ConflictsQueryDto, MovePhraseDto } from '../common/publishing.dto';
 import { DEFAULT_THRESHOLD } from '../common/similarity';
 import { textHash } from './conflict-groups';
+import { MAX_CANDIDATES } from './conflict-lsh';
 import { detectConflicts } from './conflict-thread';
 import { conflictGroupViews, conflictPairViews } from './conflict-views';
 import { currentRun, deleteOldRuns, dropPhrasePairs, groupOf, groupPage, pairPage, pause, promoteRun, writeRun } from './conflict-store';
@@ -80,7 +81,10 @@ export function registerConflicts(routes: RouteAdder, jobs: JobService, events: 
         await promoteRun(tx, appId, run.id, ctx.now());
         const stamp = { conflictFingerprint: fingerprint.fingerprint ?? 'empty', conflictRunAt: ctx.now() };
         await tx.insert(publishingSettings).values({ appId, ...stamp }).onConflictDoUpdate({ target: publishingSettings.appId, set: stamp });
-        return { counts: { phrases: ids.length, groups: grouped.groups.pairs.length, pairs: grouped.group.length, ...(capped > 0 ? { capped } : {}) } };
+        return {
+          counts: { phrases: ids.length, groups: grouped.groups.pairs.length, pairs: grouped.group.length, ...(capped > 0 ? { capped } : {}) },
+          errors: capped > 0 ? [PublishingMessages.conflictsCapped(capped, MAX_CANDIDATES)] : [],
+        };
       });
       // The run replaced: its rows go after the commit, a batch at a time.
       await deleteOldRuns(ctx.db, appId, run.id);
