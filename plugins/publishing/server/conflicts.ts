@@ -15,7 +15,7 @@ import { currentRun, deleteOldRuns, dropPhrasePairs, groupOf, groupPage, pairPag
 import { toJobView } from './job-view';
 
 /** Phrases read per statement while a run collects them. */
-const READ_BATCH = 2_000;
+const READ_BATCH = 1_000;
 
 /** §4 nudge: true when phrases changed since the last conflict-detection run, or it never ran. */
 export async function conflictCheckRecommended(db: DbExecutor, appId: string, phrases: AppPhrases): Promise<boolean> {
