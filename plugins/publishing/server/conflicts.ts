@@ -64,6 +64,7 @@ export function registerConflicts(routes: RouteAdder, jobs: JobService, events: 
         await pause();
         after = page[page.length - 1].id;
       }
+      ctx.progress(3, { phrases: ids.length });
       const { grouped, capped } = await detectConflicts({ texts, intentOf: Int32Array.from(intentOf), intentIds, threshold }, ctx.signal, (fraction) =>
         ctx.progress(2 + 88 * fraction, { phrases: ids.length }),
       );
