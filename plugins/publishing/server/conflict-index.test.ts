@@ -116,6 +116,20 @@ test('LSH on templated intents: recall ≥ 0.99 of the exact index at the defaul
   assert.ok(pairs.length / exact.size >= 0.99, `recall ${pairs.length}/${exact.size}`);
 });
 
+test('the same phrases in another order find the same pairs (the hashes are of trigrams, not of their numbering)', () => {
+  const random = seeded(9);
+  const { texts, groups } = templatedSample(random, 300);
+  const order = texts.map((_, i) => i).sort(() => random() - 0.5);
+  const found = findConflicts(texts, groups, 0.8).pairs.map((pair) => `${pair.a}-${pair.b}`);
+  const shuffled = findConflicts(
+    order.map((i) => texts[i]),
+    order.map((i) => groups[i]),
+    0.8,
+  ).pairs.map((pair) => [order[pair.a], order[pair.b]].sort((x, y) => x - y).join('-'));
+  assert.ok(found.length > 500);
+  assert.deepEqual(shuffled.sort(), found.sort());
+});
+
 test('a phrase meeting more candidates than the cap is counted; what is reported is still exact', () => {
   const { texts, groups } = templatedSample(seeded(8), 200);
   const items = indexPhrases(texts, groups);

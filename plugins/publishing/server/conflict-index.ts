@@ -58,6 +58,17 @@ const COUNT_BITS = 2 ** 24;
 
 /** `indexPhrases` for texts already normalised (`normalisePhrase`). */
 export function indexNormalised(texts: readonly string[], groups: ArrayLike<number>): IndexedPhrase[] {
+  return indexTexts(texts, groups).items;
+}
+
+export interface PhraseIndex {
+  items: IndexedPhrase[];
+  /** Per feature id, its trigram (three UTF-16 units as one number): what the ids stand for, whatever the phrases' order. */
+  trigrams: Float64Array;
+}
+
+/** `indexNormalised`, with what each feature id stands for. */
+export function indexTexts(texts: readonly string[], groups: ArrayLike<number>): PhraseIndex {
   const ids = new Map<number, number>();
   const grams = texts.map((normalised) => trigramIds(normalised, ids));
   const df = new Int32Array(ids.size);
@@ -66,7 +77,9 @@ export function indexNormalised(texts: readonly string[], groups: ArrayLike<numb
   const order = Array.from(df, (_, id) => id).sort((x, y) => df[x] - df[y] || x - y);
   const rank = new Int32Array(df.length);
   order.forEach((id, position) => (rank[id] = position));
-  return grams.map((sorted, index) => {
+  const trigrams = new Float64Array(df.length);
+  for (const [key, id] of ids) trigrams[rank[id]] = key;
+  const items = grams.map((sorted, index) => {
     // Distinct trigrams as rank · 2^24 + count, so one numeric sort puts them in rank order.
     const packed: number[] = [];
     for (let i = 0; i < sorted.length; ) {
@@ -86,6 +99,7 @@ export function indexNormalised(texts: readonly string[], groups: ArrayLike<numb
     });
     return { group: groups[index], normalised: texts[index], features, counts, squares };
   });
+  return { items, trigrams };
 }
 
 /** Cosine of two indexed phrases over trigram counts (1 when their normalised texts are equal). */

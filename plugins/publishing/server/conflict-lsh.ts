@@ -22,8 +22,13 @@ export interface LshShape {
 
 export interface LshOptions {
   shape?: LshShape;
-  /** Seeds the hash functions: the same phrases and seed find the same pairs. */
+  /** Seeds the hash functions. */
   seed?: number;
+  /**
+   * Per feature id, the trigram it stands for (`PhraseIndex.trigrams`): hashed instead of the id, so
+   * the same phrases find the same pairs in whatever order they come.
+   */
+  trigrams?: Float64Array;
   /** Distinct candidates verified per phrase at most; a phrase that meets more is counted as `capped`. */
   maxCandidates?: number;
   onProgress?: (done: number, total: number) => void;
@@ -67,9 +72,9 @@ function mix(h: number): number {
   return h ^ (h >>> 16);
 }
 
-/** The hash functions' values of one trigram (a feature id), into `out` from `at`. */
-function featureHashes(feature: number, seed: number, salt: Int32Array, factor: Int32Array, out: Int32Array, at: number): void {
-  const token = mix(Math.imul(feature + 1, 0x9e3779b1) ^ seed);
+/** The hash functions' values of one trigram (its number, up to 2^48), into `out` from `at`. */
+function featureHashes(trigram: number, seed: number, salt: Int32Array, factor: Int32Array, out: Int32Array, at: number): void {
+  const token = mix(mix((trigram % 2 ** 32 | 0) ^ seed) ^ Math.floor(trigram / 2 ** 32));
   for (let j = 0; j < salt.length; j += 1) {
     const h = Math.imul(token ^ salt[j], factor[j]);
     out[at + j] = h ^ (h >>> 15);
@@ -81,7 +86,7 @@ function featureHashes(feature: number, seed: number, salt: Int32Array, factor: 
  * (the highest feature ids: ids are ranked rarest first) are hashed once into a table; the rare ones,
  * met in few phrases, as they come.
  */
-function bandKeys(items: readonly IndexedPhrase[], shape: LshShape, seed: number, size: number): Uint32Array {
+function bandKeys(items: readonly IndexedPhrase[], shape: LshShape, seed: number, size: number, trigrams?: Float64Array): Uint32Array {
   const n = items.length;
   const hashes = shape.bands * shape.rows;
   const salt = new Int32Array(hashes);
@@ -92,7 +97,8 @@ function bandKeys(items: readonly IndexedPhrase[], shape: LshShape, seed: number
   }
   const tableFrom = Math.max(0, size - Math.floor(MAX_TABLE / hashes));
   const table = new Int32Array((size - tableFrom) * hashes);
-  for (let f = tableFrom; f < size; f += 1) featureHashes(f, seed, salt, factor, table, (f - tableFrom) * hashes);
+  const trigram = (feature: number) => (trigrams ? trigrams[feature] : feature);
+  for (let f = tableFrom; f < size; f += 1) featureHashes(trigram(f), seed, salt, factor, table, (f - tableFrom) * hashes);
   const rare = new Int32Array(hashes);
   const keys = new Uint32Array(shape.bands * n);
   const minimum = new Int32Array(hashes);
@@ -102,7 +108,7 @@ function bandKeys(items: readonly IndexedPhrase[], shape: LshShape, seed: number
       let values = table;
       let at = (feature - tableFrom) * hashes;
       if (feature < tableFrom) {
-        featureHashes(feature, seed, salt, factor, rare, 0);
+        featureHashes(trigram(feature), seed, salt, factor, rare, 0);
         values = rare;
         at = 0;
       }
@@ -180,7 +186,7 @@ export function lshSimilarPairs(items: readonly IndexedPhrase[], threshold: numb
   const maxCandidates = options.maxCandidates ?? MAX_CANDIDATES;
   const maxProbes = maxCandidates * shape.bands;
   const { start, features, counts, squares, group, tokens, most, size } = flatten(items);
-  const { order, bucket, place } = buckets(bandKeys(items, shape, options.seed ?? 20, size), shape.bands, n);
+  const { order, bucket, place } = buckets(bandKeys(items, shape, options.seed ?? 20, size, options.trigrams), shape.bands, n);
   const dense = new Int32Array(size);
   const seen = new Int32Array(n);
   const candidates = new Int32Array(maxCandidates);

@@ -6,7 +6,7 @@
  * phrases in different intents.
  */
 import { normalisePhrase } from '../common/similarity';
-import { findSimilarPairs, indexNormalised, type FoundPair } from './conflict-index';
+import { findSimilarPairs, indexTexts, type FoundPair } from './conflict-index';
 import { lshSimilarPairs } from './conflict-lsh';
 
 /** From this threshold up LSH finds the pairs; below it the exact index does (LSH would need too many bands there). */
@@ -45,8 +45,8 @@ function distinctTexts(texts: readonly string[], groups: ArrayLike<number>) {
 
 export function findConflicts(texts: readonly string[], groups: ArrayLike<number>, threshold: number, onProgress?: (done: number, total: number) => void): ConflictSearch {
   const { distinct, members, group } = distinctTexts(texts, groups);
-  const items = indexNormalised(distinct, group);
-  const { pairs: similar, capped } = threshold >= LSH_FROM ? lshSimilarPairs(items, threshold, { onProgress }) : { pairs: findSimilarPairs(items, threshold, onProgress), capped: 0 };
+  const { items, trigrams } = indexTexts(distinct, group);
+  const { pairs: similar, capped } = threshold >= LSH_FROM ? lshSimilarPairs(items, threshold, { onProgress, trigrams }) : { pairs: findSimilarPairs(items, threshold, onProgress), capped: 0 };
   const pairs: FoundPair[] = [];
   const expand = (from: readonly number[], to: readonly number[], score: number, identical: boolean) => {
     for (const x of from)
