@@ -214,8 +214,9 @@ export function lshSimilarPairs(items: readonly IndexedPhrase[], threshold: numb
     for (let k = start[x]; k < start[x + 1]; k += 1) dense[features[k]] = counts[k];
     for (let c = 0; c < found; c += 1) {
       const y = candidates[c];
-      // y's trigrams come rarest first; once even all of its rest matching x's largest count cannot
-      // reach the threshold, it is left (the common trigrams of a template are never looked at).
+      // y's trigrams come rarest first; once even all of its rest matching x's largest count could not
+      // reach the threshold, it is left (a phrase of another scheme fails on its rare trigrams, before
+      // the common ones of a shared template are looked at).
       const need = threshold * Math.sqrt(squares[x] * squares[y]) - SLACK;
       if (tokens[x] * most[y] < need) continue;
       let dot = 0;
