@@ -270,3 +270,31 @@ test('edits made in the knowledge base reach the run’s counts through knowledg
   assert.ok(!data.groups.some((g) => names(g) === cards));
   assert.ok(data.groups.some((g) => names(g) === 'Office hours / Opening hours'), 'other groups stay');
 });
+
+test('a phrase moved into the place of an equal one that went keeps that one’s pairs, and loses its own', async () => {
+  const db = t.server.db.db;
+  const made = await db
+    .insert(intents)
+    .values(['Lost card A', 'Lost card B', 'Lost card C'].map((displayName) => ({ appId: APP, kind: 'intent' as const, displayName })))
+    .returning();
+  const [a, b, c] = made.map((row) => row.id);
+  const text = 'lost library card';
+  const [p, q, r] = await db
+    .insert(trainingPhrases)
+    .values([a, b, c].map((intentId) => ({ intentId, appId: APP, position: 0, referenceId: `lost-${intentId}`, type: 'example' as const, parts: [{ text }], text })))
+    .returning();
+  await run();
+  const lost = (data: Awaited<ReturnType<typeof report>>) => data.groups.filter((group) => group.a.name.startsWith('Lost card') && group.b.name.startsWith('Lost card'));
+  const before = await report();
+  assert.equal(lost(before).length, 3);
+  // Elsewhere: P moves into B, where Q (the same text) goes; any later change of the app brings the run in line.
+  await db.update(trainingPhrases).set({ intentId: b }).where(eq(trainingPhrases.id, p.id));
+  await db.delete(trainingPhrases).where(eq(trainingPhrases.id, q.id));
+  const other = await call(t.http, 'POST', `${base}/intents`, { token: editor, json: { displayName: 'Unrelated', responses: textResponse('Unrelated') } });
+  assert.equal(other.status, 201);
+  const data = await reportWhen((d) => d.totals?.pairs === Number(before.totals?.pairs) - 2, 'two of the three pairs leave the run');
+  const [left] = lost(data);
+  assert.deepEqual([names(left), left.pairs], ['Lost card B / Lost card C', 1]);
+  const { pairs } = await pairsOf(left);
+  assert.deepEqual(pairs.map((pair) => [pair.a.phraseId, pair.b.phraseId].sort()), [[p.id, r.id].sort()]);
+});

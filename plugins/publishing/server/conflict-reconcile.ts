@@ -87,8 +87,10 @@ export async function reconcileRun(db: DbExecutor, appId: string, phrases: AppPh
     kept.add(free[0]);
     renames.push([id, free[0]]);
   }
+  // Drops first: a phrase's new id may be the id another phrase of the run had (a phrase moved onto an equal one's place).
+  const dropped = await dropPairsOf(db, run.id, gone);
   await renamePhrases(db, run.id, renames);
-  return { dropped: await dropPairsOf(db, run.id, gone), renamed: renames.length };
+  return { dropped, renamed: renames.length };
 }
 
 async function renamePhrases(db: DbExecutor, runId: string, renames: ReadonlyArray<[string, string]>): Promise<void> {
