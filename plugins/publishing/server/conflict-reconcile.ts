@@ -70,26 +70,30 @@ export async function reconcileRun(db: DbExecutor, appId: string, phrases: AppPh
   const stored = await phrasesOfRun(db, run.id);
   if (stored.size === 0) return { dropped: 0, renamed: 0 };
   const now = await phrasesNow(db, appId, phrases);
-  const kept = new Set<string>();
+  const unchanged = new Set<string>();
   for (const [id, then] of stored) {
     const phrase = now.byId.get(id);
-    if (phrase && phrase.intent === then.intent && phrase.hash === then.hash) kept.add(id);
+    if (phrase && phrase.intent === then.intent && phrase.hash === then.hash) unchanged.add(id);
   }
+  // Each phrase now stands for at most one phrase of the run: an unchanged one for itself.
+  const taken = new Set(unchanged);
   const renames: Array<[string, string]> = [];
   const gone: string[] = [];
   for (const [id, then] of [...stored].sort(([x], [y]) => (x < y ? -1 : 1))) {
-    if (kept.has(id)) continue;
-    const free = (now.byText.get(`${then.intent}:${then.hash}`) ?? []).filter((candidate) => !kept.has(candidate));
+    if (unchanged.has(id)) continue;
+    const free = (now.byText.get(`${then.intent}:${then.hash}`) ?? []).filter((candidate) => !taken.has(candidate));
     if (free.length === 0) {
       gone.push(id);
       continue;
     }
-    kept.add(free[0]);
+    taken.add(free[0]);
     renames.push([id, free[0]]);
   }
-  // Drops first: a phrase's new id may be the id another phrase of the run had (a phrase moved onto an equal one's place).
+  // A phrase's new id may be one the run had for another phrase (one moved into the place of an equal
+  // one): drops go first, and a rename whose phrase is another's new id before that other's.
   const dropped = await dropPairsOf(db, run.id, gone);
-  await renamePhrases(db, run.id, renames);
+  const targets = new Set(renames.map(([, next]) => next));
+  await renamePhrases(db, run.id, renames.sort(([x], [y]) => Number(targets.has(y)) - Number(targets.has(x))));
   return { dropped, renamed: renames.length };
 }
 
