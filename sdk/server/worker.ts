@@ -19,11 +19,16 @@ export interface StartWorkerOptions {
   resourceLimits?: ResourceLimits;
   /** Keep the worker's stdout and stderr off the server's (a library that prints warnings). */
   quiet?: boolean;
+  /**
+   * Long CPU-bound work beside requests (conflict detection): the thread runs at a lower priority
+   * (Linux: nice 10, this thread only), so when both want the CPU the request thread gets it.
+   */
+  lowPriority?: boolean;
 }
 
 export function startWorker(module: URL, options: StartWorkerOptions = {}): Worker {
   return new Worker(new URL('./worker-bootstrap.mjs', import.meta.url), {
-    workerData: { entry: module.href, data: options.data ?? null },
+    workerData: { entry: module.href, data: options.data ?? null, lowPriority: options.lowPriority ?? false },
     // Not the server's `--import tsx`: worker-bootstrap registers tsx itself, and loading it twice
     // cost each worker ~60 ms of start (every uploaded file is read in a worker of its own).
     execArgv: [],

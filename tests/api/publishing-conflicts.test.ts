@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { intents, trainingPhrases } from './support/tables';
@@ -214,4 +215,93 @@ test('moving or deleting a phrase resolves its pairs: counts and totals follow, 
   data = await report();
   assert.deepEqual(data.groups.map(names), ['Office hours / Opening hours'], 'a fresh run finds only what is left');
   assert.equal(data.recommended, false);
+});
+
+const textResponse = (text: string) => [{ platform: 'PLATFORM_UNSPECIFIED', enable_default_response: true, messages: [{ type: 'text', text: [text] }] }];
+const examples = (...texts: string[]) => texts.map((text) => ({ type: 'example', parts: [{ text }] }));
+
+/** The report once `ready` holds (changes made elsewhere reach the run a moment after `knowledge.changed`). */
+async function reportWhen(ready: (data: Awaited<ReturnType<typeof report>>) => boolean, what: string) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const data = await report();
+    if (ready(data)) return data;
+    assert.ok(Date.now() < deadline, `${what}: ${JSON.stringify(data.totals)} ${JSON.stringify(data.groups.map((g) => [names(g), g.pairs]))}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+test('edits made in the knowledge base reach the run’s counts through knowledge.changed: kept across a save, dropped when edited, gone with the intent', async () => {
+  const create = async (displayName: string, ...texts: string[]) => {
+    const response = await call(t.http, 'POST', `${base}/intents`, { token: editor, json: { displayName, trainingPhrases: examples(...texts), responses: textResponse(displayName) } });
+    assert.equal(response.status, 201, JSON.stringify(response.body));
+    return response.body.data.intent as { id: string; version: number };
+  };
+  const lost = await create('Lost identity card', 'I lost my identity card', 'report a lost IC', 'identity card lost');
+  const replace = await create('Replace identity card', 'i lost my identity card!', 'replace my identity card', 'Identity card lost');
+  await run();
+  const cards = 'Lost identity card / Replace identity card';
+  let data = await report();
+  const before = { groups: Number(data.totals?.groups), pairs: Number(data.totals?.pairs), cards: data.groups.find((group) => names(group) === cards)?.pairs ?? 0 };
+  assert.ok(before.cards >= 2, 'two identical pairs at least');
+
+  // Saving the intent (its response only) writes its phrases anew, under new ids: the pairs stay.
+  const save = async (version: number, ...texts: string[]) => {
+    const response = await call(t.http, 'PUT', `${base}/intents/${replace.id}`, { token: editor, json: { displayName: 'Replace identity card', version, trainingPhrases: examples(...texts), responses: textResponse('Apply online.') } });
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+  };
+  await save(replace.version, 'i lost my identity card!', 'replace my identity card', 'Identity card lost');
+  data = await report();
+  const group = data.groups.find((g) => names(g) === cards);
+  assert.ok(group);
+  assert.equal(group.pairs, before.cards);
+  // Until the run is checked its pairs name the old ids, which are gone: the page leaves them out.
+  let pairs: Pair[] = [];
+  for (const deadline = Date.now() + 15_000; pairs.length < before.cards; await new Promise((resolve) => setTimeout(resolve, 200))) {
+    assert.ok(Date.now() < deadline, `the pairs still show, under the phrases’ new ids (${pairs.length} of ${before.cards})`);
+    pairs = (await pairsOf(group)).pairs;
+  }
+  assert.equal((await report()).groups.find((g) => names(g) === cards)?.pairs, before.cards);
+  const edited = pairs.filter((pair) => pair.b.text === 'i lost my identity card!' || pair.a.text === 'i lost my identity card!').length;
+  assert.ok(edited > 0);
+
+  await save(replace.version + 1, 'where do I collect my new card', 'replace my identity card', 'Identity card lost');
+  data = await reportWhen((d) => d.groups.find((g) => names(g) === cards)?.pairs === before.cards - edited, 'an edited phrase’s pairs leave the counts');
+  assert.deepEqual([data.totals?.groups, data.totals?.pairs], [before.groups, before.pairs - edited]);
+
+  assert.equal((await call(t.http, 'DELETE', `${base}/intents/${lost.id}`, { token: editor })).status, 200);
+  data = await reportWhen((d) => d.totals?.groups === before.groups - 1, 'a deleted intent’s group goes from the totals');
+  assert.deepEqual([data.totals?.groups, data.totals?.pairs], [before.groups - 1, before.pairs - before.cards]);
+  assert.ok(!data.groups.some((g) => names(g) === cards));
+  assert.ok(data.groups.some((g) => names(g) === 'Office hours / Opening hours'), 'other groups stay');
+});
+
+test('a phrase moved into the place of an equal one that went keeps that one’s pairs, and loses its own', async () => {
+  const db = t.server.db.db;
+  const made = await db
+    .insert(intents)
+    .values(['Lost card A', 'Lost card B', 'Lost card C'].map((displayName) => ({ appId: APP, kind: 'intent' as const, displayName })))
+    .returning();
+  const [a, b, c] = made.map((row) => row.id);
+  const text = 'lost library card';
+  // Q's id sorts before P's, and P's after: the run is checked in id order, and either order must hold.
+  const ids = ['f', '0', '8'].map((first) => first + randomUUID().slice(1));
+  const [p, q, r] = await db
+    .insert(trainingPhrases)
+    .values([a, b, c].map((intentId, i) => ({ id: ids[i], intentId, appId: APP, position: 0, referenceId: `lost-${intentId}`, type: 'example' as const, parts: [{ text }], text })))
+    .returning();
+  await run();
+  const lost = (data: Awaited<ReturnType<typeof report>>) => data.groups.filter((group) => group.a.name.startsWith('Lost card') && group.b.name.startsWith('Lost card'));
+  const before = await report();
+  assert.equal(lost(before).length, 3);
+  // Elsewhere: P moves into B, where Q (the same text) goes; any later change of the app brings the run in line.
+  await db.update(trainingPhrases).set({ intentId: b }).where(eq(trainingPhrases.id, p.id));
+  await db.delete(trainingPhrases).where(eq(trainingPhrases.id, q.id));
+  const other = await call(t.http, 'POST', `${base}/intents`, { token: editor, json: { displayName: 'Unrelated', responses: textResponse('Unrelated') } });
+  assert.equal(other.status, 201);
+  const data = await reportWhen((d) => d.totals?.pairs === Number(before.totals?.pairs) - 2, 'two of the three pairs leave the run');
+  const [left] = lost(data);
+  assert.deepEqual([names(left), left.pairs], ['Lost card B / Lost card C', 1]);
+  const { pairs } = await pairsOf(left);
+  assert.deepEqual(pairs.map((pair) => [pair.a.phraseId, pair.b.phraseId].sort()), [[p.id, r.id].sort()]);
 });

@@ -23,14 +23,26 @@ export interface ConflictsBenchResult {
   healthz: { requests: number; p50: number; p99: number; max: number };
   firstPageMs: number;
   firstPageBytes: number;
+  /** Seconds in each phase, as the job's polls (every 200 ms) saw them: waiting in the queue, reading phrases, comparing them on the worker thread, writing the pairs. */
+  phases: { queued: number; read: number; detect: number; write: number };
+  /** CPU seconds of the server process (every thread) from the POST to the finished job: a figure the machine's other load changes less. */
+  cpuSeconds: number;
 }
 
 const csvField = (value: string) => `"${value.replace(/"/g, '""')}"`;
 
-async function waitForJob(url: string, auth: RequestInit, jobId: string) {
+interface PolledJob {
+  status: string;
+  progress: number;
+  errors: string[];
+  counts: Record<string, number>;
+}
+
+async function waitForJob(url: string, auth: RequestInit, jobId: string, onPoll?: (job: PolledJob) => void) {
   for (;;) {
     const poll = await fetch(`${url}/api/v1/apps/${APP}/jobs/${jobId}`, auth);
-    const { data } = (await poll.json()) as { data: { job: { status: string; errors: string[]; counts: Record<string, number> } } };
+    const { data } = (await poll.json()) as { data: { job: PolledJob } };
+    onPoll?.(data.job);
     if (!['queued', 'running'].includes(data.job.status)) return data.job;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -77,12 +89,25 @@ export async function conflictsBench(intents = 10_000, perIntent = 5): Promise<C
     if (importJob.status !== 'succeeded') throw new Error(`bulk import ${importJob.status}: ${importJob.errors.join('; ')}`);
 
     const started = performance.now();
+    const cpuBefore = server.cpuSeconds();
     const posted = await fetch(`${url}/api/v1/apps/${APP}/conflicts/run`, { method: 'POST', ...json, body: '{}' });
     const runBody = (await posted.json()) as { data?: { job: { id: string } }; message?: string };
     if (!runBody.data) throw new Error(`conflict run: ${posted.status} ${runBody.message}`);
-    const finished = waitForJob(url, auth, runBody.data.job.id);
+    // The job's progress marks its phases: 3% once the phrases are read, 90% once they are compared.
+    const marks = { running: 0, read: 0, compared: 0 };
+    const mark = (name: keyof typeof marks, reached: boolean) => {
+      if (reached && !marks[name]) marks[name] = performance.now();
+    };
+    const finished = waitForJob(url, auth, runBody.data.job.id, (polled) => {
+      const ended = !['queued', 'running'].includes(polled.status);
+      mark('running', polled.status !== 'queued');
+      mark('read', (polled.status === 'running' && polled.progress >= 3) || ended);
+      mark('compared', (polled.status === 'running' && polled.progress >= 90) || ended);
+    });
     const [timings, job] = await Promise.all([healthzUntil(url, finished), finished]);
-    const seconds = (performance.now() - started) / 1000;
+    const ended = performance.now();
+    const seconds = (ended - started) / 1000;
+    const cpuSeconds = server.cpuSeconds() - cpuBefore;
     if (job.status !== 'succeeded') throw new Error(`conflict run ${job.status}: ${job.errors.join('; ')}`);
     const pages: number[] = [];
     let bytes = 0;
@@ -103,6 +128,8 @@ export async function conflictsBench(intents = 10_000, perIntent = 5): Promise<C
       healthz: { requests: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0 },
       firstPageMs: pages[0],
       firstPageBytes: bytes,
+      phases: { queued: (marks.running - started) / 1000, read: (marks.read - marks.running) / 1000, detect: (marks.compared - marks.read) / 1000, write: (ended - marks.compared) / 1000 },
+      cpuSeconds,
     };
   } finally {
     await server.stop();
@@ -113,7 +140,7 @@ export async function conflictsBench(intents = 10_000, perIntent = 5): Promise<C
 export function describeConflicts(r: ConflictsBenchResult): string {
   return (
     `Conflict detection, ${r.intents.toLocaleString()} intents / ${r.phrases.toLocaleString()} phrases (PGlite): ${r.seconds.toFixed(1)} s from the POST to the finished job, ` +
-    `${r.pairs.toLocaleString()} pairs in ${r.groups.toLocaleString()} intent pairs; /healthz meanwhile p50 ${r.healthz.p50.toFixed(1)} ms, p99 ${r.healthz.p99.toFixed(1)} ms, max ${r.healthz.max.toFixed(0)} ms (${r.healthz.requests} req); ` +
+    `${r.pairs.toLocaleString()} pairs in ${r.groups.toLocaleString()} intent pairs (queued ${r.phases.queued.toFixed(1)} s, read ${r.phases.read.toFixed(1)} s, compared ${r.phases.detect.toFixed(1)} s, written ${r.phases.write.toFixed(1)} s; server CPU ${r.cpuSeconds.toFixed(1)} s); /healthz meanwhile p50 ${r.healthz.p50.toFixed(1)} ms, p99 ${r.healthz.p99.toFixed(1)} ms, max ${r.healthz.max.toFixed(0)} ms (${r.healthz.requests} req); ` +
     `first page of 50 groups ${r.firstPageMs.toFixed(0)} ms (${(r.firstPageBytes / 1024).toFixed(1)} KiB)`
   );
 }

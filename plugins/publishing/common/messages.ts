@@ -49,6 +49,7 @@ export const PublishingMessages = {
   conflictCursor: 'after must be the next cursor of a page before',
   conflictLimit: `limit must be a whole number from 1 to 200`,
   conflictGroupNotFound: 'The last conflict-detection run found no pairs between these intents',
+  conflictsCapped: (texts: number, cap: number) => `${count(texts, 'phrase was', 'phrases were')} compared with only the first ${cap.toLocaleString('en')} similar phrases found: some of their pairs may be missing`,
   overIntentLimit: (tierMessage: string, adding: number, current: number) =>
     `${tierMessage.replace(/\.?$/, '.')} This would add ${adding} new intents or Q&A to the ${current} the app has; nothing was imported.`,
   importWouldOverwrite: (intents: number, entityTypes: number) =>

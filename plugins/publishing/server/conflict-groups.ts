@@ -1,20 +1,20 @@
 import type { FoundPair } from './conflict-index';
 
-/** Pairs of one intent pair: intent `a` sorts before intent `b`; its phrase pairs best first. */
-export interface PairGroup {
-  /** 1-based rank: most pairs first, then highest score, then intent ids. */
-  no: number;
-  intentA: number;
-  intentB: number;
-  pairs: number;
-  /** Scores in thousandths. */
-  maxScore: number;
-  identical: number;
+/**
+ * The run's intent pairs as columns (index = the group's `no` − 1; ranked most pairs first, then
+ * highest score, then intent ids): intent `a` sorts before intent `b`; scores in thousandths.
+ */
+export interface GroupColumns {
+  intentA: Int32Array;
+  intentB: Int32Array;
+  pairs: Int32Array;
+  maxScore: Int32Array;
+  identical: Int32Array;
 }
 
 /** The run's pairs as typed arrays (they cross from the worker thread without copying). */
 export interface GroupedPairs {
-  groups: PairGroup[];
+  groups: GroupColumns;
   /** Per pair: its group's `no`, its rank in the group (1-based), phrase of intent a, phrase of intent b, score (thousandths), identical (0/1). */
   group: Int32Array;
   rank: Int32Array;
@@ -24,34 +24,56 @@ export interface GroupedPairs {
   identical: Uint8Array;
 }
 
+/** Every typed array of a grouping, to transfer. */
+export function groupedBuffers(grouped: GroupedPairs): ArrayBuffer[] {
+  const { groups, group, rank, phraseA, phraseB, score, identical } = grouped;
+  return [groups.intentA, groups.intentB, groups.pairs, groups.maxScore, groups.identical, group, rank, phraseA, phraseB, score, identical].map((array) => array.buffer as ArrayBuffer);
+}
+
+/** Intents numbered in the order of their ids. */
+function idRanks(intentIds: readonly string[]): Int32Array {
+  const order = intentIds.map((_, i) => i).sort((x, y) => cmp(intentIds[x], intentIds[y]));
+  const rank = new Int32Array(intentIds.length);
+  order.forEach((intent, position) => (rank[intent] = position));
+  return rank;
+}
+
 /**
  * Groups phrase pairs by the pair of intents holding them. `intentOf[phrase]` is an index into
  * `intentIds`; the intent with the smaller id is the group's `a` side.
  */
 export function groupPairs(found: readonly FoundPair[], intentOf: ArrayLike<number>, intentIds: readonly string[]): GroupedPairs {
-  const oriented = found.map((pair) => {
-    const ia = intentOf[pair.a];
-    const ib = intentOf[pair.b];
-    const flip = intentIds[ia] > intentIds[ib];
-    return { a: flip ? pair.b : pair.a, b: flip ? pair.a : pair.b, ia: flip ? ib : ia, ib: flip ? ia : ib, score: Math.round(pair.score * 1000), identical: pair.identical };
-  });
-  const byKey = new Map<string, { intentA: number; intentB: number; members: typeof oriented }>();
-  for (const pair of oriented) {
-    const key = `${pair.ia}:${pair.ib}`;
-    let group = byKey.get(key);
-    if (!group) byKey.set(key, (group = { intentA: pair.ia, intentB: pair.ib, members: [] }));
-    group.members.push(pair);
-  }
-  const groups = [...byKey.values()].map((g) => ({
-    ...g,
-    maxScore: g.members.reduce((max, p) => Math.max(max, p.score), 0),
-    identical: g.members.reduce((sum, p) => sum + (p.identical ? 1 : 0), 0),
-  }));
-  const id = (i: number) => intentIds[i];
-  groups.sort((x, y) => y.members.length - x.members.length || y.maxScore - x.maxScore || cmp(id(x.intentA), id(y.intentA)) || cmp(id(x.intentB), id(y.intentB)));
   const total = found.length;
+  const rankOf = idRanks(intentIds);
+  const a = new Int32Array(total);
+  const b = new Int32Array(total);
+  const key = new Float64Array(total);
+  const score = new Int32Array(total);
+  for (let i = 0; i < total; i += 1) {
+    const pair = found[i];
+    const flip = rankOf[intentOf[pair.a]] > rankOf[intentOf[pair.b]];
+    a[i] = flip ? pair.b : pair.a;
+    b[i] = flip ? pair.a : pair.b;
+    key[i] = rankOf[intentOf[a[i]]] * intentIds.length + rankOf[intentOf[b[i]]];
+    score[i] = Math.round(pair.score * 1000);
+  }
+  // Pairs ordered by intent pair, then best first within it.
+  const order = Array.from({ length: total }, (_, i) => i).sort(
+    (x, y) => key[x] - key[y] || score[y] - score[x] || Number(found[y].identical) - Number(found[x].identical) || a[x] - a[y] || b[x] - b[y],
+  );
+  const runs: Array<{ from: number; to: number; maxScore: number; identical: number }> = [];
+  for (let at = 0; at < total; ) {
+    let to = at;
+    let identical = 0;
+    while (to < total && key[order[to]] === key[order[at]]) identical += found[order[to++]].identical ? 1 : 0;
+    runs.push({ from: at, to, maxScore: score[order[at]], identical });
+    at = to;
+  }
+  const keyOf = (run: (typeof runs)[number]) => key[order[run.from]];
+  runs.sort((x, y) => y.to - y.from - (x.to - x.from) || y.maxScore - x.maxScore || keyOf(x) - keyOf(y));
+  const count = runs.length;
   const out: GroupedPairs = {
-    groups: [],
+    groups: { intentA: new Int32Array(count), intentB: new Int32Array(count), pairs: new Int32Array(count), maxScore: new Int32Array(count), identical: new Int32Array(count) },
     group: new Int32Array(total),
     rank: new Int32Array(total),
     phraseA: new Int32Array(total),
@@ -60,19 +82,23 @@ export function groupPairs(found: readonly FoundPair[], intentOf: ArrayLike<numb
     identical: new Uint8Array(total),
   };
   let at = 0;
-  groups.forEach((g, index) => {
-    const no = index + 1;
-    out.groups.push({ no, intentA: g.intentA, intentB: g.intentB, pairs: g.members.length, maxScore: g.maxScore, identical: g.identical });
-    g.members.sort((x, y) => y.score - x.score || Number(y.identical) - Number(x.identical) || x.a - y.a || x.b - y.b);
-    g.members.forEach((pair, rank) => {
-      out.group[at] = no;
-      out.rank[at] = rank + 1;
-      out.phraseA[at] = pair.a;
-      out.phraseB[at] = pair.b;
-      out.score[at] = pair.score;
-      out.identical[at] = pair.identical ? 1 : 0;
+  runs.forEach((run, index) => {
+    const first = order[run.from];
+    out.groups.intentA[index] = intentOf[a[first]];
+    out.groups.intentB[index] = intentOf[b[first]];
+    out.groups.pairs[index] = run.to - run.from;
+    out.groups.maxScore[index] = run.maxScore;
+    out.groups.identical[index] = run.identical;
+    for (let k = run.from; k < run.to; k += 1) {
+      const pair = order[k];
+      out.group[at] = index + 1;
+      out.rank[at] = k - run.from + 1;
+      out.phraseA[at] = a[pair];
+      out.phraseB[at] = b[pair];
+      out.score[at] = score[pair];
+      out.identical[at] = found[pair].identical ? 1 : 0;
       at += 1;
-    });
+    }
   });
   return out;
 }

@@ -8,7 +8,7 @@
  * long are never indexed nor looked up. Candidates get their exact score (integer trigram counts: the
  * same score as `exactScore` gives for any two phrases, brute force included).
  */
-import { normalisePhrase, trigrams } from '../common/similarity';
+import { normalisePhrase } from '../common/similarity';
 
 export interface IndexedPhrase {
   /** The intent (or any group): pairs within one group are not reported. */
@@ -29,43 +29,77 @@ export interface FoundPair {
 }
 
 /** Turns texts into trigram vectors whose features are numbered rarest first. */
-export function indexPhrases(texts: readonly string[], groups: readonly number[]): IndexedPhrase[] {
-  const ids = new Map<string, number>();
-  const df: number[] = [];
-  const raw = texts.map((text) => {
-    const normalised = normalisePhrase(text);
-    const grams = normalised === '' ? new Map<string, number>() : trigrams(normalised);
-    const features: number[] = [];
-    const counts: number[] = [];
-    for (const [gram, count] of grams) {
-      let id = ids.get(gram);
-      if (id === undefined) {
-        id = df.length;
-        ids.set(gram, id);
-        df.push(0);
-      }
-      df[id] += 1;
-      features.push(id);
-      counts.push(count);
+export function indexPhrases(texts: readonly string[], groups: ArrayLike<number>): IndexedPhrase[] {
+  return indexNormalised(texts.map(normalisePhrase), groups);
+}
+
+/**
+ * The trigram ids of a normalised text, sorted (a repeated trigram repeats): `trigrams()`'s grams,
+ * each three UTF-16 units read as one number and numbered in `ids` as first met.
+ */
+function trigramIds(normalised: string, ids: Map<number, number>): Int32Array {
+  if (normalised === '') return new Int32Array(0);
+  const padded = `  ${normalised}  `;
+  const out = new Int32Array(padded.length - 2);
+  for (let i = 0; i < out.length; i += 1) {
+    const key = (padded.charCodeAt(i) * 65536 + padded.charCodeAt(i + 1)) * 65536 + padded.charCodeAt(i + 2);
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(key, id);
     }
-    return { normalised, features, counts };
-  });
+    out[i] = id;
+  }
+  return out.sort();
+}
+
+/** A trigram's count and rank share one double: rank · COUNT_BITS + count (a text is far shorter than 2^24). */
+const COUNT_BITS = 2 ** 24;
+
+/** `indexPhrases` for texts already normalised (`normalisePhrase`). */
+export function indexNormalised(texts: readonly string[], groups: ArrayLike<number>): IndexedPhrase[] {
+  return indexTexts(texts, groups).items;
+}
+
+export interface PhraseIndex {
+  items: IndexedPhrase[];
+  /** Per feature id, its trigram (three UTF-16 units as one number): what the ids stand for, whatever the phrases' order. */
+  trigrams: Float64Array;
+}
+
+/** `indexNormalised`, with what each feature id stands for. */
+export function indexTexts(texts: readonly string[], groups: ArrayLike<number>): PhraseIndex {
+  const ids = new Map<number, number>();
+  const grams = texts.map((normalised) => trigramIds(normalised, ids));
+  const df = new Int32Array(ids.size);
+  for (const sorted of grams) for (let i = 0; i < sorted.length; i += 1) if (i === 0 || sorted[i] !== sorted[i - 1]) df[sorted[i]] += 1;
   // Rank features by document frequency (rarest first; ties by first appearance).
-  const order = df.map((_, id) => id).sort((x, y) => df[x] - df[y] || x - y);
+  const order = Array.from(df, (_, id) => id).sort((x, y) => df[x] - df[y] || x - y);
   const rank = new Int32Array(df.length);
   order.forEach((id, position) => (rank[id] = position));
-  return raw.map((item, index) => {
-    const pairs = item.features.map((id, i) => [rank[id], item.counts[i]] as const).sort((x, y) => x[0] - y[0]);
+  const trigrams = new Float64Array(df.length);
+  for (const [key, id] of ids) trigrams[rank[id]] = key;
+  const items = grams.map((sorted, index) => {
+    // Distinct trigrams as rank · 2^24 + count, so one numeric sort puts them in rank order.
+    const packed: number[] = [];
+    for (let i = 0; i < sorted.length; ) {
+      let j = i + 1;
+      while (j < sorted.length && sorted[j] === sorted[i]) j += 1;
+      packed.push(rank[sorted[i]] * COUNT_BITS + (j - i));
+      i = j;
+    }
+    const ordered = Float64Array.from(packed).sort();
+    const features = new Int32Array(ordered.length);
+    const counts = new Int32Array(ordered.length);
     let squares = 0;
-    for (const [, count] of pairs) squares += count * count;
-    return {
-      group: groups[index],
-      normalised: item.normalised,
-      features: Int32Array.from(pairs, (p) => p[0]),
-      counts: Int32Array.from(pairs, (p) => p[1]),
-      squares,
-    };
+    ordered.forEach((value, k) => {
+      features[k] = Math.floor(value / COUNT_BITS);
+      counts[k] = value % COUNT_BITS;
+      squares += counts[k] * counts[k];
+    });
+    return { group: groups[index], normalised: texts[index], features, counts, squares };
   });
+  return { items, trigrams };
 }
 
 /** Cosine of two indexed phrases over trigram counts (1 when their normalised texts are equal). */

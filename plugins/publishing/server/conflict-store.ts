@@ -2,13 +2,20 @@ import { and, asc, desc, eq, inArray, lt, or, gt, sql, type DbExecutor } from '@
 import type { GroupedPairs } from './conflict-groups';
 import { conflictGroups, conflictPairs, conflictRuns } from './db/schema';
 
-/** Rows per insert statement: each is short, so other requests get the (PGlite) connection in between. */
-const BATCH = 2_000;
+/**
+ * Rows per insert statement: each is short (tens of milliseconds on PGlite, whose statements run on
+ * the request thread), so other requests get the connection and the thread in between.
+ */
+const BATCH = 500;
 
 export type ConflictRun = typeof conflictRuns.$inferSelect;
 export type GroupSort = 'pairs' | 'score';
 
-const pause = () => new Promise((resolve) => setImmediate(resolve));
+/**
+ * Yields to the event loop. A PGlite statement runs on the request thread and its promise resolves
+ * without a turn of the loop, so a loop of statements needs this between them to let requests in.
+ */
+export const pause = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Writes a run's groups and pairs under a new `writing` run, in batches outside any transaction;
@@ -21,14 +28,18 @@ export async function writeRun(
   ids: { phrases: readonly string[]; hashes: Int32Array; intents: readonly string[] },
   throwIfCancelled: () => void,
 ): Promise<ConflictRun> {
-  const identical = grouped.groups.reduce((sum, g) => sum + g.identical, 0);
+  const { groups } = grouped;
+  const identical = groups.identical.reduce((sum, count) => sum + count, 0);
   const [row] = await db
     .insert(conflictRuns)
-    .values({ ...run, state: 'writing', groups: grouped.groups.length, pairs: grouped.group.length, identical })
+    .values({ ...run, state: 'writing', groups: groups.pairs.length, pairs: grouped.group.length, identical })
     .returning();
-  for (let from = 0; from < grouped.groups.length; from += BATCH) {
+  for (let from = 0; from < groups.pairs.length; from += BATCH) {
     throwIfCancelled();
-    const rows = grouped.groups.slice(from, from + BATCH).map((g) => [g.no, ids.intents[g.intentA], ids.intents[g.intentB], g.pairs, g.maxScore, g.identical]);
+    const rows: Array<[number, string, string, number, number, number]> = [];
+    for (let g = from; g < Math.min(groups.pairs.length, from + BATCH); g += 1) {
+      rows.push([g + 1, ids.intents[groups.intentA[g]], ids.intents[groups.intentB[g]], groups.pairs[g], groups.maxScore[g], groups.identical[g]]);
+    }
     await db.execute(sql`insert into ${conflictGroups} (run_id, app_id, no, intent_a, intent_b, pair_count, max_score, identical_count)
       select ${row.id}, ${run.appId}, (x->>0)::int, (x->>1)::uuid, (x->>2)::uuid, (x->>3)::int, (x->>4)::int, (x->>5)::int
       from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) as x`);
@@ -122,23 +133,37 @@ export function pairPage(db: DbExecutor, runId: string, groupNo: number, afterRa
  */
 export async function dropPhrasePairs(db: DbExecutor, appId: string, phraseId: string): Promise<void> {
   const run = await currentRun(db, appId);
-  if (!run) return;
-  const gone = await db
-    .delete(conflictPairs)
-    .where(and(eq(conflictPairs.runId, run.id), or(eq(conflictPairs.phraseA, phraseId), eq(conflictPairs.phraseB, phraseId))))
-    .returning({ groupNo: conflictPairs.groupNo, identical: conflictPairs.identical });
-  if (gone.length === 0) return;
+  if (run) await dropPairsOf(db, run.id, [phraseId]);
+}
+
+/** The run's pairs of these phrases leave it; their groups are counted again and the run's totals follow. */
+export async function dropPairsOf(db: DbExecutor, runId: string, phraseIds: readonly string[]): Promise<number> {
+  let dropped = 0;
+  for (let from = 0; from < phraseIds.length; from += BATCH) {
+    const ids = `{${phraseIds.slice(from, from + BATCH).join(',')}}`;
+    const gone = await db
+      .delete(conflictPairs)
+      .where(and(eq(conflictPairs.runId, runId), or(sql`${conflictPairs.phraseA} = any(${ids}::uuid[])`, sql`${conflictPairs.phraseB} = any(${ids}::uuid[])`)))
+      .returning({ groupNo: conflictPairs.groupNo, identical: conflictPairs.identical });
+    if (gone.length > 0) await recount(db, runId, gone);
+    dropped += gone.length;
+    await pause();
+  }
+  return dropped;
+}
+
+async function recount(db: DbExecutor, runId: string, gone: ReadonlyArray<{ groupNo: number; identical: boolean }>): Promise<void> {
   const groups = [...new Set(gone.map((row) => row.groupNo))];
   await db.execute(sql`update ${conflictGroups} g set
       pair_count = s.pairs, max_score = s.max_score, identical_count = s.identical
     from (select gn.no, count(p.rank)::int as pairs, coalesce(max(p.score), 0) as max_score, count(*) filter (where p.identical)::int as identical
           from unnest(${`{${groups.join(',')}}`}::int[]) as gn(no)
-          left join ${conflictPairs} p on p.run_id = ${run.id} and p.group_no = gn.no
+          left join ${conflictPairs} p on p.run_id = ${runId} and p.group_no = gn.no
           group by gn.no) s
-    where g.run_id = ${run.id} and g.no = s.no`);
+    where g.run_id = ${runId} and g.no = s.no`);
   const emptied = await db
     .delete(conflictGroups)
-    .where(and(eq(conflictGroups.runId, run.id), eq(conflictGroups.pairCount, 0)))
+    .where(and(eq(conflictGroups.runId, runId), eq(conflictGroups.pairCount, 0)))
     .returning({ no: conflictGroups.no });
   await db
     .update(conflictRuns)
@@ -147,5 +172,5 @@ export async function dropPhrasePairs(db: DbExecutor, appId: string, phraseId: s
       identical: sql`${conflictRuns.identical} - ${gone.filter((row) => row.identical).length}`,
       groups: sql`${conflictRuns.groups} - ${emptied.length}`,
     })
-    .where(eq(conflictRuns.id, run.id));
+    .where(eq(conflictRuns.id, runId));
 }

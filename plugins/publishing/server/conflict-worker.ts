@@ -4,8 +4,8 @@
  * request thread keeps answering. The result's typed arrays are transferred, not copied.
  */
 import { parentPort, workerInput } from '@civic/sdk/server/worker';
-import { groupPairs, type GroupedPairs } from './conflict-groups';
-import { findSimilarPairs, indexPhrases } from './conflict-index';
+import { groupedBuffers, groupPairs, type GroupedPairs } from './conflict-groups';
+import { findConflicts } from './conflict-search';
 
 export interface ConflictRequest {
   texts: string[];
@@ -15,7 +15,7 @@ export interface ConflictRequest {
   threshold: number;
 }
 
-export type ConflictReply = { kind: 'progress'; fraction: number } | { kind: 'done'; result: GroupedPairs } | { kind: 'failed'; message: string };
+export type ConflictReply = { kind: 'progress'; fraction: number } | { kind: 'done'; result: GroupedPairs; capped: number } | { kind: 'failed'; message: string };
 
 const PROGRESS_EVERY_MS = 200;
 
@@ -23,18 +23,15 @@ const port = parentPort;
 if (port) {
   try {
     const request = workerInput<ConflictRequest>();
-    const items = indexPhrases(request.texts, Array.from(request.intentOf));
-    port.postMessage({ kind: 'progress', fraction: 0.1 } satisfies ConflictReply);
     let last = 0;
-    const found = findSimilarPairs(items, request.threshold, (done, total) => {
+    const found = findConflicts(request.texts, request.intentOf, request.threshold, (done, total) => {
       const now = performance.now();
       if (now - last < PROGRESS_EVERY_MS) return;
       last = now;
       port.postMessage({ kind: 'progress', fraction: 0.1 + (0.85 * done) / Math.max(1, total) } satisfies ConflictReply);
     });
-    const result = groupPairs(found, request.intentOf, request.intentIds);
-    const buffers = [result.group, result.rank, result.phraseA, result.phraseB, result.score, result.identical].map((array) => array.buffer as ArrayBuffer);
-    port.postMessage({ kind: 'done', result } satisfies ConflictReply, buffers);
+    const result = groupPairs(found.pairs, request.intentOf, request.intentIds);
+    port.postMessage({ kind: 'done', result, capped: found.capped } satisfies ConflictReply, groupedBuffers(result));
   } catch (error) {
     port.postMessage({ kind: 'failed', message: error instanceof Error ? error.message : String(error) } satisfies ConflictReply);
   }

@@ -8,13 +8,14 @@ import { canEditPublishing, canViewPublishing } from '../common/permissions';
 import { ConflictPairsQueryDto, ConflictsQueryDto, MovePhraseDto } from '../common/publishing.dto';
 import { DEFAULT_THRESHOLD } from '../common/similarity';
 import { textHash } from './conflict-groups';
+import { MAX_CANDIDATES } from './conflict-lsh';
 import { detectConflicts } from './conflict-thread';
 import { conflictGroupViews, conflictPairViews } from './conflict-views';
-import { currentRun, deleteOldRuns, dropPhrasePairs, groupOf, groupPage, pairPage, promoteRun, writeRun } from './conflict-store';
+import { currentRun, deleteOldRuns, dropPhrasePairs, groupOf, groupPage, pairPage, pause, promoteRun, writeRun } from './conflict-store';
 import { toJobView } from './job-view';
 
 /** Phrases read per statement while a run collects them. */
-const READ_BATCH = 5_000;
+const READ_BATCH = 1_000;
 
 /** §4 nudge: true when phrases changed since the last conflict-detection run, or it never ran. */
 export async function conflictCheckRecommended(db: DbExecutor, appId: string, phrases: AppPhrases): Promise<boolean> {
@@ -60,9 +61,11 @@ export function registerConflicts(routes: RouteAdder, jobs: JobService, events: 
         ctx.throwIfCancelled();
         ctx.progress(2, { phrases: ids.length });
         if (page.length < READ_BATCH) break;
+        await pause();
         after = page[page.length - 1].id;
       }
-      const grouped = await detectConflicts({ texts, intentOf: Int32Array.from(intentOf), intentIds, threshold }, ctx.signal, (fraction) =>
+      ctx.progress(3, { phrases: ids.length });
+      const { grouped, capped } = await detectConflicts({ texts, intentOf: Int32Array.from(intentOf), intentIds, threshold }, ctx.signal, (fraction) =>
         ctx.progress(2 + 88 * fraction, { phrases: ids.length }),
       );
       ctx.progress(90, { phrases: ids.length, pairs: grouped.group.length });
@@ -79,7 +82,10 @@ export function registerConflicts(routes: RouteAdder, jobs: JobService, events: 
         await promoteRun(tx, appId, run.id, ctx.now());
         const stamp = { conflictFingerprint: fingerprint.fingerprint ?? 'empty', conflictRunAt: ctx.now() };
         await tx.insert(publishingSettings).values({ appId, ...stamp }).onConflictDoUpdate({ target: publishingSettings.appId, set: stamp });
-        return { counts: { phrases: ids.length, groups: grouped.groups.length, pairs: grouped.group.length } };
+        return {
+          counts: { phrases: ids.length, groups: grouped.groups.pairs.length, pairs: grouped.group.length, ...(capped > 0 ? { capped } : {}) },
+          errors: capped > 0 ? [PublishingMessages.conflictsCapped(capped, MAX_CANDIDATES)] : [],
+        };
       });
       // The run replaced: its rows go after the commit, a batch at a time.
       await deleteOldRuns(ctx.db, appId, run.id);

@@ -7,6 +7,7 @@ import { PublishedKnowledge, PublishReplays } from '../contract/server/index';
 import { publishReplayRecorder } from './publish-replays';
 import { registerBulkImport } from './bulk-import';
 import { seedDemoVersions } from './demo-versions';
+import { reconcileOnChange } from './conflict-reconcile';
 import { registerConflicts } from './conflicts';
 import { registerGenerator } from './generator';
 import { registerImportExport } from './import-export';
@@ -30,6 +31,7 @@ export default defineServerModule({
     registerPublishing(api.routes, api.jobs, api.deployment, api.events, drafts, api.services.get(ReviewDates), phrases);
     registerImportExport(api.routes, api.jobs, api.events, drafts, api.deployment.switches, agentWriters);
     registerConflicts(api.routes, api.jobs, api.events, phrases);
+    reconcileOnChange(api, phrases);
     registerBulkImport(api.routes, api.jobs, api.events, bulk);
     registerGenerator(api.routes, api.jobs, api.events, bulk);
   },
