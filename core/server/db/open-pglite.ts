@@ -7,21 +7,23 @@ import type { Logger } from '../logging/logger';
 import { DataDirLock } from './data-dir-lock';
 import type { Database, DbExecutor } from './database';
 import { runMigrations, type MigrationOwner } from './migration-runner';
-import { copyPgliteTemplate, pgliteTemplateDir } from './pglite-template';
+import { BUILT_TEMPLATES, copyTemplate, emptyTemplateDir, migratedTemplateDir, type PgliteTemplates } from './pglite-template';
 import * as schema from './schema';
 
 /**
  * The embedded default: PostgreSQL in WASM, persisted to a folder. The folder is locked for this
  * process before PGlite touches it; durability stays strict (no relaxedDurability) because this is
  * the only copy of the data. pg_trgm is loaded so that migrations may create trigram indexes (the
- * transcript text search) as on PostgreSQL. A new folder starts as a copy of the empty cluster made by
- * `npm run build` when there is one (`template`), else PGlite runs its initdb.
+ * transcript text search) as on PostgreSQL. A new folder starts as a copy of a cluster made by
+ * `npm run build` (db/pglite-template.ts): one these owners' migrations made, else the empty one,
+ * else PGlite runs its initdb; the migrations then apply whatever the copy lacks.
  */
-export async function openPglite(dir: string, owners: readonly MigrationOwner[], log: Logger, template = pgliteTemplateDir()): Promise<Database> {
+export async function openPglite(dir: string, owners: readonly MigrationOwner[], log: Logger, templates: PgliteTemplates = BUILT_TEMPLATES): Promise<Database> {
   const lock = DataDirLock.acquire(path.dirname(dir));
   let client: PGlite | undefined;
   try {
-    if (copyPgliteTemplate(dir, template)) log.info({ dir }, 'new embedded database: copied the empty cluster made by the build');
+    const template = copyTemplate(dir, () => [migratedTemplateDir(owners, templates), emptyTemplateDir(templates)]);
+    if (template) log.info({ dir, template }, 'new embedded database: a copy of the cluster made by the build');
     client = await PGlite.create(dir, { extensions: { pg_trgm } });
     const db = drizzle({ client, schema });
     await runMigrations(db as unknown as DbExecutor, owners, (target, config) => migrate(target as unknown as typeof db, config));
