@@ -11,6 +11,13 @@ import { BUILT_TEMPLATES, copyTemplate, emptyTemplateDir, migratedTemplateDir, t
 import * as schema from './schema';
 
 /**
+ * PostgreSQL's default buffer pool is 128 MB, and PGlite's WebAssembly heap holds all of it from the
+ * start: half of it keeps the embedded server's memory after start within its 400 MB budget, and a
+ * page beyond it is read back from the operating system's file cache (a copy, not a disk read).
+ */
+export const PGLITE_SHARED_BUFFERS = '64MB';
+
+/**
  * The embedded default: PostgreSQL in WASM, persisted to a folder. The folder is locked for this
  * process before PGlite touches it; durability stays strict (no relaxedDurability) because this is
  * the only copy of the data. pg_trgm is loaded so that migrations may create trigram indexes (the
@@ -24,7 +31,7 @@ export async function openPglite(dir: string, owners: readonly MigrationOwner[],
   try {
     const template = copyTemplate(dir, () => [migratedTemplateDir(owners, templates), emptyTemplateDir(templates)]);
     if (template) log.info({ dir, template }, 'new embedded database: a copy of the cluster made by the build');
-    client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    client = await PGlite.create(dir, { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
     const db = drizzle({ client, schema });
     await runMigrations(db as unknown as DbExecutor, owners, (target, config) => migrate(target as unknown as typeof db, config));
     log.info({ dir }, 'embedded database (PGlite) ready');
