@@ -1,7 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import path from 'node:path';
 import type { Logger } from '../logging/logger';
 import { DataDirLock } from './data-dir-lock';
@@ -29,6 +26,13 @@ export async function openPglite(dir: string, owners: readonly MigrationOwner[],
   const lock = DataDirLock.acquire(path.dirname(dir));
   let client: PGlite | undefined;
   try {
+    // Loaded here, not with the server's code: a PostgreSQL deployment never needs PGlite.
+    const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
     const template = copyTemplate(dir, () => [migratedTemplateDir(owners, templates), emptyTemplateDir(templates)]);
     if (template) log.info({ dir, template }, 'new embedded database: a copy of the cluster made by the build');
     client = await PGlite.create(dir, { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] });

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { RepoPaths } from '../config/repo-paths';
 import type { MigrationOwner } from './migration-runner';
@@ -47,6 +46,7 @@ export async function makeEmptyTemplate(templates: PgliteTemplates = BUILT_TEMPL
   const target = emptyTemplateDir(templates);
   if (!isCluster(target)) {
     await intoPlace(target, async (scratch) => {
+      const { PGlite } = await import('@electric-sql/pglite');
       const client = await PGlite.create(scratch);
       await client.close();
     });
