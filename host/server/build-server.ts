@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { REPO_ROOT, RepoPaths } from '@civic/core/server/config/repo-paths';
-import { buildPgliteTemplates, profileMigrationOwners } from './build-pglite-templates';
+import { buildPgliteTemplates, profileTemplates } from './build-pglite-templates';
 
 export const SERVER_BUNDLE = path.join(REPO_ROOT, 'dist/server/main.mjs');
 const PLUGINS_DIR = path.join(REPO_ROOT, 'plugins');
@@ -87,6 +87,6 @@ export async function buildServer(outfile = SERVER_BUNDLE): Promise<{ bytes: num
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { bytes } = await buildServer();
   console.log(`server bundle ${path.relative(REPO_ROOT, SERVER_BUNDLE)}: ${(bytes / 1024).toFixed(0)} KiB`);
-  const { made, kept } = await buildPgliteTemplates(await profileMigrationOwners());
+  const { made, kept } = await buildPgliteTemplates(await profileTemplates());
   console.log(`embedded database clusters in ${path.relative(REPO_ROOT, RepoPaths.pgliteTemplates)}: ${made.length} made, ${kept.length} kept`);
 }

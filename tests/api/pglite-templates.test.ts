@@ -4,27 +4,32 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import type { MigrationOwner } from '@civic/core/server/db/migration-runner';
+import { RepoPaths } from '@civic/core/server/config/repo-paths';
 import { CORE_MIGRATIONS } from '@civic/core/server/db/open-database';
 import { openPglite, PGLITE_SHARED_BUFFERS } from '@civic/core/server/db/open-pglite';
 import { emptyTemplateDir, migratedTemplateDir } from '@civic/core/server/db/pglite-template';
 import type { Logger } from '@civic/core/server/logging/logger';
-import { buildPgliteTemplates } from '../../host/server/build-pglite-templates';
+import { buildPgliteTemplates, profileTemplates, type TemplateSpec } from '../../host/server/build-pglite-templates';
 
 /**
- * A new embedded database is a copy of a cluster the build made (its migrations applied), not an
- * initdb and a migration of every table at each first start; with other migrations it is a copy of
- * the empty cluster, migrated at start; a folder holding a database is never replaced. The embedded
- * server's buffer pool is the smaller one it is meant to run with.
+ * A new embedded database is a copy of a cluster the build made for its profile (migrations applied,
+ * the server started once: pg-boss's queues), not an initdb, a migration of every table and a queue
+ * per job kind at each first start; with other migrations it is a copy of the empty cluster, migrated
+ * at start; a folder holding a database is never replaced. The embedded server's buffer pool is the
+ * smaller one it is meant to run with.
  */
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'civic-templates-'));
 const templates = { root };
+const profiles = fs.mkdtempSync(path.join(os.tmpdir(), 'civic-profiles-'));
+fs.copyFileSync(path.join(RepoPaths.profiles, 'minimal.json'), path.join(profiles, 'minimal.json'));
+let minimal: TemplateSpec;
 const PLUGIN: MigrationOwner = { id: 'probe', folder: fs.mkdtempSync(path.join(os.tmpdir(), 'civic-probe-migrations-')) };
 fs.mkdirSync(path.join(PLUGIN.folder, 'meta'));
 fs.writeFileSync(path.join(PLUGIN.folder, '0000_probe.sql'), 'CREATE TABLE "probe" ("id" int PRIMARY KEY);');
 fs.writeFileSync(path.join(PLUGIN.folder, 'meta', '_journal.json'), JSON.stringify({ version: '7', dialect: 'postgresql', entries: [{ idx: 0, version: '7', when: 1_900_000_000_000, tag: '0000_probe', breakpoints: true }] }));
 
 after(() => {
-  for (const dir of [root, PLUGIN.folder]) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of [root, profiles, PLUGIN.folder]) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 function recordingLog(): { log: Logger; copied: () => string | undefined } {
@@ -41,19 +46,22 @@ async function open(owners: readonly MigrationOwner[]) {
   return { dir, database, copied: copied(), tables };
 }
 
-test('the build makes the empty cluster and one per owner set, keeps them while unchanged, and removes others', async () => {
+test('the build makes the empty cluster and one per profile, keeps them while unchanged, and removes others', async () => {
   fs.mkdirSync(path.join(root, 'pglite-0.0.1'));
-  const first = await buildPgliteTemplates([[CORE_MIGRATIONS]], templates);
-  assert.deepEqual(first, { made: [migratedTemplateDir([CORE_MIGRATIONS], templates)], kept: [] });
-  assert.deepEqual(fs.readdirSync(root).sort(), [path.basename(emptyTemplateDir(templates)), path.basename(migratedTemplateDir([CORE_MIGRATIONS], templates))].sort());
-  assert.deepEqual(await buildPgliteTemplates([[CORE_MIGRATIONS]], templates), { made: [], kept: first.made });
+  [minimal] = await profileTemplates(profiles);
+  const first = await buildPgliteTemplates([minimal], templates);
+  assert.deepEqual(first, { made: [migratedTemplateDir(minimal.owners, templates)], kept: [] });
+  assert.deepEqual(fs.readdirSync(root).sort(), [path.basename(emptyTemplateDir(templates)), path.basename(migratedTemplateDir(minimal.owners, templates))].sort());
+  assert.deepEqual(await buildPgliteTemplates([minimal], templates), { made: [], kept: first.made });
 });
 
-test('a new data folder is a copy of the migrated cluster of its owners, with the smaller buffer pool', async () => {
-  const { database, copied, tables } = await open([CORE_MIGRATIONS]);
+test("a new data folder is a copy of its profile's cluster, job queues included, with the smaller buffer pool", async () => {
+  const { database, copied, tables } = await open(minimal.owners);
   try {
-    assert.equal(copied, migratedTemplateDir([CORE_MIGRATIONS], templates));
+    assert.equal(copied, migratedTemplateDir(minimal.owners, templates));
     assert.ok(tables.includes('users') && tables.includes('apps'), tables.join(', '));
+    assert.deepEqual((await database.executeSql('select count(*)::int as users from users')).rows, [{ users: 0 }]);
+    assert.ok((await database.executeSql('select name from pgboss.queue')).rows.length > 0, "pg-boss's schema and queues");
     const [setting] = (await database.executeSql('show shared_buffers')).rows as Array<{ shared_buffers: string }>;
     assert.equal(setting.shared_buffers, PGLITE_SHARED_BUFFERS);
   } finally {
