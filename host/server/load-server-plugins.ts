@@ -13,12 +13,12 @@ import type { ServerModule, ServerPlugin } from '@civic/core/server/plugins/serv
  * Paths are computed, so the TypeScript program of the server never includes a manifest's lazy
  * browser imports, and the manifest's `load`/`module` functions are never called here.
  */
-export async function loadServerPlugins(enabledIds: readonly string[], pluginsDir: string): Promise<ServerPlugin[]> {
+export async function loadServerPlugins(enabledIds: readonly string[], pluginsDir: string, importModule: ModuleImporter = importByPath): Promise<ServerPlugin[]> {
   const manifests: PluginManifest[] = [];
   for (const id of enabledIds) {
     const file = path.join(pluginsDir, id, 'plugin.ts');
     if (!fs.existsSync(file)) throw new PluginRegistryError(`The profile enables "${id}", but ${file} does not exist`);
-    const manifest = await importDefault<PluginManifest>(file);
+    const manifest = await importDefault<PluginManifest>(importModule, file);
     if (!manifest || manifest.id !== id) {
       throw new PluginRegistryError(`${file} must default-export the manifest of "${id}" (found "${manifest?.id ?? 'nothing'}")`);
     }
@@ -34,7 +34,7 @@ export async function loadServerPlugins(enabledIds: readonly string[], pluginsDi
     }
     const file = path.join(pluginsDir, manifest.id, 'server', 'index.ts');
     if (!fs.existsSync(file)) throw new PluginRegistryError(`Plugin "${manifest.id}" declares server: true, but ${file} does not exist`);
-    const module = await importDefault<ServerModule>(file);
+    const module = await importDefault<ServerModule>(importModule, file);
     if (!module || typeof module.register !== 'function') {
       throw new PluginRegistryError(`${file} must default-export a server module made with defineServerModule`);
     }
@@ -53,7 +53,13 @@ function migrationsOf(id: string, pluginsDir: string): MigrationOwner | undefine
   return fs.existsSync(path.join(folder, 'meta', '_journal.json')) ? { id, folder } : undefined;
 }
 
-async function importDefault<T>(file: string): Promise<T | undefined> {
-  const imported = (await import(pathToFileURL(file).href)) as { default?: T };
+/** Imports a module of a plugin (its `plugin.ts` or `server/index.ts`) given its absolute path. */
+export type ModuleImporter = (file: string) => Promise<unknown>;
+
+/** Node's own import: the server runs from its TypeScript sources (under tsx). */
+export const importByPath: ModuleImporter = (file) => import(pathToFileURL(file).href);
+
+async function importDefault<T>(importModule: ModuleImporter, file: string): Promise<T | undefined> {
+  const imported = (await importModule(file)) as { default?: T };
   return imported.default;
 }

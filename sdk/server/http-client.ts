@@ -1,7 +1,7 @@
 import type { LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import got, { RequestError } from 'got';
+import type { RequestError } from 'got';
 import type { OutboundAllowList } from '@civic/core/server/config/outbound-allow';
 import { addressKind, networkList, unbracket } from './outbound-address';
 
@@ -179,6 +179,7 @@ export class OutboundClient {
 
   private async send(target: URL, addresses: LookupAddress[], request: OutboundRequest, timeoutMs: number): Promise<OutboundResponse> {
     const maxBytes = request.maxBytes ?? DEFAULT_MAX_BYTES;
+    const { default: got } = await loadGot();
     const call = got(target, {
       method: request.method ?? 'GET',
       ...(request.json === undefined ? {} : { json: request.json }),
@@ -207,9 +208,17 @@ export class OutboundClient {
   }
 
   private failureOf(error: unknown): OutboundError {
-    const code = error instanceof RequestError ? error.code : (error as NodeJS.ErrnoException | undefined)?.code;
+    const code = loadedGot && error instanceof loadedGot.RequestError ? (error as RequestError).code : (error as NodeJS.ErrnoException | undefined)?.code;
     return new OutboundError(code && CERTIFICATE_CODES.has(code) ? 'certificate' : 'unreachable');
   }
+}
+
+let loadedGot: typeof import('got') | undefined;
+
+/** got is loaded on the first call, not with the server's code. */
+async function loadGot(): Promise<typeof import('got')> {
+  loadedGot ??= await import('got');
+  return loadedGot;
 }
 
 /** The client for calls to typed URLs, from the deployment's allow-list (`api.deployment.outboundAllow`). */

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { CONSOLE_NAME } from '@civic/core/common/constants';
 import type { TotpEnrolment } from '@civic/core/common/model/api';
 
@@ -24,6 +23,8 @@ export class TotpService {
     const secret = new Secret({ size: 20 });
     const totp = this.totp(secret, email);
     const otpauthUri = totp.toString();
+    // Loaded on first enrolment: the server does not spend its start on it.
+    const { default: QRCode } = await import('qrcode');
     const qrCodeDataUrl = await QRCode.toDataURL(otpauthUri, { errorCorrectionLevel: 'M', margin: 2 });
     return { enrolment: { otpauthUri, qrCodeDataUrl, secret: secret.base32 }, sealed: this.seal(userId, secret.base32) };
   }

@@ -7,6 +7,8 @@ export const RepoPaths = {
   profiles: path.join(REPO_ROOT, 'config/profiles'),
   versionFile: path.join(REPO_ROOT, 'version.json'),
   webRoot: path.join(REPO_ROOT, 'dist/web'),
+  /** Empty PGlite clusters made by `npm run build`, copied into a new data folder (db/pglite-template.ts). */
+  pgliteTemplates: path.join(REPO_ROOT, 'dist/pglite'),
   migrations: path.join(REPO_ROOT, 'core/server/db/migrations'),
   plugins: path.join(REPO_ROOT, 'plugins'),
 } as const;

@@ -43,12 +43,37 @@ export class MigrationError extends Error {
 export async function runMigrations(db: DbExecutor, owners: readonly MigrationOwner[], apply: ApplyMigrations): Promise<void> {
   await db.execute(sql`create schema if not exists ${sql.identifier(JOURNAL_SCHEMA)}`);
   await checkLegacyJournal(db);
+  const files = new Map(owners.map((owner) => [owner.id, readMigrationFiles({ migrationsFolder: owner.folder })]));
+  if (await allApplied(db, owners, files)) return;
   for (const owner of owners) {
-    const migrations = readMigrationFiles({ migrationsFolder: owner.folder });
+    const migrations = files.get(owner.id) ?? [];
     await ensureJournal(db, owner.id);
     if (migrations.length > 0 && (await journalIsEmpty(db, owner.id))) await adoptBaseline(db, owner, migrations[0]);
     await apply(db, { migrationsFolder: owner.folder, migrationsTable: owner.id, migrationsSchema: JOURNAL_SCHEMA });
   }
+}
+
+/**
+ * Whether every owner's journal already holds its newest migration: then the migrator would apply
+ * nothing (it applies the migrations newer than the journal's newest) and nothing needs adopting (the
+ * journals are not empty), so a restart reads the journals in one query instead of a dozen per owner.
+ */
+async function allApplied(db: DbExecutor, owners: readonly MigrationOwner[], files: ReadonlyMap<string, readonly MigrationMeta[]>): Promise<boolean> {
+  const journals = await rows<{ name: string }>(db, sql`select table_name as name from information_schema.tables where table_schema = ${JOURNAL_SCHEMA}`);
+  if (owners.some((owner) => !journals.some((journal) => journal.name === owner.id))) return false;
+  if (owners.length === 0) return true;
+  const newest = await rows<{ owner: string; created: string | null }>(
+    db,
+    sql.join(
+      owners.map((owner) => sql`select ${owner.id}::text as owner, max(created_at)::text as created from ${sql.identifier(JOURNAL_SCHEMA)}.${sql.identifier(owner.id)}`),
+      sql` union all `,
+    ),
+  );
+  return owners.every((owner) => {
+    const created = newest.find((row) => row.owner === owner.id)?.created;
+    const latest = Math.max(...(files.get(owner.id) ?? []).map((migration) => migration.folderMillis));
+    return created != null && (latest === -Infinity || Number(created) >= latest);
+  });
 }
 
 /** The tables a migration creates, read from its SQL (drizzle-kit writes `CREATE TABLE "name"`). */

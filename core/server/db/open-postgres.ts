@@ -1,6 +1,4 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from '../logging/logger';
 import type { Database, DbExecutor } from './database';
 import { runMigrations, type MigrationOwner } from './migration-runner';
@@ -15,6 +13,8 @@ const MIGRATION_LOCK_KEY = 7_311_041_003;
  * is discarded and later queries get fresh connections.
  */
 export async function openPostgres(url: string, owners: readonly MigrationOwner[], log: Logger): Promise<Database> {
+  // Loaded here, not with the server's code: an embedded deployment never needs the PostgreSQL client.
+  const [{ default: pg }, { drizzle }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
   pool.on('error', (error) => log.warn({ err: error }, 'PostgreSQL connection lost; it will be replaced'));
   try {
@@ -49,6 +49,7 @@ async function migrateUnderLock(pool: pg.Pool, owners: readonly MigrationOwner[]
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
+      const [{ drizzle }, { migrate }] = await Promise.all([import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator')]);
       const db = drizzle({ client, schema });
       await runMigrations(db as unknown as DbExecutor, owners, (target, config) => migrate(target as unknown as typeof db, config));
     } finally {

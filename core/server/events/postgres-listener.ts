@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from '../logging/logger';
 
 export interface PostgresListenerOptions {
@@ -57,6 +57,7 @@ export class PostgresListener {
 
   private connect(reconnect: boolean): Promise<void> {
     this.connecting = (async () => {
+      const { default: pg } = await import('pg');
       const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 10_000, keepAlive: true });
       let lost = false;
       const drop = (error?: Error) => {

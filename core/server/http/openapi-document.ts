@@ -1,13 +1,13 @@
 import { createRequire } from 'node:module';
 import type { MetadataStorage } from 'class-transformer/types/MetadataStorage';
 import { getMetadataStorage } from 'class-validator';
-import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import type { RegisteredRoute } from './route-registry';
 
 type JsonSchema = Record<string, unknown>;
 
+const require = createRequire(import.meta.url);
 // Node loads class-transformer's CommonJS build; its @Type metadata (nested DTOs) lives in that copy.
-const { defaultMetadataStorage } = createRequire(import.meta.url)('class-transformer/cjs/storage.js') as { defaultMetadataStorage: MetadataStorage };
+const { defaultMetadataStorage } = require('class-transformer/cjs/storage.js') as { defaultMetadataStorage: MetadataStorage };
 
 export interface OpenApiDocument {
   openapi: string;
@@ -25,6 +25,8 @@ const ERROR = { $ref: '#/components/schemas/ApiError' };
  * refuses. Built once, on first request, from the registry (every route is known by then).
  */
 export function buildOpenApiDocument(routes: readonly RegisteredRoute[], version: string): OpenApiDocument {
+  // Loaded here, on the document's first request, not with the server's code.
+  const { validationMetadatasToSchemas } = require('class-validator-jsonschema') as typeof import('class-validator-jsonschema');
   const schemas = validationMetadatasToSchemas({
     classTransformerMetadataStorage: defaultMetadataStorage,
     classValidatorMetadataStorage: getMetadataStorage(),

@@ -50,9 +50,9 @@ const FLAG_DESCRIPTIONS: Record<string, string> = {
 export async function seedDemo(db: DbExecutor, options: SeedOptions): Promise<SeedReport> {
   const existing = await db.select({ email: users.email }).from(users).where(inArray(users.email, DEMO_USERS.map((u) => u.email)));
   const existingEmails = new Set(existing.map((row) => row.email));
-  // Hash outside the transaction: argon2 is deliberately slow and must not hold the database.
-  const hashes = new Map<string, string>();
-  for (const user of DEMO_USERS) if (!existingEmails.has(user.email)) hashes.set(user.email, await hashPassword(options.password));
+  // Hash outside the transaction: argon2 is deliberately slow and must not hold the database. The new
+  // demo accounts share their password, so they share one hash (one argon2 run, not one per account).
+  const hash = DEMO_USERS.some((user) => !existingEmails.has(user.email)) ? await hashPassword(options.password) : undefined;
 
   return db.transaction(async (tx) => {
     await tx.insert(agencies).values({ name: DEMO_AGENCY }).onConflictDoNothing();
@@ -81,8 +81,7 @@ export async function seedDemo(db: DbExecutor, options: SeedOptions): Promise<Se
 
     const createdUsers: string[] = [];
     for (const demo of DEMO_USERS) {
-      const hash = hashes.get(demo.email);
-      if (!hash) continue;
+      if (!hash || existingEmails.has(demo.email)) continue;
       const inserted = await tx
         .insert(users)
         .values({ email: demo.email, name: demo.name, passwordHash: hash, isPlatformAdmin: demo.isPlatformAdmin, isActive: true, hasResetPassword: true, agencyId: agency.id, createdAt: options.now, updatedAt: options.now, passwordChangedAt: options.now })

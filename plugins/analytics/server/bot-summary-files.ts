@@ -1,4 +1,4 @@
-import { PDFDocument } from '@civic/sdk/server/pdf';
+import { loadPdfKit } from '@civic/sdk/server/pdf';
 import type { BotSummaryReport } from '../common/api';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -55,9 +55,10 @@ export function botSummaryCsv(report: BotSummaryReport, appName: string): string
 }
 
 /** PDF of the bot summary (A4, one page for a normal range). */
-export function botSummaryPdf(report: BotSummaryReport, appName: string, now: Date): Promise<Buffer> {
+export async function botSummaryPdf(report: BotSummaryReport, appName: string, now: Date): Promise<Buffer> {
   const text = botSummaryLines(report, appName);
-  const doc = new PDFDocument({ size: 'A4', margin: 56, lang: 'en-SG', displayTitle: true, info: { Title: text.title, Author: 'Civic Console', CreationDate: now } });
+  const PDFKit = await loadPdfKit();
+  const doc = new PDFKit({ size: 'A4', margin: 56, lang: 'en-SG', displayTitle: true, info: { Title: text.title, Author: 'Civic Console', CreationDate: now } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,7 +1,7 @@
-import { PDFDocument } from '@civic/sdk/server/pdf';
+import { loadPdfKit, type PDFDocument } from '@civic/sdk/server/pdf';
 import type { Guide, GuideBlock } from '../common/guide-model';
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = PDFDocument;
 
 const MARGIN = 56;
 const BODY = 11;
@@ -18,8 +18,9 @@ function pdfText(text: string): string {
  * The guide as a PDF (A4): a title page with a linked table of contents, one heading per section
  * and topic, bookmarks (the outline) for every heading, and page numbers. Pure function of `guide`.
  */
-export function renderGuidePdf(guide: Guide, builtAt: Date): Promise<Buffer> {
-  const doc: Doc = new PDFDocument({
+export async function renderGuidePdf(guide: Guide, builtAt: Date): Promise<Buffer> {
+  const PDFKit = await loadPdfKit();
+  const doc: Doc = new PDFKit({
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,

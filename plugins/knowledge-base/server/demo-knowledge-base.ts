@@ -5,7 +5,7 @@ import type { ActionParameter, PhrasePart } from '../contract/common/knowledge/i
 import { DEFAULT_PLATFORM, type ChannelResponses, type ResponseMessage } from '../contract/common/responses/index';
 import { normalisePhrases } from '../common/normalise';
 import { ensureDefaultIntents } from './default-intents';
-import { writePhrases } from './intent-store';
+import { addPhrases } from './intent-store';
 
 interface DemoIntent {
   name: string;
@@ -137,30 +137,38 @@ const responses = (messages: ResponseMessage[]): ChannelResponses[] => [{ platfo
 
 const followupContext = (nameParts: readonly string[]) => `${nameParts.join('-').toLowerCase().replace(/[^a-z0-9-]+/g, '-')}-followup`;
 
-async function insertIntent(db: DbExecutor, appId: string, demo: DemoIntent, parentId: string | null, now: Date): Promise<void> {
-  const [row] = await db
+/** One level of the demo tree in one statement and its phrases in another, then the next level (a follow-up needs its parent's id). */
+async function insertIntents(db: DbExecutor, appId: string, level: ReadonlyArray<{ demo: DemoIntent; parentId: string | null }>, now: Date): Promise<void> {
+  if (level.length === 0) return;
+  const rows = await db
     .insert(intents)
-    .values({
-      appId,
-      kind: demo.kind ?? 'intent',
-      displayName: demo.name,
-      parentId,
-      // Dialogflow's follow-up wiring: the parent sets `<name>-followup`, its children need it.
-      inputContexts: parentId ? [followupContext(demo.name.split(' - ').slice(0, -1))] : [],
-      outputContexts: demo.followUps?.length ? [{ name: followupContext(demo.name.split(' - ')), lifespanCount: 2 }] : [],
-      parameters: (demo.parameters ?? []).map((p, i) => ({ reference_id: `demo-${i}`, value: `$${p.display_name}`, is_list: false, ...p })),
-      responses: responses(demo.answer),
-      answerOwner: demo.owner ?? null,
-      sourceUrl: demo.source ?? null,
-      reviewBy: demo.reviewBy ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
+    .values(
+      level.map(({ demo, parentId }) => ({
+        appId,
+        kind: demo.kind ?? 'intent',
+        displayName: demo.name,
+        parentId,
+        // Dialogflow's follow-up wiring: the parent sets `<name>-followup`, its children need it.
+        inputContexts: parentId ? [followupContext(demo.name.split(' - ').slice(0, -1))] : [],
+        outputContexts: demo.followUps?.length ? [{ name: followupContext(demo.name.split(' - ')), lifespanCount: 2 }] : [],
+        parameters: (demo.parameters ?? []).map((p, i) => ({ reference_id: `demo-${i}`, value: `$${p.display_name}`, is_list: false, ...p })),
+        responses: responses(demo.answer),
+        answerOwner: demo.owner ?? null,
+        sourceUrl: demo.source ?? null,
+        reviewBy: demo.reviewBy ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
     .onConflictDoNothing()
-    .returning({ id: intents.id });
-  if (!row) return;
-  await writePhrases(db, appId, row.id, normalisePhrases(demo.phrases.map((line) => ({ type: 'example' as const, parts: parts(line) }))), false);
-  for (const child of demo.followUps ?? []) await insertIntent(db, appId, child, row.id, now);
+    .returning({ id: intents.id, name: intents.displayName });
+  const idOf = new Map(rows.map((row) => [row.name.toLowerCase(), row.id]));
+  const added = level.flatMap(({ demo }) => {
+    const id = idOf.get(demo.name.toLowerCase());
+    return id ? [{ demo, id }] : [];
+  });
+  await addPhrases(db, appId, added.map(({ demo, id }) => ({ intentId: id, phrases: normalisePhrases(demo.phrases.map((line) => ({ type: 'example' as const, parts: parts(line) }))) })));
+  await insertIntents(db, appId, added.flatMap(({ demo, id }) => (demo.followUps ?? []).map((child) => ({ demo: child, parentId: id }))), now);
 }
 
 /** Apps that get the demo knowledge base beside the default intents (the superbot routes, the external engine answers). */
@@ -173,7 +181,7 @@ export async function seedDemoKnowledgeBase(db: DbExecutor, appIds: readonly str
     if (!WITH_KNOWLEDGE.has(appId)) continue;
     const [own] = await db.select({ n: count() }).from(intents).where(and(eq(intents.appId, appId), isNull(intents.defaultKind)));
     await entityTypes.addMissing(db, appId, DEMO_ENTITIES, now);
-    if ((own?.n ?? 0) === 0) for (const demo of DEMO_INTENTS) await insertIntent(db, appId, demo, null, now);
+    if ((own?.n ?? 0) === 0) await insertIntents(db, appId, DEMO_INTENTS.map((demo) => ({ demo, parentId: null })), now);
     await db
       .insert(glossaryTerms)
       .values(DEMO_GLOSSARY.map((g) => ({ appId, ...g, createdAt: now, updatedAt: now })))

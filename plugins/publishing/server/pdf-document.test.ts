@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { PDFDocument } from '@civic/sdk/server/pdf';
+import { loadPdfKit } from '@civic/sdk/server/pdf';
 import type { PdfLine } from '@civic/sdk/server/pdf-text';
 import { extractCandidates } from '../common/qna-extract';
 import { pdfLinesToMarkdown, readPdfDocument } from './pdf-document';
@@ -34,6 +34,7 @@ test('larger lines become headings by size, wrapped lines are joined, page numbe
 });
 
 test('a real PDF is read with PDF.js; a file that is not a PDF or is damaged is a 4xx', async () => {
+  const PDFDocument = await loadPdfKit();
   const pdf = await new Promise<Buffer>((resolve) => {
     const doc = new PDFDocument();
     const chunks: Buffer[] = [];

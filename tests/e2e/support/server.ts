@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '../../..');
+/** The prebuilt server that `npm start` runs (made by `npm run build`). */
+export const SERVER_BUNDLE = join(ROOT, 'dist/server/main.mjs');
 export const E2E_PASSWORD = 'Civic-e2e-Passw0rd';
 
 export interface RunningConsole {
@@ -25,12 +27,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
+export interface StartConsoleOptions {
+  /** Run the prebuilt server bundle, as `npm start` does, instead of the TypeScript sources under tsx. */
+  bundle?: boolean;
+}
+
 /**
  * Starts the console as `npm start` does (the real server, embedded database, built console from
  * dist/web), on a fresh data folder and a free port (or `env.PORT`, when something must know the
- * address first, e.g. an IdP's redirect URI), and waits until it is ready.
+ * address first, e.g. an IdP's redirect URI), and waits until it is ready. The server runs from its
+ * sources (what was just edited) unless `bundle` asks for the build's server bundle.
  */
-export async function startConsole(env: Record<string, string> = {}): Promise<RunningConsole> {
+export async function startConsole(env: Record<string, string> = {}, options: StartConsoleOptions = {}): Promise<RunningConsole> {
+  if (options.bundle && !existsSync(SERVER_BUNDLE)) throw new Error(`${SERVER_BUNDLE} is missing: run \`npm run build\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'civic-e2e-'));
   const port = env.PORT ? Number(env.PORT) : await freePort();
   // The embedded database unless the caller names one: an inherited DATABASE_URL is not ours.
@@ -50,7 +59,7 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Ru
     CIVIC_DEMO_PUBLISHED: 'off',
     ...env,
   };
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'host/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, options.bundle ? [SERVER_BUNDLE] : ['--import', 'tsx', 'host/server/main.ts'], {
     cwd: ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

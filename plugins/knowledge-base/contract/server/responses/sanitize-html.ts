@@ -1,4 +1,4 @@
-import { createDOMPurify, JSDOM } from '@civic/sdk/server/html-dom';
+import { loadHtmlDom, type DomPurify } from '@civic/sdk/server/html-dom';
 import {
   applyHtmlLinkPolicy,
   HTML_SANITIZE_CONFIG,
@@ -9,11 +9,12 @@ import {
 } from '../../common/responses/index';
 
 
-let purifier: ReturnType<typeof createDOMPurify> | null = null;
+let purifier: DomPurify | null = null;
 
 /** One DOMPurify over one jsdom window for the process, made on first use (jsdom is slow to start). */
-function purify(): ReturnType<typeof createDOMPurify> {
+function purify(): DomPurify {
   if (!purifier) {
+    const { JSDOM, createDOMPurify } = loadHtmlDom();
     const { window } = new JSDOM('<!doctype html><html><body></body></html>');
     purifier = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
     purifier.addHook('afterSanitizeAttributes', (node) => applyHtmlLinkPolicy(node as unknown as Element));
