@@ -1,6 +1,6 @@
 import { sql, type DbExecutor, type SQL } from '@civic/sdk/server';
 import { chatSessions, transcripts } from '../../dialog-engine/contract/server/tables';
-import { analyticsHourly, analyticsIntentHourly, analyticsMemberHourly, analyticsRollupState } from './db/schema';
+import { analyticsHourly, analyticsIntentHourly, analyticsMemberHourly, analyticsPointHourly, analyticsRollupState } from './db/schema';
 
 const HOUR_MS = 3_600_000;
 /**
@@ -70,6 +70,22 @@ export function memberHourlyFromSource(appId: string, from: Date, to: Date): SQL
     where s.app_id = ${appId} and s.created_at >= ${from.toISOString()}::timestamptz and s.created_at < ${to.toISOString()}::timestamptz and s.user_id is not null`;
 }
 
+/**
+ * One big-endian int4 a turn: its second within the UTC hour (bits 11–22), its confidence in thousandths
+ * (bits 1–10) and 1 for a fallback (bit 0). point-cloud.ts unpacks it.
+ */
+const PACKED_TURN = sql`int4send((floor(extract(epoch from t.created_at) - extract(epoch from ${hourOf(sql`t.created_at`)}))::int << 11)
+  | (round(least(greatest(t.confidence_score, 0), 1) * 1000)::int << 1) | t.fallback::int)`;
+
+/** The turns of one app over [from, to) as packed points, one row an hour. Rows: app_id, environment, channel, hour, points. */
+export function pointHourlyFromSource(appId: string, from: Date, to: Date): SQL {
+  return sql`
+    select t.app_id, t.environment, t.channel, ${hourOf(sql`t.created_at`)} as hour, string_agg(${PACKED_TURN}, ''::bytea order by t.created_at, t.id) as points
+    from ${transcripts} t
+    where t.app_id = ${appId} and t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz
+    group by 1, 2, 3, 4`;
+}
+
 export async function rolledUntil(db: DbExecutor, appId: string): Promise<Date | undefined> {
   const rows = await db.select({ at: analyticsRollupState.rolledUntil }).from(analyticsRollupState).where(sql`${analyticsRollupState.appId} = ${appId}`);
   return rows[0]?.at;
@@ -101,6 +117,7 @@ export async function refreshRollups(db: DbExecutor, appId: string, now: Date): 
     await db.execute(sql`delete from ${analyticsHourly} where ${range}`);
     await db.execute(sql`delete from ${analyticsIntentHourly} where ${range}`);
     await db.execute(sql`delete from ${analyticsMemberHourly} where ${range}`);
+    await db.execute(sql`delete from ${analyticsPointHourly} where ${range}`);
     await db.execute(sql`insert into ${analyticsMemberHourly} (app_id, environment, channel, hour, user_id) ${memberHourlyFromSource(appId, from, until)} on conflict do nothing`);
     const hourly = sql.raw(HOURLY_MEASURES.join(', '));
     const hourlySet = sql.raw(HOURLY_MEASURES.map((m) => `${m} = excluded.${m}`).join(', '));
@@ -112,6 +129,9 @@ export async function refreshRollups(db: DbExecutor, appId: string, now: Date): 
     await db.execute(sql`insert into ${analyticsIntentHourly} (app_id, environment, channel, hour, intent_name, ${intent})
       ${intentHourlyFromSource(appId, from, until)}
       on conflict (app_id, hour, environment, channel, intent_name) do update set ${intentSet}`);
+    await db.execute(sql`insert into ${analyticsPointHourly} (app_id, environment, channel, hour, points)
+      ${pointHourlyFromSource(appId, from, until)}
+      on conflict (app_id, hour, environment, channel) do update set points = excluded.points`);
   }
   await db
     .insert(analyticsRollupState)
