@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { unpackPoints, type PackedHour } from './point-cloud';
+import { framedHours, unpackPoints, type PackedHour } from './point-cloud';
 
 const HOUR = 3_600_000;
 const start = new Date('2026-03-01T00:00:00Z');
@@ -46,4 +46,17 @@ test('above the cap, every step-th turn in time order', () => {
 test('no rows, no points', () => {
   const r = unpackPoints([], start, new Date(start.getTime() + HOUR));
   assert.deepEqual([r.total, r.step, r.seconds.length], [0, 1, 0]);
+});
+
+test('framed rows read back as hours and their points', () => {
+  const a = row(0, [[1, 0.5, false]]);
+  const b = row(5, [[2, 0.25, true], [3, 1, false]]);
+  const framed = Buffer.concat([a, b].flatMap(({ hour, points }) => {
+    const head = Buffer.alloc(8);
+    head.writeInt32BE(hour.getTime() / HOUR, 0);
+    head.writeInt32BE(points.byteLength / 4, 4);
+    return [head, Buffer.from(points)];
+  }));
+  const rows = framedHours(framed);
+  assert.deepEqual(rows.map((r) => [r.hour.toISOString(), [...r.points]]), [a, b].map((r) => [r.hour.toISOString(), [...r.points]]));
 });

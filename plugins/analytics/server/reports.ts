@@ -150,9 +150,9 @@ export async function intentsReport(db: DbExecutor, scope: ReportScope): Promise
     const turns = turnsByDay.get(x.day) ?? 0;
     return { day: x.day, turns, fallbacks: x.fallbacks, rate: ratio(x.fallbacks, turns) };
   });
-  const bins = rowsOf(await db.execute(sql`select least(floor(t.confidence_score * 10), 9)::int as bin, count(*) as n from ${transcripts} t where ${sourceWhere(scope, 't')} group by 1`));
-  const confidence = Array.from({ length: 10 }, (_, i) => ({ bin: `${(i / 10).toFixed(1)}–${((i + 1) / 10).toFixed(1)}`, count: 0 }));
-  for (const r of bins) confidence[Math.max(0, num(r.bin))].count += num(r.n);
+  const tenths = Array.from({ length: 10 }, (_, i) => i);
+  const [bins] = rowsOf(await db.execute(sql`select ${sql.raw(tenths.map((i) => `coalesce(sum(conf_${i}), 0) as conf_${i}`).join(', '))} from ${hourly(scope)}`));
+  const confidence = tenths.map((i) => ({ bin: `${(i / 10).toFixed(1)}–${((i + 1) / 10).toFixed(1)}`, count: num(bins?.[`conf_${i}`]) }));
   return { range: rangeInfo(scope.range), channels: await channelsOf(db, scope.appId), top, fallbackTrend, confidence };
 }
 

@@ -1,6 +1,6 @@
 import { Card } from '@civic/sdk/web/blueprint';
 import { errorMessage, LoadError } from '@civic/sdk/web';
-import { useMemo } from '@civic/sdk/web/react';
+import { useMemo, useState } from '@civic/sdk/web/react';
 import type { ConfidencePoints } from '../common/api';
 import { zoneOffsetMs } from '../common/date-range';
 import { ChartCard } from './chart-card';
@@ -31,14 +31,18 @@ export function localTimes(points: ConfidencePoints): Float64Array {
   return times;
 }
 
-/** Answered and fallback points as two scattergl traces (typed arrays). */
-export function cloudTraces(points: ConfidencePoints, times: Float64Array): object[] {
+/**
+ * Answered and fallback points as two traces (typed arrays): scattergl with every point, or SVG
+ * scatter with every `every`-th.
+ */
+export function cloudTraces(points: ConfidencePoints, times: Float64Array, type: 'scattergl' | 'scatter' = 'scattergl', every = 1): object[] {
   const series = (fallback: number) => {
-    const count = points.fallback.reduce((n, f) => n + (f === fallback ? 1 : 0), 0);
+    let count = 0;
+    for (let i = 0; i < times.length; i += every) if (points.fallback[i] === fallback) count++;
     const x = new Float64Array(count);
     const y = new Float32Array(count);
     let at = 0;
-    for (let i = 0; i < times.length; i++) {
+    for (let i = 0; i < times.length; i += every) {
       if (points.fallback[i] !== fallback) continue;
       x[at] = times[i];
       y[at++] = points.confidence[i];
@@ -47,8 +51,8 @@ export function cloudTraces(points: ConfidencePoints, times: Float64Array): obje
   };
   const hover = (name: string) => `%{x|%Y-%m-%d %H:%M:%S}<br>Confidence %{y:.3f}<extra>${name}</extra>`;
   return [
-    { type: 'scattergl', mode: 'markers', name: 'Answered', ...series(0), hovertemplate: hover('Answered'), marker: { color: SeriesColours.sessions, size: 4, opacity: 0.6 } },
-    { type: 'scattergl', mode: 'markers', name: 'Fallback', ...series(1), hovertemplate: hover('Fallback'), marker: { color: SeriesColours.fallbacks, size: 5, symbol: 'x', opacity: 0.8 } },
+    { type, mode: 'markers', name: 'Answered', ...series(0), hovertemplate: hover('Answered'), marker: { color: SeriesColours.sessions, size: 4, opacity: 0.6 } },
+    { type, mode: 'markers', name: 'Fallback', ...series(1), hovertemplate: hover('Fallback'), marker: { color: SeriesColours.fallbacks, size: 5, symbol: 'x', opacity: 0.8 } },
   ].filter((trace) => trace.x.length > 0);
 }
 
@@ -61,21 +65,29 @@ export function cloudTable(points: ConfidencePoints, times: Float64Array): LazyT
   };
 }
 
-function describe(points: ConfidencePoints): string {
+/** Without WebGL the picture is SVG, which draws this many points in well under a second. */
+export const SVG_POINTS = 5_000;
+
+function describe(points: ConfidencePoints, webgl: boolean, svgEvery: number): string {
   const base = 'Each message of the range by time and confidence; fallbacks are red crosses.';
-  if (points.step === 1) return base;
-  return `${base} ${points.total.toLocaleString()} messages: one in every ${points.step.toLocaleString()} is shown, in time order (at most ${points.cap.toLocaleString()} points).`;
+  const sampled = points.step === 1 ? '' : ` ${points.total.toLocaleString()} messages: one in every ${points.step.toLocaleString()} is shown, in time order (at most ${points.cap.toLocaleString()} points).`;
+  const every = svgEvery === 1 ? '' : `, drawing one in every ${svgEvery.toLocaleString()} of these points; the table and the CSV have them all`;
+  const svg = webgl ? '' : ` WebGL is not available here: the picture is SVG${every}.`;
+  return `${base}${sampled}${svg}`;
 }
 
 /** Every message as a point (x time, y confidence, colour answered or fallback), drawn with WebGL. */
 export function ConfidenceCloudCard({ appId, report }: { appId: string; report: ReportState<ConfidencePoints> }) {
   const { data } = report;
+  const [webgl, setWebgl] = useState(true);
   const cloud = useMemo(() => {
     if (!data) return undefined;
     const times = localTimes(data);
     const offset = (at: string) => Date.parse(at) + zoneOffsetMs(new Date(at), data.range.timeZone);
-    return { traces: cloudTraces(data, times), table: cloudTable(data, times), xRange: [offset(data.start), offset(data.end)] };
-  }, [data]);
+    const layout = { xaxis: { type: 'date', range: [offset(data.start), offset(data.end)] }, yaxis: { range: [-0.02, 1.02], title: { text: 'Confidence' } }, hovermode: 'closest' };
+    const svgEvery = webgl ? 1 : Math.max(1, Math.ceil(times.length / SVG_POINTS));
+    return { traces: cloudTraces(data, times, webgl ? 'scattergl' : 'scatter', svgEvery), table: cloudTable(data, times), layout, svgEvery };
+  }, [data, webgl]);
   if (!data || !cloud) {
     return (
       <Card className="civic-analytics-card civic-analytics-wide" role="region" aria-label={TITLE} aria-busy={report.error === undefined}>
@@ -85,13 +97,15 @@ export function ConfidenceCloudCard({ appId, report }: { appId: string; report: 
     );
   }
   return (
-    <ChartCard title={TITLE} description={describe(data)} fileName={`${appId}-confidence-points`} table={cloud.table} wide>
+    <ChartCard title={TITLE} description={describe(data, webgl, cloud.svgEvery)} fileName={`${appId}-confidence-points`} table={cloud.table} wide>
       <LazyPlot
-        webgl
+        key={webgl ? 'webgl' : 'svg'}
+        webgl={webgl}
+        onNoWebgl={() => setWebgl(false)}
         label={`${TITLE} chart; use "Show table" for the numbers`}
         height={HEIGHT}
         data={cloud.traces}
-        layout={{ xaxis: { type: 'date', range: cloud.xRange }, yaxis: { range: [-0.02, 1.02], title: { text: 'Confidence' } }, hovermode: 'closest' }}
+        layout={cloud.layout}
       />
     </ChartCard>
   );

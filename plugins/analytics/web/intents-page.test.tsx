@@ -1,5 +1,5 @@
 import { renderConsoleInTestApp, screen, testApp, testUser, userEvent, waitFor, within } from '@civic/sdk/testing';
-import { useEffect } from '@civic/sdk/web/react';
+import { useEffect, useRef } from '@civic/sdk/web/react';
 import analyticsPlugin from '../plugin';
 import { AnalyticsApi, type ConfidencePoints, type IntentsReport } from '../common/api';
 import { analyticsModule } from './analytics-module';
@@ -7,14 +7,25 @@ import { allRows } from './chart-table';
 import { cloudTable, localTimes } from './confidence-cloud';
 import { toCsv } from './csv';
 
-// jsdom has no WebGL: the gl2d bundle's stand-in draws nothing and reports its traces.
-jest.mock('@civic/sdk/web/plotly-gl2d', () => ({
-  __esModule: true,
-  default: function GlPlot({ data, onInitialized }: { data: Array<{ type: string; name: string; x: ArrayLike<number> }>; onInitialized?: () => void }) {
-    useEffect(() => onInitialized?.(), [onInitialized]);
-    return <div data-testid="gl-plot">{data.map((t) => `${t.type} ${t.name} ${t.x.length}`).join('; ')}</div>;
-  },
-}));
+// jsdom draws no plotly: stand-ins report their traces; the WebGL one shows plotly's "no WebGL" note
+// when the test says so (as under a policy that forbids regl's generated code).
+let mockWebglWorks = true;
+function mockPlot(name: string, webgl: boolean) {
+  return function StandIn({ data, onInitialized }: { data: Array<{ type: string; name: string; x: ArrayLike<number> }>; onInitialized?: (figure: object, graph: HTMLElement) => void }) {
+    const graph = useRef<HTMLDivElement>(null);
+    useEffect(() => {
+      if (graph.current) onInitialized?.({}, graph.current);
+    }, [onInitialized]);
+    return (
+      <div ref={graph} data-testid={name}>
+        {webgl && !mockWebglWorks && <div className="no-webgl" />}
+        {data.map((t) => `${t.type} ${t.name} ${t.x.length}`).join('; ')}
+      </div>
+    );
+  };
+}
+jest.mock('@civic/sdk/web/plotly-gl2d', () => ({ __esModule: true, default: mockPlot('gl-plot', true) }));
+jest.mock('@civic/sdk/web/plotly', () => ({ __esModule: true, default: mockPlot('svg-plot', false) }));
 
 const range = { from: '2026-02-08', to: '2026-03-09', days: 30, timeZone: 'Asia/Singapore', previous: { from: '2026-01-09', to: '2026-02-07' } };
 const report: IntentsReport = { range, channels: ['web'], top: [], fallbackTrend: [], confidence: [] };
@@ -66,6 +77,19 @@ describe('the confidence point cloud', () => {
     expect(within(table).getAllByRole('row')[1].textContent).toBe('2026-02-08 03:20:000.200no');
     expect(within(pages).getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
     expect(api.callsTo('GET', AnalyticsApi.intentPoints('a1'))).toHaveLength(1);
+  });
+
+  it('without WebGL draws an SVG picture of one in every k points, and says so', async () => {
+    mockWebglWorks = false;
+    try {
+      await openIntents(points(20_000));
+      expect(await screen.findByText(/WebGL is not available here: the picture is SVG, drawing one in every 4 of these points/)).toBeTruthy();
+      const svg = screen.getAllByTestId('svg-plot').find((plot) => plot.textContent?.includes('Answered 3333'));
+      expect(svg?.textContent).toBe('scatter Answered 3333; scatter Fallback 1667');
+      await waitFor(() => expect(screen.getByRole('figure', { name: /Confidence of each message chart/ }).getAttribute('aria-busy')).toBe('false'));
+    } finally {
+      mockWebglWorks = true;
+    }
   });
 
   it('says when the points are a sample of the messages', async () => {

@@ -42,6 +42,17 @@ export const analyticsHourly = pgTable(
     thumbsUp: count('thumbs_up'),
     thumbsDown: count('thumbs_down'),
     confidenceSum: doublePrecision('confidence_sum').notNull().default(0),
+    /** Turns by confidence in tenths: conf_0 is 0–0.1, … conf_9 is 0.9–1. */
+    conf0: count('conf_0'),
+    conf1: count('conf_1'),
+    conf2: count('conf_2'),
+    conf3: count('conf_3'),
+    conf4: count('conf_4'),
+    conf5: count('conf_5'),
+    conf6: count('conf_6'),
+    conf7: count('conf_7'),
+    conf8: count('conf_8'),
+    conf9: count('conf_9'),
   },
   (t) => [primaryKey({ columns: [t.appId, t.hour, t.environment, t.channel] })],
 );
