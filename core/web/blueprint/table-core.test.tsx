@@ -5,7 +5,7 @@ describe("Table2's stand-ins for Blueprint's context menu and popover", () => {
   it('renders a disabled context menu as its element, passing right-clicks on, without the popover code', () => {
     const onContextMenu = jest.fn();
     render(
-      <ContextMenu disabled className="bp6-table-cell-client" onContextMenu={onContextMenu} style={{ height: 20 }}>
+      <ContextMenu disabled content={undefined} className="bp6-table-cell-client" onContextMenu={onContextMenu} style={{ height: 20 }}>
         <span>cells</span>
       </ContextMenu>,
     );
