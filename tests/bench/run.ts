@@ -14,6 +14,7 @@ import { hostileFilesBench } from './hostile-files-bench';
 import { importInterleaveBench, describeInterleave } from './import-interleave-bench';
 import { intentTableBench } from './intent-table-bench';
 import { describeLighthouse, LCP_GOAL_MS, lighthouseBench, TBT_GOAL_MS } from './lighthouse-bench';
+import { describePointCloud, pointCloudBench } from './point-cloud-bench';
 import { describeRoutes, everyPageScripts, ownGzipBytes, pageScriptsBench, ROUTE_BAR_BYTES } from './page-scripts';
 import { describeRequestPath, requestPathBench, requestPathTargets } from './request-path-bench';
 import { describeStartup, startupBench, startupTargets } from './startup-bench';
@@ -159,6 +160,15 @@ console.log(`\n${analyticsRun.stderr.trim().split('\n').pop() ?? ''}`);
     ok: analytics.dashboardMedianMs !== undefined && analytics.dashboardMedianMs <= bar,
   });
 }
+// Analytics (issue 19): the Intents page's point cloud of 100,000 turns painted with scattergl in Chromium.
+const cloud = await pointCloudBench();
+console.log(`\n${describePointCloud(cloud).join('\n')}`);
+targets.push({
+  what: `point cloud of ${cloud.points.toLocaleString()} turns with scattergl, chart's request to first paint, plotly loaded (first visit ${cloud.coldMedianMs.toFixed(0)} ms; SVG scatter of 10,000 in the same run ${cloud.svgBaselineMs.toFixed(0)} ms)`,
+  value: `${cloud.warmMedianMs.toFixed(0)} ms${cloud.webgl ? '' : ' (no WebGL: SVG fallback)'}`,
+  target: '≤ 600 ms with WebGL',
+  ok: cloud.webgl && cloud.warmMedianMs <= 600,
+});
 // Dialog engine cost bar (issue 8): its own process, so memory is the engine's.
 const engineRun = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'plugins/dialog-engine/server/nlu/cost-bench.ts'], { encoding: 'utf8', maxBuffer: 1 << 20 });
 const engine = JSON.parse(engineRun.stdout.trim().split('\n').pop() ?? '{}') as Record<string, number>;

@@ -82,7 +82,9 @@ test('/dashboard loads no plotly; the analytics dashboard shows the KPIs of toda
   assert.match(text, /Sessions\s+3\b/);
   assert.match(text, /Messages\s+5\b/);
   await browser.$('.civic-analytics-plot .main-svg').waitForExist({ timeout: 20_000, timeoutMsg: 'no chart was drawn' });
-  assert.ok((await loadedScripts(browser)).heavy.includes('plotly'), 'plotly arrives with the first chart');
+  const dashboardScripts = await loadedScripts(browser);
+  assert.ok(dashboardScripts.heavy.includes('plotly'), 'plotly arrives with the first chart');
+  assert.ok(!dashboardScripts.heavy.includes('plotly-gl2d'), 'the WebGL bundle loaded without a point cloud');
   await expectAccessible(browser, 'analytics dashboard');
   await shot('dashboard');
 
@@ -106,6 +108,35 @@ test('sessions: heatmap, channels and lengths; CSAT: ratings and comments', asyn
   await waitForText(browser, 'Did not understand me');
   await expectAccessible(browser, 'analytics CSAT');
   await shot('csat');
+});
+
+test('intents: the point cloud drawn (WebGL, or an SVG sample where it cannot), its table view a page at a time', async () => {
+  await openToday(`/analytics/intents/${APP}`, 'Intents');
+  const cloud = browser.$('figure[aria-label^="Confidence of each message chart"]');
+  await cloud.waitForExist({ timeout: 20_000 });
+  await browser.waitUntil(async () => (await cloud.getAttribute('aria-busy')) === 'false', { timeout: 30_000, timeoutMsg: 'the point cloud was never drawn' });
+  assert.ok((await loadedScripts(browser)).heavy.includes('plotly-gl2d'), 'the point cloud tries the gl2d bundle');
+  // Drawn with WebGL, or (where scattergl cannot draw: the console's content security policy forbids the
+  // code regl generates) as SVG, saying so; never plotly's "WebGL is not supported" note.
+  const drawn: { note: boolean; webgl: boolean; svgPoints: number } = await browser.execute(() => {
+    const figure = document.querySelector('figure[aria-label^="Confidence of each message chart"]');
+    return {
+      note: Boolean(figure?.querySelector('.no-webgl')),
+      webgl: Boolean(figure?.querySelector('canvas.gl-canvas')),
+      svgPoints: figure?.querySelectorAll('.scatterlayer .point').length ?? 0,
+    };
+  });
+  assert.equal(drawn.note, false, 'plotly shows its "no WebGL" note');
+  assert.ok(drawn.webgl || drawn.svgPoints === 5, `nothing drawn: ${JSON.stringify(drawn)}`);
+  if (!drawn.webgl) await waitForText(browser, 'WebGL is not available here');
+  await shot('intents-point-cloud');
+  await browser.$('button[aria-label="Show table: Confidence of each message"]').click();
+  const table = browser.$('//table[caption[normalize-space()="Confidence of each message"]]');
+  await table.waitForDisplayed();
+  // The five messages of today, in time order.
+  assert.equal((await table.$$('tbody tr')).length, 5);
+  assert.match(await table.$('tbody tr').getText(), /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\s+[\d.]+\s+(yes|no)$/);
+  await expectAccessible(browser, 'analytics intents point table');
 });
 
 test('intents: the messages behind an intent, in a dialog', async () => {

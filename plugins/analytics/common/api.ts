@@ -7,6 +7,7 @@ export const AnalyticsApi = {
   csat: (appId: string) => app(appId, 'csat'),
   intents: (appId: string) => app(appId, 'intents'),
   intentTranscripts: (appId: string) => app(appId, 'intents/transcripts'),
+  intentPoints: (appId: string) => app(appId, 'intents/points'),
   superbot: (appId: string) => app(appId, 'superbot'),
   botSummary: (appId: string) => app(appId, 'bot-summary'),
   dashboardRoute: '/api/v1/apps/:appId/analytics/dashboard',
@@ -14,6 +15,7 @@ export const AnalyticsApi = {
   csatRoute: '/api/v1/apps/:appId/analytics/csat',
   intentsRoute: '/api/v1/apps/:appId/analytics/intents',
   intentTranscriptsRoute: '/api/v1/apps/:appId/analytics/intents/transcripts',
+  intentPointsRoute: '/api/v1/apps/:appId/analytics/intents/points',
   superbotRoute: '/api/v1/apps/:appId/analytics/superbot',
   botSummaryRoute: '/api/v1/apps/:appId/analytics/bot-summary',
   /** §7: the console posts one event per use of a feature. */
@@ -95,11 +97,33 @@ export interface IntentsReport extends Report {
   fallbackTrend: Array<{ day: string; turns: number; fallbacks: number; rate: number | null }>;
   /** Turns by confidence, in tenths (0–0.1 … 0.9–1). */
   confidence: Array<{ bin: string; count: number }>;
-  /** Turns as points (time, confidence), newest first, at most POINT_LIMIT. */
-  points: Array<{ at: string; confidence: number; fallback: boolean }>;
 }
-/** SVG scatter paints ~5,000 points in well under a second (STACK.md: 100k SVG markers take ~3 s). */
-export const POINT_LIMIT = 5_000;
+
+/** The most points a confidence point cloud carries (scattergl paints 100,000 in well under a second). */
+export const POINT_CLOUD_CAP = 100_000;
+
+/**
+ * Each turn of the range as a point (time, confidence, fallback), in time order, as columns: the
+ * arrays are parallel, one entry a point. Above POINT_CLOUD_CAP turns, every `step`-th turn in time
+ * order (a systematic sample over the whole range).
+ */
+export interface ConfidencePoints {
+  range: RangeInfo;
+  /** The range as instants (ISO): its first millisecond and the first one after it. */
+  start: string;
+  end: string;
+  /** Turns in the range and filters. */
+  total: number;
+  cap: number;
+  /** 1 when every turn is a point; k when every k-th is. */
+  step: number;
+  /** Whole seconds after `start`. */
+  seconds: number[];
+  /** 0–1, to three decimals. */
+  confidence: number[];
+  /** 1 for a fallback, 0 for an answer. */
+  fallback: number[];
+}
 
 export interface TranscriptRow {
   id: string;

@@ -1,10 +1,11 @@
 import { HttpError, type DbExecutor, type RouteAdder } from '@civic/sdk/server';
 import { AnalyticsQueryDto, IntentTranscriptsQueryDto } from '../common/analytics-query.dto';
-import { AnalyticsApi } from '../common/api';
+import { AnalyticsApi, POINT_CLOUD_CAP } from '../common/api';
 import { rangeProblem, resolveRange } from '../common/date-range';
 import { FeatureUsageDto } from '../common/feature-usage.dto';
 import { canRecordFeatureUsage, canViewAnalytics, canViewFeatureAnalytics } from '../common/permissions';
 import { featureAnalytics, recordFeatureUsage } from './feature-usages';
+import { intentPoints } from './point-cloud';
 import { openScope, type ReportScope } from './report-scope';
 import { botSummaryReport, csatReport, dashboardReport, intentsReport, intentTranscripts, sessionsReport, superbotReport } from './reports';
 
@@ -12,7 +13,12 @@ const REPORTS: Array<{ url: string; description: string; build: (db: DbExecutor,
   { url: AnalyticsApi.dashboardRoute, description: 'KPIs of the range with the change against the previous period, and the daily series', build: dashboardReport },
   { url: AnalyticsApi.sessionsRoute, description: 'Sessions, users and messages per day; hour-of-week heatmap; channel split; session lengths', build: sessionsReport },
   { url: AnalyticsApi.csatRoute, description: 'CSAT distribution, trend, comments and the worst-rated answers', build: csatReport },
-  { url: AnalyticsApi.intentsRoute, description: 'Top intents, fallback rate per day, confidence distribution and points, thumbs per intent', build: intentsReport },
+  { url: AnalyticsApi.intentsRoute, description: 'Top intents, fallback rate per day, confidence distribution, thumbs per intent', build: intentsReport },
+  {
+    url: AnalyticsApi.intentPointsRoute,
+    description: `Each turn as a point in time order, as columns (seconds after start, confidence, fallback); above ${POINT_CLOUD_CAP.toLocaleString('en')} turns every step-th`,
+    build: intentPoints,
+  },
   { url: AnalyticsApi.superbotRoute, description: 'Superbot routing per linked app and misroutes (empty for other apps)', build: superbotReport },
   { url: AnalyticsApi.botSummaryRoute, description: 'Containment, fallback rate, CSAT, busiest hours and the effect of each content version', build: botSummaryReport },
 ];

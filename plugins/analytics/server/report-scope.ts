@@ -2,8 +2,8 @@ import { HttpError, sql, type DbExecutor, type SQL } from '@civic/sdk/server';
 import type { AnalyticsQueryDto } from '../common/analytics-query.dto';
 import type { RangeInfo } from '../common/api';
 import { rangeProblem, resolveRange, type ResolvedRange } from '../common/date-range';
-import { analyticsHourly, analyticsIntentHourly, analyticsMemberHourly } from './db/schema';
-import { floorHour, HOURLY_MEASURES, hourlyFromSource, INTENT_MEASURES, intentHourlyFromSource, memberHourlyFromSource, refreshRollups, rolledUntil } from './rollup';
+import { analyticsHourly, analyticsIntentHourly, analyticsMemberHourly, analyticsPointHourly } from './db/schema';
+import { floorHour, HOURLY_MEASURES, hourlyFromSource, INTENT_MEASURES, intentHourlyFromSource, memberHourlyFromSource, pointHourlyFromSource, refreshRollups, rolledUntil } from './rollup';
 
 /** How far the rollups may lag before a read brings them up to date itself (the job runs every minute). */
 const CATCH_UP_HOURS = 2;
@@ -84,6 +84,17 @@ export function memberHourly(scope: ReportScope): SQL {
   const rolled = sql`select app_id, environment, channel, hour, user_id from ${analyticsMemberHourly} where app_id = ${scope.appId} and hour >= ${iso(scope.range.start)} and hour < ${iso(c)}`;
   const live = c < scope.range.end ? sql` union all ${memberHourlyFromSource(scope.appId, c, scope.range.end)}` : sql``;
   return sql`(select * from (${rolled}${live}) u where ${filters(scope)}) m`;
+}
+
+/**
+ * A derived table `p` of the scope's turns as packed points, one row an hour, environment and channel:
+ * from the hour the range starts in (a zone's half-hour offset: point-cloud.ts drops what is outside).
+ */
+export function pointHourly(scope: ReportScope): SQL {
+  const c = cut(scope);
+  const rolled = sql`select app_id, environment, channel, hour, points from ${analyticsPointHourly} where app_id = ${scope.appId} and hour >= ${iso(floorHour(scope.range.start))} and hour < ${iso(c)}`;
+  const live = c < scope.range.end ? sql` union all ${pointHourlyFromSource(scope.appId, c, scope.range.end)}` : sql``;
+  return sql`(select * from (${rolled}${live}) u where ${filters(scope)}) p`;
 }
 
 /** Conditions on a dialog-engine table aliased `alias` for the scope (range and filters). */

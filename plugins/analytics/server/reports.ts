@@ -1,7 +1,6 @@
 import { sql, type DbExecutor } from '@civic/sdk/server';
 import { chatSessions, dialogEngineConfigs, transcripts } from '../../dialog-engine/contract/server/tables';
 import type { BotSummaryReport, CsatReport, DailyPoint, DashboardReport, IntentsReport, IntentStat, IntentTranscriptsPage, Kpi, SessionsReport, SuperbotReport, TranscriptRow } from '../common/api';
-import { POINT_LIMIT } from '../common/api';
 import { eachDay } from '../common/date-range';
 import { channelsOf, hourly, intentHourly, localDaySql, memberHourly, num, previousScope, rangeInfo, ratio, rowsOf, sourceWhere, type ReportScope } from './report-scope';
 
@@ -151,13 +150,10 @@ export async function intentsReport(db: DbExecutor, scope: ReportScope): Promise
     const turns = turnsByDay.get(x.day) ?? 0;
     return { day: x.day, turns, fallbacks: x.fallbacks, rate: ratio(x.fallbacks, turns) };
   });
-  const bins = rowsOf(await db.execute(sql`select least(floor(t.confidence_score * 10), 9)::int as bin, count(*) as n from ${transcripts} t where ${sourceWhere(scope, 't')} group by 1`));
-  const confidence = Array.from({ length: 10 }, (_, i) => ({ bin: `${(i / 10).toFixed(1)}–${((i + 1) / 10).toFixed(1)}`, count: 0 }));
-  for (const r of bins) confidence[Math.max(0, num(r.bin))].count += num(r.n);
-  const points = rowsOf(
-    await db.execute(sql`select t.created_at, t.confidence_score, t.fallback from ${transcripts} t where ${sourceWhere(scope, 't')} order by t.created_at desc limit ${POINT_LIMIT}`),
-  ).map((r) => ({ at: new Date(r.created_at as string).toISOString(), confidence: num(r.confidence_score), fallback: Boolean(r.fallback) }));
-  return { range: rangeInfo(scope.range), channels: await channelsOf(db, scope.appId), top, fallbackTrend, confidence, points };
+  const tenths = Array.from({ length: 10 }, (_, i) => i);
+  const [bins] = rowsOf(await db.execute(sql`select ${sql.raw(tenths.map((i) => `coalesce(sum(conf_${i}), 0) as conf_${i}`).join(', '))} from ${hourly(scope)}`));
+  const confidence = tenths.map((i) => ({ bin: `${(i / 10).toFixed(1)}–${((i + 1) / 10).toFixed(1)}`, count: num(bins?.[`conf_${i}`]) }));
+  return { range: rangeInfo(scope.range), channels: await channelsOf(db, scope.appId), top, fallbackTrend, confidence };
 }
 
 const PAGE = 25;

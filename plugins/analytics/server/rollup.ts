@@ -1,6 +1,6 @@
 import { sql, type DbExecutor, type SQL } from '@civic/sdk/server';
 import { chatSessions, transcripts } from '../../dialog-engine/contract/server/tables';
-import { analyticsHourly, analyticsIntentHourly, analyticsMemberHourly, analyticsRollupState } from './db/schema';
+import { analyticsHourly, analyticsIntentHourly, analyticsMemberHourly, analyticsPointHourly, analyticsRollupState } from './db/schema';
 
 const HOUR_MS = 3_600_000;
 /**
@@ -11,14 +11,21 @@ export const SETTLE_HOURS = 48;
 
 export const floorHour = (t: Date) => new Date(Math.floor(t.getTime() / HOUR_MS) * HOUR_MS);
 
+const CONFIDENCE_TENTHS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+
 /** Columns of analytics_hourly after its keys, in table order: the live tail yields the same. */
 export const HOURLY_MEASURES = [
   'sessions', 'anonymous_sessions', 'engaged_sessions', 'contained_sessions', 'len_1', 'len_2_3', 'len_4_6', 'len_7_10', 'len_11_plus',
   'csat_1', 'csat_2', 'csat_3', 'csat_4', 'csat_5', 'csat_comments', 'turns', 'fallbacks', 'thumbs_up', 'thumbs_down', 'confidence_sum',
+  ...CONFIDENCE_TENTHS.map((tenth) => `conf_${tenth}` as const),
 ] as const;
 export const INTENT_MEASURES = ['turns', 'fallbacks', 'thumbs_up', 'thumbs_down', 'confidence_sum'] as const;
 
 const hourOf = (column: SQL) => sql`(date_trunc('hour', ${column} at time zone 'UTC') at time zone 'UTC')`;
+
+const NO_TENTHS = sql.raw(CONFIDENCE_TENTHS.map((tenth) => `0 as conf_${tenth}`).join(', '));
+/** A turn's confidence tenth as ten 0/1 columns (conf_0 … conf_9). */
+const TENTH_FLAGS = sql.raw(CONFIDENCE_TENTHS.map((tenth) => `(greatest(least(floor(t.confidence_score * 10), 9), 0) = ${tenth})::int`).join(', '));
 
 /**
  * The hourly buckets of one app over [from, to), computed from the dialog engine's rows: sessions by
@@ -38,13 +45,13 @@ export function hourlyFromSource(appId: string, from: Date, to: Date): SQL {
         coalesce(s.csat_rating = 1, false)::int as csat_1, coalesce(s.csat_rating = 2, false)::int as csat_2, coalesce(s.csat_rating = 3, false)::int as csat_3,
         coalesce(s.csat_rating = 4, false)::int as csat_4, coalesce(s.csat_rating = 5, false)::int as csat_5,
         (coalesce(s.csat_comment, '') <> '')::int as csat_comments,
-        0 as turns, 0 as fallbacks, 0 as thumbs_up, 0 as thumbs_down, 0::float8 as confidence_sum
+        0 as turns, 0 as fallbacks, 0 as thumbs_up, 0 as thumbs_down, 0::float8 as confidence_sum, ${NO_TENTHS}
       from ${chatSessions} s
       cross join lateral (select count(*)::int as turns, (count(*) filter (where t.fallback))::int as fallbacks from ${transcripts} t where t.session_id = s.id) n
       where s.app_id = ${appId} and s.created_at >= ${from.toISOString()}::timestamptz and s.created_at < ${to.toISOString()}::timestamptz
       union all
       select t.app_id, t.environment, t.channel, ${hourOf(sql`t.created_at`)}, ${zeros(15)},
-        1, t.fallback::int, t.thumbs_up::int, t.thumbs_down::int, t.confidence_score
+        1, t.fallback::int, t.thumbs_up::int, t.thumbs_down::int, t.confidence_score, ${TENTH_FLAGS}
       from ${transcripts} t
       where t.app_id = ${appId} and t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz
     ) x group by app_id, environment, channel, hour`;
@@ -68,6 +75,22 @@ export function memberHourlyFromSource(appId: string, from: Date, to: Date): SQL
     select distinct s.app_id, s.environment, s.channel, ${hourOf(sql`s.created_at`)} as hour, s.user_id
     from ${chatSessions} s
     where s.app_id = ${appId} and s.created_at >= ${from.toISOString()}::timestamptz and s.created_at < ${to.toISOString()}::timestamptz and s.user_id is not null`;
+}
+
+/**
+ * One big-endian int4 a turn: its second within the UTC hour (bits 11–22), its confidence in thousandths
+ * (bits 1–10) and 1 for a fallback (bit 0). point-cloud.ts unpacks it.
+ */
+const PACKED_TURN = sql`int4send((floor(extract(epoch from t.created_at) - extract(epoch from ${hourOf(sql`t.created_at`)}))::int << 11)
+  | (round(least(greatest(t.confidence_score, 0), 1) * 1000)::int << 1) | t.fallback::int)`;
+
+/** The turns of one app over [from, to) as packed points, one row an hour. Rows: app_id, environment, channel, hour, points. */
+export function pointHourlyFromSource(appId: string, from: Date, to: Date): SQL {
+  return sql`
+    select t.app_id, t.environment, t.channel, ${hourOf(sql`t.created_at`)} as hour, string_agg(${PACKED_TURN}, ''::bytea order by t.created_at, t.id) as points
+    from ${transcripts} t
+    where t.app_id = ${appId} and t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz
+    group by 1, 2, 3, 4`;
 }
 
 export async function rolledUntil(db: DbExecutor, appId: string): Promise<Date | undefined> {
@@ -101,6 +124,7 @@ export async function refreshRollups(db: DbExecutor, appId: string, now: Date): 
     await db.execute(sql`delete from ${analyticsHourly} where ${range}`);
     await db.execute(sql`delete from ${analyticsIntentHourly} where ${range}`);
     await db.execute(sql`delete from ${analyticsMemberHourly} where ${range}`);
+    await db.execute(sql`delete from ${analyticsPointHourly} where ${range}`);
     await db.execute(sql`insert into ${analyticsMemberHourly} (app_id, environment, channel, hour, user_id) ${memberHourlyFromSource(appId, from, until)} on conflict do nothing`);
     const hourly = sql.raw(HOURLY_MEASURES.join(', '));
     const hourlySet = sql.raw(HOURLY_MEASURES.map((m) => `${m} = excluded.${m}`).join(', '));
@@ -112,6 +136,9 @@ export async function refreshRollups(db: DbExecutor, appId: string, now: Date): 
     await db.execute(sql`insert into ${analyticsIntentHourly} (app_id, environment, channel, hour, intent_name, ${intent})
       ${intentHourlyFromSource(appId, from, until)}
       on conflict (app_id, hour, environment, channel, intent_name) do update set ${intentSet}`);
+    await db.execute(sql`insert into ${analyticsPointHourly} (app_id, environment, channel, hour, points)
+      ${pointHourlyFromSource(appId, from, until)}
+      on conflict (app_id, hour, environment, channel) do update set points = excluded.points`);
   }
   await db
     .insert(analyticsRollupState)

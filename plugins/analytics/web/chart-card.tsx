@@ -1,14 +1,10 @@
-import { Button, Card, HTMLTable } from '@civic/sdk/web/blueprint';
+import { Button, Card } from '@civic/sdk/web/blueprint';
 import { useState, type ReactNode } from '@civic/sdk/web/react';
+import { allRows, ChartTableView, rowCount, type Cell, type ChartTable } from './chart-table';
 import { downloadText, toCsv } from './csv';
 import { LazyPlot } from './lazy-plot';
 
-export type Cell = string | number | null;
-
-export interface ChartTable {
-  columns: string[];
-  rows: Cell[][];
-}
+export type { Cell, ChartTable } from './chart-table';
 
 export interface ChartCardProps {
   title: string;
@@ -22,6 +18,8 @@ export interface ChartCardProps {
   /** File name of the CSV, without extension. */
   fileName: string;
   children?: ReactNode;
+  /** Across the whole grid (a wide chart such as a point cloud). */
+  wide?: boolean;
   /** Show the table first (long lists). */
   tableFirst?: boolean;
   /** Renders a cell of the table view (e.g. a drill-down button); the CSV keeps the value. */
@@ -38,11 +36,11 @@ export function ChartCard(props: ChartCardProps) {
   const [asTable, setAsTable] = useState(props.tableFirst ?? false);
   const id = `analytics-${slug(props.title)}`;
   // An empty range shows its empty state rather than bare axes.
-  const hasChart = (props.data !== undefined || props.children !== undefined) && props.table.rows.length > 0;
+  const count = rowCount(props.table);
+  const hasChart = (props.data !== undefined || props.children !== undefined) && count > 0;
   const showTable = asTable || !hasChart;
-  const format = (cell: Cell) => (typeof cell === 'number' && !Number.isInteger(cell) ? cell.toFixed(3) : (cell ?? '—'));
   return (
-    <Card className="civic-analytics-card" aria-labelledby={`${id}-title`} role="region">
+    <Card className={props.wide ? 'civic-analytics-card civic-analytics-wide' : 'civic-analytics-card'} aria-labelledby={`${id}-title`} role="region">
       <div className="civic-analytics-card-header">
         <div>
           <h2 id={`${id}-title`} className="bp6-heading civic-analytics-card-title">
@@ -54,35 +52,11 @@ export function ChartCard(props: ChartCardProps) {
           {hasChart && (
             <Button size="small" variant="minimal" aria-pressed={asTable} onClick={() => setAsTable(!asTable)} text={asTable ? 'Show chart' : 'Show table'} aria-label={`${asTable ? 'Show chart' : 'Show table'}: ${props.title}`} />
           )}
-          <Button size="small" variant="minimal" text="Download CSV" aria-label={`Download CSV: ${props.title}`} onClick={() => downloadText(`${props.fileName}.csv`, toCsv(props.table.columns, props.table.rows))} />
+          <Button size="small" variant="minimal" text="Download CSV" aria-label={`Download CSV: ${props.title}`} onClick={() => downloadText(`${props.fileName}.csv`, toCsv(props.table.columns, allRows(props.table)))} />
         </div>
       </div>
       {showTable ? (
-        props.table.rows.length === 0 ? (
-          <p className="bp6-text-muted">No data in this range.</p>
-        ) : (
-          <div className="civic-analytics-table-wrap">
-            <HTMLTable compact striped className="civic-analytics-table">
-              <caption className="civic-visually-hidden">{props.title}</caption>
-              <thead>
-                <tr>
-                  {props.table.columns.map((c) => (
-                    <th key={c} scope="col">
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {props.table.rows.map((row, i) => (
-                  <tr key={i}>
-                    {row.map((cell, j) => (j === 0 ? <th key={j} scope="row">{props.renderCell ? props.renderCell(row, j) : format(cell)}</th> : <td key={j}>{props.renderCell ? props.renderCell(row, j) : format(cell)}</td>))}
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
-          </div>
-        )
+        count === 0 ? <p className="bp6-text-muted">No data in this range.</p> : <ChartTableView title={props.title} table={props.table} renderCell={props.renderCell} />
       ) : (
         (props.children ?? <LazyPlot data={props.data ?? []} layout={props.layout} label={`${props.title} chart; use "Show table" for the numbers`} height={props.height} />)
       )}

@@ -1,21 +1,16 @@
 import { Button, Dialog, DialogBody, HTMLTable } from '@civic/sdk/web/blueprint';
 import { errorMessage, LoadError, PageSkeleton } from '@civic/sdk/web';
 import { observer } from '@civic/sdk/web/mobx';
-import { useState } from '@civic/sdk/web/react';
+import { useEffect, useState } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
-import { AnalyticsApi, POINT_LIMIT, type IntentsReport, type IntentTranscriptsPage } from '../common/api';
+import { AnalyticsApi, type ConfidencePoints, type IntentsReport, type IntentTranscriptsPage } from '../common/api';
 import { AnalyticsPageFrame } from './analytics-page-frame';
 import { ChartCard } from './chart-card';
+import { ConfidenceCloudCard } from './confidence-cloud';
 import { percent } from './format';
-import { LazyPlot } from './lazy-plot';
+import { LazyPlot, loadPointCloudPlot } from './lazy-plot';
 import { SeriesColours } from './palette';
 import { useReport } from './use-report';
-
-/**
- * scattergl when the bundle has it: plotly's basic bundle (the one installed) has scatter, bar and pie
- * only, so the point cloud is SVG and POINT_LIMIT keeps it to what SVG paints quickly.
- */
-const POINT_TRACE = 'scatter';
 
 const intentLabel = (name: string) => name || '(no intent)';
 
@@ -23,6 +18,11 @@ const intentLabel = (name: string) => name || '(no intent)';
 export const IntentsPage = observer(function IntentsPage() {
   const { appId = '' } = useParams();
   const report = useReport<IntentsReport>(AnalyticsApi.intents(appId));
+  // The point cloud's data and its WebGL chunk are asked for at once, beside the report.
+  const points = useReport<ConfidencePoints>(AnalyticsApi.intentPoints(appId));
+  useEffect(() => {
+    loadPointCloudPlot().catch(() => undefined);
+  }, []);
   const [drill, setDrill] = useState<string | null>(null);
   return (
     <AnalyticsPageFrame title="Intents" description="Which intents answer, how confidently, and where the bot falls back." report={report}>
@@ -58,17 +58,7 @@ export const IntentsPage = observer(function IntentsPage() {
             data={[{ type: 'bar', name: 'Messages', x: r.confidence.map((c) => c.bin), y: r.confidence.map((c) => c.count), marker: { color: SeriesColours.sessions } }]}
             table={{ columns: ['Confidence', 'Messages'], rows: r.confidence.map((c) => [c.bin, c.count]) }}
           />
-          <ChartCard
-            title="Confidence of each message"
-            description={`Every message of the range (the newest ${POINT_LIMIT.toLocaleString()} at most) by time and confidence; fallbacks in red.`}
-            fileName={`${appId}-confidence-points`}
-            data={[
-              { type: POINT_TRACE, mode: 'markers', name: 'Answered', x: r.points.filter((p) => !p.fallback).map((p) => p.at), y: r.points.filter((p) => !p.fallback).map((p) => p.confidence), marker: { color: SeriesColours.sessions, size: 4, opacity: 0.6 } },
-              { type: POINT_TRACE, mode: 'markers', name: 'Fallback', x: r.points.filter((p) => p.fallback).map((p) => p.at), y: r.points.filter((p) => p.fallback).map((p) => p.confidence), marker: { color: SeriesColours.fallbacks, size: 4, symbol: 'x', opacity: 0.8 } },
-            ]}
-            layout={{ xaxis: { type: 'date' }, yaxis: { range: [0, 1] } }}
-            table={{ columns: ['Time', 'Confidence', 'Fallback'], rows: r.points.map((p) => [p.at, p.confidence, p.fallback ? 'yes' : 'no']) }}
-          />
+          <ConfidenceCloudCard appId={appId} report={points} />
           <ChartCard
             title="Thumbs up and down per intent"
             fileName={`${appId}-thumbs-per-intent`}

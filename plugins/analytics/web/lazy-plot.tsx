@@ -1,7 +1,22 @@
-import { lazy, Suspense } from '@civic/sdk/web/react';
+import { lazy, Suspense, useMemo, useState } from '@civic/sdk/web/react';
 
 /** plotly arrives in its own chunk when the first chart renders (never with the shell or /dashboard). */
 const Plot = lazy(() => import('@civic/sdk/web/plotly'));
+
+let pointCloudPlot: Promise<typeof import('@civic/sdk/web/plotly-gl2d')> | undefined;
+/**
+ * plotly's gl2d bundle (scattergl), a chunk of its own fetched once: call it when a point cloud is on
+ * its way, so that the chunk downloads while its data is asked for.
+ */
+export function loadPointCloudPlot(): Promise<typeof import('@civic/sdk/web/plotly-gl2d')> {
+  // A failed download is asked for again next time.
+  pointCloudPlot ??= import('@civic/sdk/web/plotly-gl2d').catch((error: unknown) => {
+    pointCloudPlot = undefined;
+    throw error;
+  });
+  return pointCloudPlot;
+}
+const PointCloudPlot = lazy(loadPointCloudPlot);
 
 export interface LazyPlotProps {
   data: object[];
@@ -11,9 +26,16 @@ export interface LazyPlotProps {
   height?: number;
   /** A click on a point or bar, with that point's customdata. */
   onClick?: (point: { customdata?: unknown; x?: unknown; y?: unknown }) => void;
+  /** WebGL traces (scattergl): drawn by the gl2d bundle. */
+  webgl?: boolean;
+  /** The WebGL traces could not be drawn (no WebGL, or a policy that forbids regl's generated code). */
+  onNoWebgl?: () => void;
 }
 
 const FONT = { family: 'inherit', size: 12, color: '#1c2127' };
+// No mode bar: its icon buttons are noise for keyboard users; the card offers the table and CSV.
+// One object: a new one would make react-plotly.js draw the whole figure again.
+const CONFIG = { displayModeBar: false, responsive: true };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -24,17 +46,24 @@ function xAxisFor(data: object[], given: unknown): Record<string, unknown> {
   return { automargin: true, ...(days ? { type: 'category', nticks: 12 } : {}), ...(given as object | undefined) };
 }
 
-export function LazyPlot({ data, layout, label, height = 280, onClick }: LazyPlotProps) {
+export function LazyPlot({ data, layout, label, height = 280, onClick, webgl = false, onNoWebgl }: LazyPlotProps) {
   const twoAxes = layout !== undefined && 'yaxis2' in layout;
+  const [drawn, setDrawn] = useState(false);
+  const Chart = webgl ? PointCloudPlot : Plot;
+  const fullLayout = useMemo(
+    () => ({ autosize: true, height, margin: { l: 48, r: twoAxes ? 56 : 16, t: 8, b: 40 }, font: FONT, paper_bgcolor: 'rgba(0,0,0,0)', plot_bgcolor: 'rgba(0,0,0,0)', legend: { orientation: 'h' }, ...layout, xaxis: xAxisFor(data, layout?.xaxis) }),
+    [data, layout, height, twoAxes],
+  );
   return (
-    <figure aria-label={label} style={{ height, margin: 0 }} className="civic-analytics-plot">
+    // Busy until plotly has drawn the picture once.
+    <figure aria-label={label} aria-busy={!drawn} style={{ height, margin: 0 }} className="civic-analytics-plot">
       <Suspense fallback={<div className="bp6-skeleton" style={{ height }} />}>
-        <Plot
+        <Chart
           data={data}
-          layout={{ autosize: true, height, margin: { l: 48, r: twoAxes ? 56 : 16, t: 8, b: 40 }, font: FONT, paper_bgcolor: 'rgba(0,0,0,0)', plot_bgcolor: 'rgba(0,0,0,0)', legend: { orientation: 'h' }, ...layout, xaxis: xAxisFor(data, layout?.xaxis) }}
-          // No mode bar: its icon buttons are noise for keyboard users; the card offers the table and CSV.
-          config={{ displayModeBar: false, responsive: true }}
+          layout={fullLayout}
+          config={CONFIG}
           useResizeHandler
+          onInitialized={(_figure: unknown, graph: HTMLElement) => (webgl && graph.querySelector('.no-webgl') ? onNoWebgl?.() : setDrawn(true))}
           onClick={onClick ? (event: { points?: Array<{ customdata?: unknown; x?: unknown; y?: unknown }> }) => event.points?.[0] && onClick(event.points[0]) : undefined}
           style={{ width: '100%', height: '100%' }}
         />

@@ -22,6 +22,7 @@ import {
   ValidateNested,
 } from '@civic/sdk/common/validators';
 import { ChannelResponsesDto, PLATFORMS } from '../contract/common/responses/index';
+import { INTENT_SORTS, type IntentSort } from './intent-sorts';
 import { KbMessages } from './messages';
 
 /** `@name`, `@sys.date`, `@sys.any:location` …: the entity an annotated part refers to. */
@@ -222,8 +223,7 @@ export class IntentUpdateDto extends IntentCreateDto {
   version!: number;
 }
 
-export const INTENT_SORTS = ['name', 'updatedAt'] as const;
-export type IntentSort = (typeof INTENT_SORTS)[number];
+export { INTENT_SORTS, type IntentSort } from './intent-sorts';
 
 /** GET /api/v1/apps/{appId}/intents: search, filters, sort and a page of the flattened tree. */
 export class IntentListQueryDto {

@@ -10,10 +10,8 @@ import { paramNameOf, type ActionParameter, type IntentKind, type OutputContext,
 import { Messages } from '@civic/sdk/common/messages';
 import { DEFAULT_PLATFORM, PLATFORM_LABELS, switchedOffKinds, type ChannelResponses, type ResponseProblem } from '../contract/common/responses/index';
 import { ChannelResponsesEditor, responseProblemsOf } from '../contract/web/responses/index';
-import { validateDto } from '@civic/sdk/common/validation';
 import { EmptyState, errorMessage, Page, PageSkeleton, PanelSlot, useAccess, useAccessContext, useSaveShortcut, useService, useUnsavedChangesPrompt, LoadError } from '@civic/sdk/web';
 import { KbApi, type IntentDetail, type IntentListResponse, type IntentResponse, type IntentRow } from '../common/api';
-import { IntentCreateDto } from '../common/intent.dto';
 import { KbMessages } from '../common/messages';
 import { canEditKnowledgeBase } from '../common/permissions';
 import { ConfigTab } from './config-tab';
@@ -23,6 +21,9 @@ import { newParameter, ParametersTab } from './parameters-tab';
 import { editorPath, type EditorMode } from './paths';
 import { PhrasesTab } from './phrases-tab';
 import './knowledge-base.css';
+
+/** The DTO check, fetched on a first save (class-validator is not on the editor's path). */
+const checks = () => import('./intent-checks');
 
 /** What the editor changes; saved as the PUT/POST body (plus `version`). */
 export interface IntentDraft {
@@ -143,12 +144,16 @@ export const IntentEditor = observer(function IntentEditor({ appId, kind, mode, 
   const save = useCallback(async () => {
     if (readOnly || !draft || saving) return;
     const body = { ...draft, responses: draft.responses };
-    const check = validateDto(IntentCreateDto, body);
-    if (check.messages.length > 0) {
-      setSaveError(check.messages[0]);
+    setSaving(true);
+    const problems = await checks().then(
+      (module) => module.intentProblems(body),
+      () => [],
+    );
+    if (problems.length > 0) {
+      setSaveError(problems[0]);
+      setSaving(false);
       return;
     }
-    setSaving(true);
     setSaveError('');
     try {
       const { intent } =

@@ -2,7 +2,7 @@ import { action, makeObservable, observable, observableRef, runInAction } from '
 import { isApiError, type ApiClient } from '@civic/sdk/web/services';
 import type { IntentKind } from '../contract/common/knowledge/index';
 import { KbApi, type IntentListResponse, type IntentRow } from '../common/api';
-import type { IntentSort } from '../common/intent.dto';
+import type { IntentSort } from '../common/intent-sorts';
 
 export const PAGE_SIZE = 200;
 /** Rows ahead of (and behind) the visible ones whose page is fetched before it scrolls into view. */

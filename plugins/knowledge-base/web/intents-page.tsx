@@ -6,16 +6,18 @@ import { useLocation, useNavigate, useParams } from '@civic/sdk/web/router';
 import { ApiClient, ToastService } from '@civic/sdk/web/services';
 import { Messages } from '@civic/sdk/common/messages';
 import { EmptyState, errorMessage, Page, useAccess, useService, LoadError } from '@civic/sdk/web';
+import { lazyDialog } from '@civic/sdk/web/forms';
 import { useSearchBox, useUrlState } from '@civic/sdk/web/lists';
 import { KbApi, type IntentDeleteResponse, type IntentRow } from '../common/api';
 import { KbMessages } from '../common/messages';
 import { canEditKnowledgeBase } from '../common/permissions';
-import { BulkClassifyDialog } from './bulk-classify-dialog';
-import { INTENT_SORTS, type IntentSort } from '../common/intent.dto';
+import { INTENT_SORTS, type IntentSort } from '../common/intent-sorts';
 import { DEFAULT_QUERY, IntentTableModel, type IntentQuery } from './intent-table-model';
 import { IntentsTable, makeRenderers } from './intents-table';
 import { useLookups } from './lookups';
 import './knowledge-base.css';
+
+const BulkClassifyDialog = lazyDialog(() => import('./bulk-classify-dialog').then((m) => m.BulkClassifyDialog));
 
 const TABS = [
   { id: 'all', title: 'All', kind: '' },

@@ -5,16 +5,19 @@ import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { engineLabel } from '@civic/sdk/common/model';
 import { ApiClient, Page, Pager, useService, LoadError } from '@civic/sdk/web';
+import { lazyDialog } from '@civic/sdk/web/forms';
 import { DataGrid, useFittedColumns, useUrlState } from '@civic/sdk/web/lists';
 import { applyChatAppsUrlState, chatAppsUrlState } from './chat-apps-url-state';
 import { AdminApi, type AgencyItem } from '../common/api';
 import { FIELD_LABELS, SORT_FIELDS, type SortField } from '../common/table-filter';
-import { AppCreateDialog } from './app-create-dialog';
-import { AppEditDialog } from './app-edit-dialog';
 import { ChatAppsStore } from './chat-apps-store';
 import { DateRangeFilterControl } from './date-range-filter';
 import { TableFilterEditor } from './table-filter-editor';
 import { useResource } from './use-resource';
+
+// The dialogs (their forms, DTOs and class-validator) come on first opening.
+const AppCreateDialog = lazyDialog(() => import('./app-create-dialog').then((m) => m.AppCreateDialog));
+const AppEditDialog = lazyDialog(() => import('./app-edit-dialog').then((m) => m.AppEditDialog));
 
 const ROW_HEIGHT = 36;
 const COLUMN_WIDTHS = [140, 170, 130, 80, 170, 80, 100, 100, 130, 70];

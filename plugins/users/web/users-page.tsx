@@ -4,12 +4,15 @@ import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { Page, Pager, useService, LoadError } from '@civic/sdk/web';
+import { lazyDialog } from '@civic/sdk/web/forms';
 import { DataGrid, useFittedColumns, useSearchBox, useUrlState } from '@civic/sdk/web/lists';
 import type { UserListItem } from '../common/api';
 import { formatLastSignIn } from './format-last-sign-in';
-import { InviteUserDialog } from './invite-user-dialog';
-import { ManageUserDialog } from './manage-user-dialog';
 import { UsersStore } from './users-store';
+
+// The dialogs (their forms, DTOs and class-validator) come on first opening.
+const InviteUserDialog = lazyDialog(() => import('./invite-user-dialog').then((m) => m.InviteUserDialog));
+const ManageUserDialog = lazyDialog(() => import('./manage-user-dialog').then((m) => m.ManageUserDialog));
 
 const ROW_HEIGHT = 40;
 const COLUMN_WIDTHS = [170, 220, 140, 110, 110, 190, 100];

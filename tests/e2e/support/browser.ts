@@ -16,7 +16,9 @@ export async function openBrowser(): Promise<{ browser: Browser; close(): Promis
       'goog:chromeOptions': {
         binary: '/usr/bin/chromium',
         args: [
-          '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+          // WebGL (the analytics point cloud) on the CPU: SwiftShader, asked for by name since Chromium
+          // no longer falls back to it on its own.
+          '--headless=new', '--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run',
           '--disable-background-networking', '--disable-component-update', '--disable-sync',
           '--disable-dev-shm-usage', '--force-prefers-reduced-motion', '--window-size=1440,960', `--user-data-dir=${profile}`,
           '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost',

@@ -28,6 +28,8 @@ export async function loadedScripts(browser: Browser): Promise<LoadedScripts> {
     gzipBytes += gzipSync(source, { level: 9 }).length;
     const text = source.toString('utf8');
     if (/plotly/i.test(text) && /Plotly\.newPlot|plotly\.js/.test(text)) heavy.add('plotly');
+    // plotly's gl2d bundle (scattergl): WebGL through regl.
+    if (/createREGL/.test(text)) heavy.add('plotly-gl2d');
     if (/joint\.dia|@joint\/core|jointjs/i.test(text)) heavy.add('jointjs');
   }
   return { files, gzipBytes, heavy: [...heavy] };

@@ -1,4 +1,4 @@
-import { apps, doublePrecision, integer, pgTable, primaryKey, text, timestamp, uuid } from '@civic/sdk/server/schema';
+import { apps, customType, doublePrecision, integer, pgTable, primaryKey, text, timestamp, uuid } from '@civic/sdk/server/schema';
 
 const count = (name: string) => integer(name).notNull().default(0);
 const appRef = () =>
@@ -42,6 +42,17 @@ export const analyticsHourly = pgTable(
     thumbsUp: count('thumbs_up'),
     thumbsDown: count('thumbs_down'),
     confidenceSum: doublePrecision('confidence_sum').notNull().default(0),
+    /** Turns by confidence in tenths: conf_0 is 0–0.1, … conf_9 is 0.9–1. */
+    conf0: count('conf_0'),
+    conf1: count('conf_1'),
+    conf2: count('conf_2'),
+    conf3: count('conf_3'),
+    conf4: count('conf_4'),
+    conf5: count('conf_5'),
+    conf6: count('conf_6'),
+    conf7: count('conf_7'),
+    conf8: count('conf_8'),
+    conf9: count('conf_9'),
   },
   (t) => [primaryKey({ columns: [t.appId, t.hour, t.environment, t.channel] })],
 );
@@ -78,6 +89,27 @@ export const analyticsMemberHourly = pgTable(
     userId: uuid('user_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.appId, t.hour, t.environment, t.channel, t.userId] })],
+);
+
+/** bytea as bytes (node-postgres gives a Buffer, PGlite a Uint8Array: both are Uint8Arrays). */
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The turns of one hour as points for the confidence point cloud: one big-endian int4 a turn, in time
+ * order, packing its second within the hour, its confidence in thousandths and its fallback flag
+ * (rollup.ts PACKED_TURN, point-cloud.ts reads them). A 90-day cloud reads a few thousand of these rows
+ * instead of a million transcripts.
+ */
+export const analyticsPointHourly = pgTable(
+  'analytics_point_hourly',
+  {
+    appId: appRef(),
+    environment: text('environment').notNull(),
+    channel: text('channel').notNull(),
+    hour: hourColumn(),
+    points: bytes('points').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.hour, t.environment, t.channel] })],
 );
 
 /** Per app: every hour before `rolledUntil` is in the rollups; later hours are read live. */

@@ -3,9 +3,9 @@ import { after, before, test } from 'node:test';
 import { eq } from '@civic/sdk/server';
 import { call, OTHER_APP_ID, OWN_APP_ID, startTestServer, type TestServer } from '@civic/sdk/testing/server';
 import { chatSessions, dialogEngineConfigs, transcripts } from '../../../dialog-engine/contract/server/tables';
-import { AnalyticsApi, type DashboardReport, type Kpi } from '../../common/api';
+import { AnalyticsApi, POINT_CLOUD_CAP, type ConfidencePoints, type DashboardReport, type Kpi } from '../../common/api';
 import { addDays, localDay, resolveRange, startOfLocalDay } from '../../common/date-range';
-import { analyticsHourly, analyticsIntentHourly, analyticsRollupState } from '../../server/db/schema';
+import { analyticsHourly, analyticsIntentHourly, analyticsPointHourly, analyticsRollupState } from '../../server/db/schema';
 import { refreshRollups } from '../../server/rollup';
 
 const ZONE = 'Asia/Singapore';
@@ -160,13 +160,42 @@ test('intents: top intents, confidence bins and the transcripts behind a bar', a
   assert.deepEqual(r.top.map((i: { intentName: string; turns: number }) => [i.intentName, i.turns]), [['Fees', 3], ['Opening hours', 3], ['', 1]]);
   assert.equal(r.confidence[2].count, 1);
   assert.equal(r.confidence[9].count, 6);
-  assert.equal(r.points.length, 7);
   const drill = await get(AnalyticsApi.intentTranscripts(OWN_APP_ID), viewer, { intent: 'Fees' });
   assert.equal(drill.status, 200, JSON.stringify(drill.body));
   assert.equal(drill.body.data.total, 3);
   assert.ok(drill.body.data.items.every((i: { intentName: string }) => i.intentName === 'Fees'));
   const none = await get(AnalyticsApi.intentTranscripts(OWN_APP_ID), viewer, { intent: '' });
   assert.equal(none.body.data.total, 1);
+});
+
+test('intents: each turn of the range as a point, in time order, with the filters, from the rollups and the live tail', async () => {
+  const res = await get(AnalyticsApi.intentPoints(OWN_APP_ID), viewer);
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  const p = res.body.data as ConfidencePoints;
+  const range = resolveRange({}, now, ZONE);
+  assert.equal(p.start, range.start.toISOString());
+  assert.equal(p.end, range.end.toISOString());
+  const at = (date: Date) => (date.getTime() - range.start.getTime()) / 1000;
+  const threeDaysAgo = local(addDays(yesterday, -2), 23, 30);
+  const ten = local(yesterday, 10);
+  assert.deepEqual(p.seconds, [0, at(threeDaysAgo), at(threeDaysAgo) + 60, at(ten), at(ten) + 60, at(ten) + 120, at(ten) + 30 * 60]);
+  assert.deepEqual(p.confidence, [0.9, 0.9, 0.9, 0.9, 0.2, 0.9, 0.9]);
+  assert.deepEqual(p.fallback, [0, 0, 0, 0, 1, 0, 0]);
+  assert.deepEqual([p.total, p.step, p.cap], [7, 1, POINT_CLOUD_CAP]);
+
+  const telegram = (await get(AnalyticsApi.intentPoints(OWN_APP_ID), viewer, { channel: 'telegram' })).body.data as ConfidencePoints;
+  assert.deepEqual(telegram.seconds, [at(ten) + 30 * 60]);
+  const draft = (await get(AnalyticsApi.intentPoints(OWN_APP_ID), viewer, { environment: 'draft' })).body.data as ConfidencePoints;
+  assert.equal(draft.total, 2);
+
+  const hours = await t.server.db.db.select().from(analyticsPointHourly).where(eq(analyticsPointHourly.appId, OWN_APP_ID));
+  assert.ok(hours.length >= 4, `${hours.length} packed hours`);
+
+  // Today's hour is after the rollups' watermark: read live from the transcripts.
+  const today = (await get(AnalyticsApi.intentPoints(OWN_APP_ID), viewer, { preset: '0' })).body.data as ConfidencePoints;
+  const todayStart = resolveRange({ preset: 0 }, now, ZONE).start;
+  assert.deepEqual([today.seconds, today.confidence, today.fallback], [[Math.floor((now.getTime() - 1000 - todayStart.getTime()) / 1000)], [0.9], [0]]);
+  assert.equal((await get(AnalyticsApi.intentPoints(OTHER_APP_ID), viewer)).status, 404);
 });
 
 test('bot summary: containment, busiest hours and each content version with its effect', async () => {

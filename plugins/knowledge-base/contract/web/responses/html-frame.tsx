@@ -1,6 +1,6 @@
-import { useCallback, useMemo, useRef, useState } from '@civic/sdk/web/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from '@civic/sdk/web/react';
 import { ResponseTexts } from '../../common/responses/response-texts';
-import { sanitizeHtmlForDisplay } from './sanitize-html';
+import { sanitizeHtmlForDisplay, whenSanitiserReady } from './sanitize-html';
 
 /** No scripts even if something slipped through: the frame's own policy allows none. */
 const FRAME_CSP = "default-src 'none'; img-src https: data:; style-src 'unsafe-inline'; font-src https:";
@@ -29,13 +29,28 @@ export function htmlFrameDocument(cleanHtml: string, baseUrl?: string): string {
  * `allow-same-origin` only lets this page read the frame's height; links open in a new tab.
  */
 export function HtmlFrame({ html, title = ResponseTexts.htmlFrameTitle, baseUrl }: { html: string; title?: string; baseUrl?: string }) {
-  const clean = useMemo(() => sanitizeHtmlForDisplay(html), [html]);
+  const [ready, setReady] = useState(false);
+  const clean = useMemo(() => sanitizeHtmlForDisplay(html), [html, ready]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (clean !== undefined) return;
+    let live = true;
+    // A failed download leaves the placeholder; the next message tries again.
+    whenSanitiserReady().then(
+      () => live && setReady(true),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [clean]);
   const ref = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(40);
   const fit = useCallback(() => {
     const doc = ref.current?.contentDocument;
     if (doc?.documentElement) setHeight(Math.min(MAX_HEIGHT, Math.max(24, doc.documentElement.scrollHeight)));
   }, []);
+  // Nothing unsanitised is ever shown: an empty box of the frame's size until the sanitiser is here.
+  if (clean === undefined) return <div className="civic-rv-html" aria-busy="true" style={{ height }} />;
   return (
     <iframe
       ref={ref}

@@ -138,8 +138,14 @@ describe('ResponseMessageView', () => {
   it('puts html into a sandboxed frame without scripts', async () => {
     const message: ResponseMessage = { type: 'html', html: '<p>Opening hours</p><script>alert(1)</script><img src="https://x.gov/a.png" onerror="alert(2)"><a href="javascript:alert(3)">x</a>' };
     const { container } = render(<ResponseMessageView message={message} />);
-    const frame = container.querySelector('iframe');
-    expect(frame).not.toBeNull();
+    // DOMPurify comes with the first html message: until then an empty box, never the unsanitised html.
+    expect(container.querySelector('iframe')).toBeNull();
+    expect(container.querySelector('.civic-rv-html[aria-busy="true"]')?.textContent).toBe('');
+    const frame = await waitFor(() => {
+      const found = container.querySelector('iframe');
+      expect(found).not.toBeNull();
+      return found;
+    });
     const sandbox = frame?.getAttribute('sandbox') ?? '';
     expect(sandbox.split(' ')).not.toContain('allow-scripts');
     expect(frame?.getAttribute('title')).toBeTruthy();
@@ -210,7 +216,11 @@ describe('ResponseMessagesView', () => {
     expect(screen.getByRole('img', { name: 'Map' }).getAttribute('src')).toBe('https://console.civic.gov/files/map.png');
     expect(screen.getByRole('link', { name: /Form/ }).getAttribute('href')).toBe('https://console.civic.gov/files/form.pdf');
     expect(screen.getByRole('link', { name: 'Open' }).getAttribute('href')).toBe('https://agency.gov/x');
-    const frame = container.querySelector('iframe');
+    const frame = await waitFor(() => {
+      const found = container.querySelector('iframe');
+      expect(found).not.toBeNull();
+      return found;
+    });
     expect(frame?.getAttribute('srcdoc')).toContain('<base target="_blank" href="https://console.civic.gov/">');
     await waitFor(() => expect(frame?.style.height).toBe('24px'));
   });

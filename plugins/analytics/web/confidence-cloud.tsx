@@ -1,0 +1,112 @@
+import { Card } from '@civic/sdk/web/blueprint';
+import { errorMessage, LoadError } from '@civic/sdk/web';
+import { useMemo, useState } from '@civic/sdk/web/react';
+import type { ConfidencePoints } from '../common/api';
+import { zoneOffsetMs } from '../common/date-range';
+import { ChartCard } from './chart-card';
+import type { LazyTable } from './chart-table';
+import { LazyPlot } from './lazy-plot';
+import { SeriesColours } from './palette';
+import type { ReportState } from './use-report';
+
+const TITLE = 'Confidence of each message';
+const HEIGHT = 320;
+const HOUR_MS = 3_600_000;
+
+/**
+ * Each point's time as the deployment's wall clock (epoch milliseconds shifted by the zone's offset,
+ * looked up once an hour): plotly draws dates without a time zone.
+ */
+export function localTimes(points: ConfidencePoints): Float64Array {
+  const start = Date.parse(points.start);
+  const offsets = new Map<number, number>();
+  const times = new Float64Array(points.seconds.length);
+  for (let i = 0; i < times.length; i++) {
+    const at = start + points.seconds[i] * 1000;
+    const hour = Math.floor(at / HOUR_MS);
+    let offset = offsets.get(hour);
+    if (offset === undefined) offsets.set(hour, (offset = zoneOffsetMs(new Date(at), points.range.timeZone)));
+    times[i] = at + offset;
+  }
+  return times;
+}
+
+/**
+ * Answered and fallback points as two traces (typed arrays): scattergl with every point, or SVG
+ * scatter with every `every`-th.
+ */
+export function cloudTraces(points: ConfidencePoints, times: Float64Array, type: 'scattergl' | 'scatter' = 'scattergl', every = 1): object[] {
+  const series = (fallback: number) => {
+    let count = 0;
+    for (let i = 0; i < times.length; i += every) if (points.fallback[i] === fallback) count++;
+    const x = new Float64Array(count);
+    const y = new Float32Array(count);
+    let at = 0;
+    for (let i = 0; i < times.length; i += every) {
+      if (points.fallback[i] !== fallback) continue;
+      x[at] = times[i];
+      y[at++] = points.confidence[i];
+    }
+    return { x, y };
+  };
+  const hover = (name: string) => `%{x|%Y-%m-%d %H:%M:%S}<br>Confidence %{y:.3f}<extra>${name}</extra>`;
+  return [
+    { type, mode: 'markers', name: 'Answered', ...series(0), hovertemplate: hover('Answered'), marker: { color: SeriesColours.sessions, size: 4, opacity: 0.6 } },
+    { type, mode: 'markers', name: 'Fallback', ...series(1), hovertemplate: hover('Fallback'), marker: { color: SeriesColours.fallbacks, size: 5, symbol: 'x', opacity: 0.8 } },
+  ].filter((trace) => trace.x.length > 0);
+}
+
+/** The table view and CSV of the points, each row made when it is shown or downloaded. */
+export function cloudTable(points: ConfidencePoints, times: Float64Array): LazyTable {
+  return {
+    columns: [`Time (${points.range.timeZone})`, 'Confidence', 'Fallback'],
+    count: times.length,
+    row: (i) => [new Date(times[i]).toISOString().slice(0, 19).replace('T', ' '), points.confidence[i], points.fallback[i] ? 'yes' : 'no'],
+  };
+}
+
+/** Without WebGL the picture is SVG, which draws this many points in well under a second. */
+export const SVG_POINTS = 5_000;
+
+function describe(points: ConfidencePoints, webgl: boolean, svgEvery: number): string {
+  const base = 'Each message of the range by time and confidence; fallbacks are red crosses.';
+  const sampled = points.step === 1 ? '' : ` ${points.total.toLocaleString()} messages: one in every ${points.step.toLocaleString()} is shown, in time order (at most ${points.cap.toLocaleString()} points).`;
+  const every = svgEvery === 1 ? '' : `, drawing one in every ${svgEvery.toLocaleString()} of these points; the table and the CSV have them all`;
+  const svg = webgl ? '' : ` WebGL is not available here: the picture is SVG${every}.`;
+  return `${base}${sampled}${svg}`;
+}
+
+/** Every message as a point (x time, y confidence, colour answered or fallback), drawn with WebGL. */
+export function ConfidenceCloudCard({ appId, report }: { appId: string; report: ReportState<ConfidencePoints> }) {
+  const { data } = report;
+  const [webgl, setWebgl] = useState(true);
+  const cloud = useMemo(() => {
+    if (!data) return undefined;
+    const times = localTimes(data);
+    const offset = (at: string) => Date.parse(at) + zoneOffsetMs(new Date(at), data.range.timeZone);
+    const layout = { xaxis: { type: 'date', range: [offset(data.start), offset(data.end)] }, yaxis: { range: [-0.02, 1.02], title: { text: 'Confidence' } }, hovermode: 'closest' };
+    const svgEvery = webgl ? 1 : Math.max(1, Math.ceil(times.length / SVG_POINTS));
+    return { traces: cloudTraces(data, times, webgl ? 'scattergl' : 'scatter', svgEvery), table: cloudTable(data, times), layout, svgEvery };
+  }, [data, webgl]);
+  if (!data || !cloud) {
+    return (
+      <Card className="civic-analytics-card civic-analytics-wide" role="region" aria-label={TITLE} aria-busy={report.error === undefined}>
+        <h2 className="bp6-heading civic-analytics-card-title">{TITLE}</h2>
+        {report.error !== undefined ? <LoadError title="The points could not be loaded" error={errorMessage(report.error)} onRetry={report.reload} /> : <div className="bp6-skeleton" style={{ height: HEIGHT }} />}
+      </Card>
+    );
+  }
+  return (
+    <ChartCard title={TITLE} description={describe(data, webgl, cloud.svgEvery)} fileName={`${appId}-confidence-points`} table={cloud.table} wide>
+      <LazyPlot
+        key={webgl ? 'webgl' : 'svg'}
+        webgl={webgl}
+        onNoWebgl={() => setWebgl(false)}
+        label={`${TITLE} chart; use "Show table" for the numbers`}
+        height={HEIGHT}
+        data={cloud.traces}
+        layout={cloud.layout}
+      />
+    </ChartCard>
+  );
+}

@@ -1,0 +1,109 @@
+import { renderConsoleInTestApp, screen, testApp, testUser, userEvent, waitFor, within } from '@civic/sdk/testing';
+import { useEffect, useRef } from '@civic/sdk/web/react';
+import analyticsPlugin from '../plugin';
+import { AnalyticsApi, type ConfidencePoints, type IntentsReport } from '../common/api';
+import { analyticsModule } from './analytics-module';
+import { allRows } from './chart-table';
+import { cloudTable, localTimes } from './confidence-cloud';
+import { toCsv } from './csv';
+
+// jsdom draws no plotly: stand-ins report their traces; the WebGL one shows plotly's "no WebGL" note
+// when the test says so (as under a policy that forbids regl's generated code).
+let mockWebglWorks = true;
+function mockPlot(name: string, webgl: boolean) {
+  return function StandIn({ data, onInitialized }: { data: Array<{ type: string; name: string; x: ArrayLike<number> }>; onInitialized?: (figure: object, graph: HTMLElement) => void }) {
+    const graph = useRef<HTMLDivElement>(null);
+    useEffect(() => {
+      if (graph.current) onInitialized?.({}, graph.current);
+    }, [onInitialized]);
+    return (
+      <div ref={graph} data-testid={name}>
+        {webgl && !mockWebglWorks && <div className="no-webgl" />}
+        {data.map((t) => `${t.type} ${t.name} ${t.x.length}`).join('; ')}
+      </div>
+    );
+  };
+}
+jest.mock('@civic/sdk/web/plotly-gl2d', () => ({ __esModule: true, default: mockPlot('gl-plot', true) }));
+jest.mock('@civic/sdk/web/plotly', () => ({ __esModule: true, default: mockPlot('svg-plot', false) }));
+
+const range = { from: '2026-02-08', to: '2026-03-09', days: 30, timeZone: 'Asia/Singapore', previous: { from: '2026-01-09', to: '2026-02-07' } };
+const report: IntentsReport = { range, channels: ['web'], top: [], fallbackTrend: [], confidence: [] };
+
+/** `count` points a minute apart from the range's start (midnight in Singapore), every third a fallback. */
+function points(count: number, extra: Partial<ConfidencePoints> = {}): ConfidencePoints {
+  return {
+    range,
+    start: '2026-02-07T16:00:00.000Z',
+    end: '2026-03-09T16:00:00.000Z',
+    total: count,
+    cap: 100_000,
+    step: 1,
+    seconds: Array.from({ length: count }, (_, i) => i * 60),
+    confidence: Array.from({ length: count }, (_, i) => (i % 1000) / 1000),
+    fallback: Array.from({ length: count }, (_, i) => (i % 3 === 0 ? 1 : 0)),
+    ...extra,
+  };
+}
+
+async function openIntents(cloud: ConfidencePoints) {
+  return renderConsoleInTestApp({
+    route: '/analytics/intents/a1',
+    user: testUser({ permissions: { a1: '0' } }),
+    app: [testApp('a1', 'Plus')],
+    plugins: [analyticsPlugin],
+    modules: [analyticsModule],
+    api: { [`GET ${AnalyticsApi.intentsRoute}`]: () => report, [`GET ${AnalyticsApi.intentPointsRoute}`]: () => cloud },
+  });
+}
+
+describe('the confidence point cloud', () => {
+  it('asks for its points beside the report; its table view shows 100 rows a page in local time', async () => {
+    const { api } = await openIntents(points(250));
+    expect((await screen.findByTestId('gl-plot')).textContent).toBe('scattergl Answered 166; scattergl Fallback 84');
+    await waitFor(() => expect(screen.getByRole('figure', { name: /Confidence of each message chart/ }).getAttribute('aria-busy')).toBe('false'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Show table: Confidence of each message' }));
+    const table = await screen.findByRole('table', { name: 'Confidence of each message' });
+    expect(within(table).getAllByRole('row')).toHaveLength(101);
+    expect(within(table).getByRole('columnheader', { name: 'Time (Asia/Singapore)' })).toBeTruthy();
+    expect(within(table).getAllByRole('row')[1].textContent).toBe('2026-02-08 00:00:000yes');
+    const pages = screen.getByRole('navigation', { name: 'Pages of Confidence of each message' });
+    expect(within(pages).getByRole('status').textContent).toBe('Rows 1–100 of 250');
+
+    await userEvent.click(within(pages).getByRole('button', { name: 'Next' }));
+    await userEvent.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(within(pages).getByRole('status').textContent).toBe('Rows 201–250 of 250');
+    expect(within(table).getAllByRole('row')).toHaveLength(51);
+    expect(within(table).getAllByRole('row')[1].textContent).toBe('2026-02-08 03:20:000.200no');
+    expect(within(pages).getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+    expect(api.callsTo('GET', AnalyticsApi.intentPoints('a1'))).toHaveLength(1);
+  });
+
+  it('without WebGL draws an SVG picture of one in every k points, and says so', async () => {
+    mockWebglWorks = false;
+    try {
+      await openIntents(points(20_000));
+      expect(await screen.findByText(/WebGL is not available here: the picture is SVG, drawing one in every 4 of these points/)).toBeTruthy();
+      const svg = screen.getAllByTestId('svg-plot').find((plot) => plot.textContent?.includes('Answered 3333'));
+      expect(svg?.textContent).toBe('scatter Answered 3333; scatter Fallback 1667');
+      await waitFor(() => expect(screen.getByRole('figure', { name: /Confidence of each message chart/ }).getAttribute('aria-busy')).toBe('false'));
+    } finally {
+      mockWebglWorks = true;
+    }
+  });
+
+  it('says when the points are a sample of the messages', async () => {
+    await openIntents(points(10, { total: 250_000, step: 3 }));
+    expect(await screen.findByText(/250,000 messages: one in every 3 is shown, in time order \(at most 100,000 points\)/)).toBeTruthy();
+  });
+
+  it('makes its CSV rows only when asked, every point in time order', () => {
+    const cloud = points(100_000);
+    const table = cloudTable(cloud, localTimes(cloud));
+    expect(table.count).toBe(100_000);
+    const csv = toCsv(table.columns, allRows(table)).split('\r\n');
+    expect(csv[0]).toBe('Time (Asia/Singapore),Confidence,Fallback');
+    expect(csv[2]).toBe('2026-02-08 00:01:00,0.001,no');
+    expect(csv).toHaveLength(100_002);
+  });
+});
