@@ -169,7 +169,7 @@ export async function pointCloudBench(): Promise<PointCloudBenchResult> {
     }
     const require = createRequire(import.meta.url);
     const svgBaselineMs = await drawOnly(browser, require.resolve('plotly.js/plotly-basic.min.js'), 'scatter', BASELINE_SVG_POINTS);
-    const glDrawOnlyMs = await drawOnly(browser, require.resolve('plotly.js-gl2d-dist-min'), 'scattergl', CLOUD_POINTS);
+    const glDrawOnlyMs = await drawOnly(browser, require.resolve('plotly.js-strict-dist-min'), 'scattergl', CLOUD_POINTS);
     return {
       points: cloud.seconds.length,
       total: cloud.total,

@@ -5,7 +5,7 @@ const Plot = lazy(() => import('@civic/sdk/web/plotly'));
 
 let pointCloudPlot: Promise<typeof import('@civic/sdk/web/plotly-gl2d')> | undefined;
 /**
- * plotly's gl2d bundle (scattergl), a chunk of its own fetched once: call it when a point cloud is on
+ * plotly's strict bundle (scattergl without eval), a chunk of its own fetched once: call it when a point cloud is on
  * its way, so that the chunk downloads while its data is asked for.
  */
 export function loadPointCloudPlot(): Promise<typeof import('@civic/sdk/web/plotly-gl2d')> {
@@ -26,7 +26,7 @@ export interface LazyPlotProps {
   height?: number;
   /** A click on a point or bar, with that point's customdata. */
   onClick?: (point: { customdata?: unknown; x?: unknown; y?: unknown }) => void;
-  /** WebGL traces (scattergl): drawn by the gl2d bundle. */
+  /** WebGL traces (scattergl): drawn by the strict bundle. */
   webgl?: boolean;
   /** The WebGL traces could not be drawn (no WebGL, or a policy that forbids regl's generated code). */
   onNoWebgl?: () => void;
