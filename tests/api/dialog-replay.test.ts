@@ -38,7 +38,8 @@ async function ask(text: string, environment: 'production' | 'draft' = 'producti
 const replay = (token = editor) => call(t.http, 'POST', `/api/v1/apps/${APP}/replay`, { token });
 
 before(async () => {
-  t = await startTestServer();
+  // Turns are written behind the reply; a minute's interval shows the replay writes them itself first.
+  t = await startTestServer({ env: { CIVIC_TRANSCRIPT_FLUSH_MS: '60000' } });
   admin = await signIn(t.http, 'admin@demo.gov.sg');
   editor = await signIn(t.http, 'editor@demo.gov.sg');
   // The demo conversations (60 days of them) are not this test's citizens: it counts its own questions.

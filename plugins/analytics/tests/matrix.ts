@@ -8,6 +8,7 @@ export const rows: MatrixRow[] = [
   report('/api/v1/apps/:appId/analytics/sessions'),
   report('/api/v1/apps/:appId/analytics/csat'),
   report('/api/v1/apps/:appId/analytics/intents'),
+  report('/api/v1/apps/:appId/analytics/intents/points'),
   { ...report('/api/v1/apps/:appId/analytics/intents/transcripts'), call: '/api/v1/apps/:appId/analytics/intents/transcripts?intent=Fees' },
   report('/api/v1/apps/:appId/analytics/superbot'),
   report('/api/v1/apps/:appId/analytics/bot-summary'),

@@ -63,7 +63,7 @@ export function dialogEngineModule(options: DialogEngineModuleOptions = {}): Ser
       registerTraining(api, dialogEngine, { maxPhrases: settings.trainingMaxPhrases });
       // Queued now, run once the job runner starts: the seeded (published) demo answers trained at once.
       await trainUntrainedProduction(api.db, dialogEngine).catch((error: unknown) => api.log.warn({ err: error }, 'could not queue production trainings at start'));
-      registerReplayRoutes(api.routes, dialogEngine, api.services.get(PublishReplays));
+      registerReplayRoutes(api.routes, dialogEngine, api.services.get(PublishReplays), transcriptWriter);
       registerThresholdRoutes(api.routes, dialogEngine);
       api.services.provide(TranscriptReview, transcriptReview);
       api.services.provide(QuestionFeatures, questionFeatures);

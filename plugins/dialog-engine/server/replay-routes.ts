@@ -1,5 +1,6 @@
 import { and, desc, eq, HttpError, type RouteAdder } from '@civic/sdk/server';
 import { transcripts } from './db/schema';
+import type { TranscriptWriter } from './transcript-writer';
 import { REPLAY_QUESTIONS, ReplayApi, type ReplayAnswer, type ReplayChange, type ReplayResult } from '../common/api';
 import { EngineMessages } from '../common/messages';
 import { canReplay } from '../common/permissions';
@@ -23,7 +24,7 @@ function questionKey(text: string): string {
  * intent or reply would change are listed, most asked first, and their count recorded with publishing
  * (a publish of this draft then needs the editor's acknowledgement).
  */
-export function registerReplayRoutes(routes: RouteAdder, engine: DialogEngine, replays: PublishReplays): void {
+export function registerReplayRoutes(routes: RouteAdder, engine: DialogEngine, replays: PublishReplays, writer: Pick<TranscriptWriter, 'flush'>): void {
   routes.add({
     method: 'POST',
     url: ReplayApi.route,
@@ -39,6 +40,8 @@ export function registerReplayRoutes(routes: RouteAdder, engine: DialogEngine, r
       }
       const production = await engine.content(ctx.db, app.appId, 'production').catch(() => null);
       if (!production) return { published: false, questions: 0, distinct: 0, changes: [] };
+      // Turns this server still holds are written first: the replay sees every question it answered.
+      await writer.flush();
       const turns = await ctx.db
         .select({ text: transcripts.data })
         .from(transcripts)
