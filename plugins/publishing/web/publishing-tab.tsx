@@ -80,6 +80,25 @@ export function PublishingTab(props: { appId: string }) {
     void loadDiff();
   }, [loadDiff]);
 
+  // The publish job this page just queued: followed by its id until it ends, whatever the overview read
+  // first (it may have been read before the job was stored, and then named the previous publish).
+  const [queuedJobId, setQueuedJobId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!queuedJobId) return;
+    const timer = setInterval(() => {
+      void client.job(appId, queuedJobId).then(
+        (job) => {
+          if (isActive(job.status)) return;
+          setQueuedJobId(null);
+          void load();
+          void loadDiff();
+        },
+        () => setQueuedJobId(null),
+      );
+    }, PROGRESS_POLL_MS);
+    return () => clearInterval(timer);
+  }, [queuedJobId, client, appId, load, loadDiff]);
+
   // While a publish job runs, Draft progress (§3) drives the bar.
   const publishing = overview ? isActive(overview.draftProgress.status) : false;
   useEffect(() => {
@@ -180,7 +199,12 @@ export function PublishingTab(props: { appId: string }) {
                   intent="success"
                   text="Approve and publish"
                   disabled={pendingRequest.stale}
-                  onClick={() => void act(() => client.approve(appId, pendingRequest.id), 'Approved; publishing')}
+                  onClick={() =>
+                    void act(async () => {
+                      const result = await client.approve(appId, pendingRequest.id);
+                      if (result.job && isActive(result.job.status)) setQueuedJobId(result.job.id);
+                    }, 'Approved; publishing')
+                  }
                 />
               )}
               {canEdit && <Button text="Reject or withdraw" onClick={() => void act(() => client.reject(appId, pendingRequest.id), 'Request closed')} />}
@@ -277,6 +301,7 @@ export function PublishingTab(props: { appId: string }) {
         onClose={() => setPublishOpen(false)}
         onPublish={async (note, acknowledgeChanges) => {
           const result = await client.publish(appId, note, acknowledgeChanges);
+          if (result.job && isActive(result.job.status)) setQueuedJobId(result.job.id);
           setPublishOpen(false);
           toasts.notify(result.request ? PublishingMessages.publishRequested : PublishingMessages.publishQueued);
           await load();
