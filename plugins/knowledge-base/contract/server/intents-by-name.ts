@@ -1,27 +1,16 @@
 import { defineServiceRef, type DbExecutor } from '@civic/sdk/server';
-import type { ActionParameter, OutputContext, PhrasePart, WebhookState } from '../common/knowledge/index';
-import type { ChannelResponses } from '../common/responses/index';
+import type { Intent, PhrasePart } from '../common/knowledge/index';
 
 /** An intent or Q&A pair written by name (a Dialogflow agent's): its parent named too, its classes as ids of the app's. */
-export interface IntentByName {
+export interface IntentByName
+  extends Pick<
+    Intent,
+    'kind' | 'defaultKind' | 'webhook_state' | 'action' | 'events' | 'inputContexts' | 'outputContexts' | 'parameters' | 'responses' | 'categoryIds' | 'labelIds' | 'answerOwner' | 'sourceUrl' | 'reviewBy'
+  > {
   name: string;
   /** The follow-up's parent, among the intents written with it (any other name, or its own, leaves it a root). */
   parentName: string | null;
-  kind: 'intent' | 'qna';
-  defaultKind: 'welcome' | 'fallback' | null;
-  webhook_state: WebhookState;
-  action: string;
-  events: string[];
-  inputContexts: string[];
-  outputContexts: OutputContext[];
   trainingPhrases: Array<{ reference_id: string; type: 'example' | 'template'; parts: PhrasePart[]; text: string }>;
-  parameters: ActionParameter[];
-  responses: ChannelResponses[];
-  categoryIds: string[];
-  labelIds: string[];
-  answerOwner: string | null;
-  sourceUrl: string | null;
-  reviewBy: string | null;
 }
 
 /** A glossary term written by its term. */
