@@ -164,7 +164,10 @@ describe('ChannelResponsesEditor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add message' }));
     const kinds = (await screen.findAllByRole('menuitem')).map((m) => m.textContent);
     expect(kinds).toHaveLength(14);
+    // The overlay hears Escape once it holds focus (Blueprint moves it in on the next animation frame).
+    await waitFor(() => expect(screen.getAllByRole('menuitem')[0].closest('.bp6-overlay')?.contains(document.activeElement)).toBe(true));
     await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menuitem')).toBeNull());
     for (const kind of kinds) await chooseMenuItem('Add message', kind ?? '');
     expect(latest[0].messages.map((m) => m.type)).toEqual([
       'text', 'image', 'quickReplies', 'card', 'tableCard', 'payload', 'form', 'carousel', 'video', 'html', 'customPayload', 'file', 'imageGallery', 'miniCarousel',
