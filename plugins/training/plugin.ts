@@ -6,14 +6,16 @@ import { canViewHistory, canViewTraining } from './common/permissions';
  * training: the improvement loop. Users' questions the bot could not answer (/uncategorisedintents)
  * or answered with doubt (/training), triaged into intents, dismissed with a reason or bulk-reviewed;
  * the pending badge on Questions/History; the training history; questions given categories and labels
- * (classification's); the training hub's paraphrases from an LLM provider (credential-llm's, when one
- * is configured). Reads transcripts through the dialog engine's contract.
+ * (classification's); the training hub's paraphrases from an LLM provider (credential-llm's, when that
+ * plugin is enabled and a provider is configured). Reads transcripts through the dialog engine's contract.
  */
 export default definePlugin({
   id: 'training',
   title: 'Training',
   icon: 'learning',
-  requires: ['dialog-engine', 'knowledge-base', 'classification', 'credential-llm'],
+  requires: ['dialog-engine', 'knowledge-base', 'classification'],
+  // Paraphrases on request; a profile without LLM providers has the rest of the training hub.
+  uses: ['credential-llm'],
   // Per route and entry below: the §7 feature-usage route is not an app route.
   canAccess: signedIn,
   routes: [

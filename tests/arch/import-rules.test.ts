@@ -67,23 +67,26 @@ test('web code never imports Node built-ins', () => {
   assert.deepEqual(found, []);
 });
 
-/** The ids a plugin's manifest lists in `requires` (read from its source, like the rest of this test). */
-function requiresOf(plugin: string): string[] {
+/**
+ * The ids a plugin's manifest lists in `requires` and `uses` (read from its source, like the rest of
+ * this test): the plugins whose contracts it may build on.
+ */
+function dependenciesOf(plugin: string): string[] {
   const manifest = files.find((f) => f.path === `plugins/${plugin}/plugin.ts`);
-  const list = manifest?.text.match(/\brequires:\s*\[([^\]]*)\]/)?.[1] ?? '';
+  const listed = (key: string) => [...(manifest?.text.match(new RegExp(`\\b${key}:\\s*\\[([^\\]]*)\\]`))?.[1] ?? '').matchAll(/'([a-z0-9-]+)'/g)].map((m) => m[1]);
   // defineCredentialPlugin (@civic/sdk/credentials) makes a manifest that requires the credentials plugin.
   const credential = manifest?.text.includes('defineCredentialPlugin(') ? ['credentials'] : [];
-  return [...credential, ...[...list.matchAll(/'([a-z0-9-]+)'/g)].map((m) => m[1])];
+  return [...credential, ...listed('requires'), ...listed('uses')];
 }
 
 
-test("a plugin imports only the sdk, itself, and the contract of a plugin it requires", () => {
+test("a plugin imports only the sdk, itself, and the contract of a plugin it requires or uses", () => {
   const found = violations((file) => {
     const plugin = pluginOf(file.path);
     if (!plugin) return [];
     // A plugin's tests: beside the code (*.test.ts[x]) or its API tests and matrix rows in tests/.
     const isTest = /\.test\.tsx?$/.test(file.path) || file.path.startsWith(`plugins/${plugin}/tests/`);
-    const required = requiresOf(plugin);
+    const required = dependenciesOf(plugin);
     return file.imports.flatMap((edge) => {
       // Tests may name the test runner they run under; nothing else comes from outside (the sdk's
       // testing helpers, @civic/sdk/testing and @civic/sdk/testing/server, are sdk like the rest).
@@ -93,8 +96,8 @@ test("a plugin imports only the sdk, itself, and the contract of a plugin it req
       if (edge.target.startsWith(`plugins/${plugin}/`)) return [];
       const contractOf = edge.target.match(/^plugins\/([^/]+)\/contract\//)?.[1];
       if (contractOf && required.includes(contractOf)) return [];
-      if (contractOf) return [`${file.path}:${edge.line} uses the contract of ${contractOf}, which plugins/${plugin}/plugin.ts does not list in requires`];
-      return [`${file.path}:${edge.line} reaches outside its plugin, the sdk and the contracts it requires: ${edge.specifier}`];
+      if (contractOf) return [`${file.path}:${edge.line} uses the contract of ${contractOf}, which plugins/${plugin}/plugin.ts does not list in requires or uses`];
+      return [`${file.path}:${edge.line} reaches outside its plugin, the sdk and the contracts it requires or uses: ${edge.specifier}`];
     });
   });
   assert.deepEqual(found, []);
@@ -136,7 +139,7 @@ test("a plugin's contract exposes only the contract, what it re-exports from its
   const found = violations((file) => {
     const plugin = pluginOf(file.path);
     if (!plugin || !file.path.startsWith(`plugins/${plugin}/contract/`)) return [];
-    const required = requiresOf(plugin);
+    const required = dependenciesOf(plugin);
     return file.imports
       .filter((edge) => edge.target !== null && !edge.target.startsWith('sdk/') && !edge.target.startsWith(`plugins/${plugin}/`))
       .filter((edge) => !required.includes(edge.target?.match(/^plugins\/([^/]+)\/contract\//)?.[1] ?? ''))

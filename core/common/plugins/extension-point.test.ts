@@ -2,7 +2,7 @@
 import { anyone } from '../access/predicates';
 import { contribute, defineExtensionPoint, defineSlot, defineTabStrip, slotPanel } from './extension-point';
 import { definePlugin, type PluginManifest } from './plugin-manifest';
-import { PluginRegistryError, validatePluginSet } from './plugin-registry';
+import { inRequiresOrder, PluginRegistryError, validatePluginSet } from './plugin-registry';
 
 const Checks = defineExtensionPoint<{ name: string; severity: 'error' | 'warning' }>('publisher.publish-checks');
 const Editor = defineSlot<{ intentId?: string }>('publisher.editor');
@@ -48,9 +48,13 @@ describe('definePlugin with contributions', () => {
     ).not.toThrow();
   });
 
+  it('accepts contributions to points of a plugin it uses (read only when that plugin is enabled)', () => {
+    expect(() => definePlugin(base('helper', { uses: ['publisher'], extensions: [contribute(Checks, { name: 'x', severity: 'warning' })] }))).not.toThrow();
+  });
+
   it('refuses a contribution to a plugin it does not require', () => {
     expect(() => definePlugin(base('helper', { panels: [slotPanel(Editor, { id: 'p', title: 'P', order: 1, load })] }))).toThrow(
-      'Plugin "helper" contributes to publisher.editor but does not list "publisher" in requires',
+      'Plugin "helper" contributes to publisher.editor but does not list "publisher" in requires or uses',
     );
     expect(() => definePlugin(base('helper', { tabs: [{ id: 't', strip: Tabs, title: 'T', order: 1, load }] }))).toThrow('publisher.tabs');
     expect(() => definePlugin(base('helper', { extensions: [contribute(Checks, { name: 'x', severity: 'error' })] }))).toThrow('publisher.publish-checks');
@@ -63,5 +67,22 @@ describe('validatePluginSet and route landmarks', () => {
   it('allows one home page per deployment', () => {
     expect(() => validatePluginSet(['a'], [home('a', '/a/:appId'), home('b', '/b/:appId')])).not.toThrow();
     expect(() => validatePluginSet(['a', 'b'], [home('a', '/a/:appId'), home('b', '/b/:appId')])).toThrow(PluginRegistryError);
+  });
+});
+
+describe('validatePluginSet and optional dependencies (uses)', () => {
+  const trainer = base('trainer', { requires: ['kb'], uses: ['llm'] });
+
+  it('runs without a used plugin, and orders after it when it is enabled', () => {
+    const all = [trainer, base('kb'), base('llm')];
+    expect(() => validatePluginSet(['trainer', 'kb'], all)).not.toThrow();
+    expect(inRequiresOrder([trainer, base('kb')]).map((m) => m.id)).toEqual(['kb', 'trainer']);
+    expect(inRequiresOrder([trainer, base('kb'), base('llm')]).map((m) => m.id)).toEqual(['kb', 'llm', 'trainer']);
+  });
+
+  it('still refuses a missing required plugin, a cycle through uses, and one id in both lists', () => {
+    expect(() => validatePluginSet(['trainer', 'llm'], [trainer, base('kb'), base('llm')])).toThrow('requires "kb", which is not enabled');
+    expect(() => validatePluginSet(['trainer', 'kb', 'llm'], [trainer, base('kb'), base('llm', { uses: ['trainer'] })])).toThrow('in a cycle: trainer → llm → trainer');
+    expect(() => validatePluginSet(['a', 'kb'], [base('a', { requires: ['kb'], uses: ['kb'] }), base('kb')])).toThrow('lists "kb" in both requires and uses');
   });
 });

@@ -33,6 +33,12 @@ export interface PluginManifest {
   server?: boolean;
   /** Ids of plugins this one needs enabled; every plugin whose contract or points it uses. */
   requires?: string[];
+  /**
+   * Ids of plugins this one works with when a profile enables them, and does without otherwise: it
+   * may import their contracts, consume their services through `api.services.find` (undefined when
+   * absent) and contribute to their points, and it mounts after them when they are there.
+   */
+  uses?: string[];
 }
 
 /** Type only: `common` never imports inversify at run time. */
@@ -123,9 +129,14 @@ export function definePlugin(manifest: PluginManifest): PluginManifest {
     ...(manifest.extensions ?? []).map((extension) => extension.point),
   ];
   for (const point of points) {
-    if (point.owner !== manifest.id && !(manifest.requires ?? []).includes(point.owner)) {
-      throw new Error(`Plugin "${manifest.id}" contributes to ${point.id} but does not list "${point.owner}" in requires`);
+    if (point.owner !== manifest.id && !dependsOn(manifest, point.owner)) {
+      throw new Error(`Plugin "${manifest.id}" contributes to ${point.id} but does not list "${point.owner}" in requires or uses`);
     }
   }
   return Object.freeze(manifest);
+}
+
+/** True when the plugin lists `owner` in `requires` or `uses`: it may build on that plugin's contract. */
+export function dependsOn(manifest: Pick<PluginManifest, 'requires' | 'uses'>, owner: string): boolean {
+  return (manifest.requires ?? []).includes(owner) || (manifest.uses ?? []).includes(owner);
 }

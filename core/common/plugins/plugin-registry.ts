@@ -4,7 +4,8 @@ export class PluginRegistryError extends Error {}
 
 /**
  * Validates a deployment's plugin set, on both tiers (host algorithm in ARCHITECTURE): unique ids,
- * unique route paths and landmarks, `requires` met and acyclic, every enabled id known. Fails loudly.
+ * unique route paths and landmarks, `requires` met and acyclic (with the `uses` that are enabled), every
+ * enabled id known, no plugin both requiring and using one id. Fails loudly.
  */
 export function validatePluginSet(enabledIds: readonly string[], manifests: readonly PluginManifest[]): void {
   const byId = new Map<string, PluginManifest>();
@@ -23,6 +24,9 @@ export function validatePluginSet(enabledIds: readonly string[], manifests: read
     for (const required of manifest.requires ?? []) {
       if (!enabled.has(required)) {
         throw new PluginRegistryError(`Plugin "${manifest.id}" requires "${required}", which is not enabled`);
+      }
+      if ((manifest.uses ?? []).includes(required)) {
+        throw new PluginRegistryError(`Plugin "${manifest.id}" lists "${required}" in both requires and uses`);
       }
     }
     for (const route of manifest.routes) {
@@ -44,11 +48,11 @@ export function validatePluginSet(enabledIds: readonly string[], manifests: read
 }
 
 /**
- * The plugins ordered so that each comes after every plugin it requires (stable otherwise): the
- * order their migrations run and their server modules mount, so a plugin's foreign keys and the
- * services it consumes exist before it. A cycle fails loudly, naming it.
+ * The plugins ordered so that each comes after every plugin it requires or uses and is given (stable
+ * otherwise): the order their migrations run and their server modules mount, so a plugin's foreign
+ * keys and the services it consumes exist before it. A cycle fails loudly, naming it.
  */
-export function inRequiresOrder<T extends Pick<PluginManifest, 'id' | 'requires'>>(manifests: readonly T[]): T[] {
+export function inRequiresOrder<T extends Pick<PluginManifest, 'id' | 'requires' | 'uses'>>(manifests: readonly T[]): T[] {
   const byId = new Map(manifests.map((manifest) => [manifest.id, manifest]));
   const ordered: T[] = [];
   const state = new Map<string, 'visiting' | 'done'>();
@@ -60,7 +64,7 @@ export function inRequiresOrder<T extends Pick<PluginManifest, 'id' | 'requires'
       throw new PluginRegistryError(`Plugins require each other in a cycle: ${cycle.join(' → ')}`);
     }
     state.set(manifest.id, 'visiting');
-    for (const required of manifest.requires ?? []) {
+    for (const required of [...(manifest.requires ?? []), ...(manifest.uses ?? [])]) {
       const dependency = byId.get(required);
       if (dependency) visit(dependency, [...path, manifest.id]);
     }

@@ -118,7 +118,7 @@ export interface DemoSeed {
   readonly subscriberAppIds: readonly string[];
   readonly now: Date;
   /** The static services (`ServerModule.services`) of this plugin and those it requires; the server is not running yet. */
-  readonly services: Pick<PluginServiceAccess, 'get'>;
+  readonly services: Pick<PluginServiceAccess, 'get' | 'find'>;
   /** CIVIC_DEMO_PUBLISHED: new demo apps should start published (the publishing plugin's seeder does it). */
   readonly published: boolean;
 }
@@ -133,6 +133,8 @@ export interface ServerPluginManifest {
   featureFlag?: string;
   server?: boolean;
   requires?: string[];
+  /** Plugins this one works with when enabled (PluginManifest.uses): their services through `find`. */
+  uses?: string[];
   /** Data contributions to extension points (`contribute(point, value)`), read by the point's owner. */
   extensions?: readonly { point: { id: string; owner: string }; value: unknown }[];
 }

@@ -28,6 +28,17 @@ test('a plugin that does not require the owner, or asks before it mounted, is re
   assert.throws(() => registry.for({ id: 'webchat' }).get(Greeter), /does not list "kb" in requires/);
 });
 
+test('a plugin finds the service of a plugin it uses when that plugin mounted, and undefined when the profile leaves it out', () => {
+  const registry = new ServiceRegistry();
+  const trainer = registry.for({ id: 'training', uses: ['kb'] });
+  assert.equal(trainer.find(Greeter), undefined);
+  registry.for({ id: 'kb' }).provide(Greeter, { greet: (name) => `hi ${name}` });
+  assert.equal(trainer.find(Greeter)?.greet('ana'), 'hi ana');
+  // `get` stays for what a plugin cannot run without; `find` is not a way around listing the owner.
+  assert.throws(() => trainer.get(Greeter), /does not list "kb" in requires/);
+  assert.throws(() => registry.for({ id: 'webchat' }).find(Greeter), /does not list "kb" in requires or uses/);
+});
+
 test('two registries (two servers in one process) share nothing', () => {
   const first = new ServiceRegistry();
   first.for({ id: 'kb' }).provide(Greeter, { greet: () => 'first' });

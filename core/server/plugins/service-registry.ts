@@ -24,7 +24,7 @@ export function defineServiceRef<T>(id: string): ServiceRef<T> {
 export interface ServiceBinding<T = unknown> {
   readonly ref: ServiceRef<T>;
   /** Made from the static services of the plugins this one requires (bound before it). */
-  readonly create: (services: Pick<PluginServiceAccess, 'get'>) => T;
+  readonly create: (services: Pick<PluginServiceAccess, 'get' | 'find'>) => T;
 }
 
 export function bindService<T>(ref: ServiceRef<T>, implementation: T): ServiceBinding<T> {
@@ -35,7 +35,7 @@ export function bindService<T>(ref: ServiceRef<T>, implementation: T): ServiceBi
  * A static service built on other static services: `bindServiceWith(KnowledgeSnapshots, (services) =>
  * snapshotsOver(services.get(ClassCatalog)))` — only of plugins this one requires, which bind first.
  */
-export function bindServiceWith<T>(ref: ServiceRef<T>, create: (services: Pick<PluginServiceAccess, 'get'>) => T): ServiceBinding<T> {
+export function bindServiceWith<T>(ref: ServiceRef<T>, create: (services: Pick<PluginServiceAccess, 'get' | 'find'>) => T): ServiceBinding<T> {
   return { ref, create };
 }
 
@@ -45,6 +45,8 @@ export interface PluginServiceAccess {
   provide<T>(ref: ServiceRef<T>, implementation: T): void;
   /** A service of this plugin or of one it requires (which mounted first, so it is there). */
   get<T>(ref: ServiceRef<T>): T;
+  /** A service of a plugin this one uses (or requires): undefined when the profile does not enable it. */
+  find<T>(ref: ServiceRef<T>): T | undefined;
 }
 
 /**
@@ -59,7 +61,7 @@ export class ServiceRegistry {
    * A registry holding the static services (`ServerModule.services`) of these plugins, each
    * checked as if its plugin provided it (a plugin binds only its own refs).
    */
-  static withStatic(plugins: ReadonlyArray<{ manifest: { id: string; requires?: readonly string[] }; module?: { services?: readonly ServiceBinding[] } }>): ServiceRegistry {
+  static withStatic(plugins: ReadonlyArray<{ manifest: ServiceConsumer; module?: { services?: readonly ServiceBinding[] } }>): ServiceRegistry {
     const registry = new ServiceRegistry();
     for (const { manifest, module } of plugins) {
       const access = registry.for(manifest);
@@ -68,7 +70,7 @@ export class ServiceRegistry {
     return registry;
   }
 
-  for(plugin: { id: string; requires?: readonly string[] }): PluginServiceAccess {
+  for(plugin: ServiceConsumer): PluginServiceAccess {
     return {
       provide: (ref, implementation) => {
         const owner = ownerOf(ref);
@@ -84,8 +86,22 @@ export class ServiceRegistry {
         if (!this.services.has(ref.id)) throw new Error(`Service ${ref.id} was not provided by "${owner}" when it mounted`);
         return this.services.get(ref.id) as T;
       },
+      find: <T>(ref: ServiceRef<T>): T | undefined => {
+        const owner = ownerOf(ref);
+        if (owner !== plugin.id && !(plugin.requires ?? []).includes(owner) && !(plugin.uses ?? []).includes(owner)) {
+          throw new Error(`Plugin "${plugin.id}" looks for ${ref.id} but does not list "${owner}" in requires or uses`);
+        }
+        return this.services.get(ref.id) as T | undefined;
+      },
     };
   }
+}
+
+/** The parts of a plugin manifest the registry checks a consumer against. */
+interface ServiceConsumer {
+  id: string;
+  requires?: readonly string[];
+  uses?: readonly string[];
 }
 
 function ownerOf(ref: ServiceRef<unknown>): string {

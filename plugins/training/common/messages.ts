@@ -6,6 +6,7 @@ export const TrainingMessages = {
   dateRangeInvalid: 'The end of the date range must be after its start',
   dateRangeTooLong: 'The date range can be at most 366 days',
   cursorInvalid: 'The page cursor is not valid for this search',
+  noLlmPlugin: 'This deployment has no LLM providers: the credential-llm plugin is not enabled in its profile',
   reasonTooLong: 'A dismissal reason has at most 500 characters',
   nothingToClassify: 'Choose a category or label to add or remove',
   addAndRemove: (what: 'category' | 'label') => `The same ${what} cannot be added and removed at once`,

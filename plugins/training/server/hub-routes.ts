@@ -4,6 +4,7 @@ import type { TranscriptReview } from '../../dialog-engine/contract/server/index
 import type { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
 import { HUB_CANDIDATES, HUB_DAYS, HUB_PER_INTENT, PARAPHRASE_COUNT, PARAPHRASE_TIMEOUT_MS, TrainingHubApi, type HubParaphrases, type HubSuggestions } from '../common/api';
 import { AutoTpActionsDto } from '../common/auto-tp-actions.dto';
+import { TrainingMessages } from '../common/messages';
 import { ParaphrasesQueryDto } from '../common/paraphrases-query.dto';
 import { canRecordAssistantUsage, canReviewQuestions, canViewTraining } from '../common/permissions';
 import { rankSuggestions } from './assistant';
@@ -13,7 +14,8 @@ import { paraphrasePrompt, paraphrasesFrom, paraphraseTokens } from './paraphras
 export interface HubDeps {
   review: TranscriptReview;
   snapshots: KnowledgeSnapshots;
-  llm: LlmChat;
+  /** Undefined when the profile does not enable credential-llm: no provider can apply. */
+  llm: LlmChat | undefined;
 }
 
 const llmScope = (app: AppRecord): LlmScope => ({ appId: app.appId, agencyId: app.agencyId ?? undefined });
@@ -29,7 +31,7 @@ export function registerHubRoutes(routes: RouteAdder, { review, snapshots, llm }
     handler: async (ctx): Promise<HubSuggestions> => {
       const since = new Date(ctx.now.getTime() - HUB_DAYS * 86_400_000);
       const candidates = await review.candidates(ctx.db, ctx.app.appId, since, HUB_CANDIDATES);
-      const provider = await llm.provider(ctx.db, llmScope(ctx.app));
+      const provider = llm ? await llm.provider(ctx.db, llmScope(ctx.app)) : null;
       return { intents: rankSuggestions(candidates, HUB_PER_INTENT), since: since.toISOString(), llm: provider ? { name: provider.name } : null };
     },
   });
@@ -47,6 +49,7 @@ export function registerHubRoutes(routes: RouteAdder, { review, snapshots, llm }
       if (!intent) throw HttpError.notFound();
       const count = ctx.query.count ?? PARAPHRASE_COUNT;
       const own = intent.trainingPhrases.map((p) => p.text);
+      if (!llm) throw new HttpError(409, TrainingMessages.noLlmPlugin);
       const answer = await llm.complete(ctx.db, llmScope(ctx.app), { messages: paraphrasePrompt(intent.displayName, own, count), maxTokens: paraphraseTokens(count), timeoutMs: PARAPHRASE_TIMEOUT_MS });
       const existing = draft.intents.flatMap((i) => i.trainingPhrases.map((p) => p.text));
       return { intentId: intent.id, intentName: intent.displayName, source: answer.provider.name, suggestions: paraphrasesFrom(answer.content, existing, count) };

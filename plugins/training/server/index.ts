@@ -22,7 +22,7 @@ export default defineServerModule({
     registerTranscriptRoutes(api.routes, review, accuracy, catalog);
     registerAccuracyRoute(api.routes, accuracy);
     registerQuestionClassRoute(api.routes, review, catalog);
-    registerHubRoutes(api.routes, { review, snapshots, llm: api.services.get(LlmChat) });
+    registerHubRoutes(api.routes, { review, snapshots, llm: api.services.find(LlmChat) });
     registerClusterJobs(api.routes, api.jobs, review, api.services.get(QuestionFeatures));
   },
 });

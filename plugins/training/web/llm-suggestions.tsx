@@ -87,11 +87,14 @@ export const LlmIntentPicker = observer(function LlmIntentPicker({ appId }: { ap
   );
 });
 
+/** The LLM provider credential page (credential-llm's, a plugin training uses when it is enabled). */
+export const LLM_PROVIDER_ROUTE = '/credential-llm';
+
 /** For platform admins of a deployment without a provider: where to add one. */
 export function LlmHint() {
   return (
     <p className="civic-training-basis">
-      Suggestions can also come from an LLM provider: add one under Integration Credential, <Link to="/credential-llm">LLM provider</Link>.
+      Suggestions can also come from an LLM provider: add one under Integration Credential, <Link to={LLM_PROVIDER_ROUTE}>LLM provider</Link>.
     </p>
   );
 }

@@ -1,4 +1,6 @@
 import { renderInTestApp, screen, testApp, userEvent, userWithRole, waitFor, within, type FakeRequest } from '@civic/sdk/testing';
+import { definePlugin } from '@civic/sdk/common';
+import { platformAdmin } from '@civic/sdk/common/access';
 import { ApiError } from '@civic/sdk/web/services';
 import type { HubSuggestions } from '../common/api';
 import { TrainingHubPage } from './training-hub-page';
@@ -17,13 +19,22 @@ const intentOf = (id: string, displayName: string) => ({
   trainingPhrases: [{ type: 'example', parts: [{ text: 'renew passport' }] }], parameters: [], responses: [], categoryIds: [], labelIds: [], answerOwner: null, sourceUrl: null, reviewBy: null, version: 3,
 });
 
-function render(options: { llm: HubSuggestions['llm']; paraphrases?: (request: FakeRequest) => unknown; platformAdmin?: boolean }) {
+/** A stand-in for credential-llm's manifest (training uses it): its provider page is what the hint links to. */
+const llmPlugin = definePlugin({
+  id: 'credential-llm',
+  title: 'LLM provider',
+  canAccess: platformAdmin,
+  routes: [{ path: '/credential-llm', layout: 'main', title: 'LLM provider', load: async () => ({ default: () => null }) }],
+});
+
+function render(options: { llm: HubSuggestions['llm']; paraphrases?: (request: FakeRequest) => unknown; platformAdmin?: boolean; withLlmPlugin?: boolean }) {
   return renderInTestApp(<TrainingHubPage />, {
     path: '/training-hub/:appId',
     route: '/training-hub/a1',
     user: userWithRole('1', ['a1'], { isPlatformAdmin: options.platformAdmin ?? false }),
     app: testApp('a1', 'Plus'),
     modules: [trainingModule],
+    plugins: options.withLlmPlugin === false ? [] : [llmPlugin],
     api: {
       'GET /api/v1/apps/:appId/training-hub/suggestions': () => hub(options.llm),
       'GET /api/v1/apps/:appId/training-hub/paraphrases': options.paraphrases ?? (() => ({ ...PASSPORT, source: 'Civic GPT', suggestions: [] })),
@@ -107,5 +118,12 @@ describe('training hub without an LLM provider', () => {
     await render({ llm: null, platformAdmin: true });
     const link = await screen.findByRole('link', { name: 'LLM provider' });
     expect(link.getAttribute('href')).toBe('/credential-llm');
+  });
+
+  it('names no provider page where the profile leaves credential-llm out', async () => {
+    await render({ llm: null, platformAdmin: true, withLlmPlugin: false });
+    expect(await screen.findByDisplayValue('renew my pp')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'LLM provider' })).toBeNull();
+    expect(document.body.textContent).not.toMatch(/LLM/);
   });
 });

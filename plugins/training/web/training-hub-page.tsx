@@ -2,12 +2,12 @@ import { Card, Tag } from '@civic/sdk/web/blueprint';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
-import { EmptyState, LoadError, Page, PageSkeleton, useAccess, useService } from '@civic/sdk/web';
+import { EmptyState, LoadError, Page, PageSkeleton, PluginCatalog, useAccess, useService } from '@civic/sdk/web';
 import { platformAdmin } from '@civic/sdk/common/access';
 import type { HubIntent } from '../common/api';
 import { canReviewQuestions } from '../common/permissions';
 import { TrainingHubStore, type HubIntentRef } from './hub-store';
-import { AskLlmButton, LlmHint, LlmIntentPicker, LlmSuggestions } from './llm-suggestions';
+import { AskLlmButton, LlmHint, LlmIntentPicker, LlmSuggestions, LLM_PROVIDER_ROUTE } from './llm-suggestions';
 import { PhraseDecisionRow } from './phrase-decision-row';
 import './training.css';
 
@@ -16,7 +16,9 @@ export const TrainingHubPage = observer(function TrainingHubPage() {
   const { appId = '' } = useParams();
   const store = useService<TrainingHubStore>(TrainingHubStore);
   const review = useAccess(canReviewQuestions);
-  const admin = useAccess(platformAdmin).allowed;
+  // The hint names the LLM provider page: only where the profile enables credential-llm (training uses it).
+  const catalog = useService<PluginCatalog>(PluginCatalog);
+  const admin = useAccess(platformAdmin).allowed && catalog.hasRoute(LLM_PROVIDER_ROUTE);
   useEffect(() => {
     void store.load(appId);
   }, [store, appId]);
