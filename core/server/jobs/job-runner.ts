@@ -4,16 +4,12 @@ import type { Database, DbExecutor } from '../db/database';
 import { jobs } from '../db/schema';
 import type { Logger } from '../logging/logger';
 import { executorSql } from './executor-sql';
+import { abortLiveJob, executeJob, liveJob, StopSignal, type ExecutionEnd, type JobKind, type JobRow, type LiveJob, type StopReason } from './job-execution';
 import {
-  JOB_FAILED,
   JOB_INTERRUPTED,
-  JOB_TIMED_OUT,
-  JobError,
   type EnqueueJob,
-  type JobContext,
   type JobHandler,
   type JobKindOptions,
-  type JobOutcome,
   type JobRecord,
   type JobService,
   type PeriodicTask,
@@ -33,29 +29,6 @@ export interface JobRunnerOptions {
   cronMonitorSeconds?: number;
 }
 
-type Row = typeof jobs.$inferSelect;
-type StopReason = 'cancel' | 'timeout' | 'stop';
-
-interface Kind {
-  queue: string;
-  handler: JobHandler<never>;
-  transaction: boolean;
-  concurrency: number;
-  retryLimit: number;
-  retryDelaySeconds: number;
-  timeLimitSeconds: number;
-  resumable: boolean;
-}
-
-interface Live {
-  progress: number;
-  counts: Record<string, number>;
-  controller: AbortController;
-  reason: StopReason | undefined;
-  /** Past `ctx.uncancellable()`: only a server stop aborts it. */
-  uncancellable: boolean;
-}
-
 /** Every column but the payload, which may hold a whole uploaded file: what lists and polls read. */
 const { payload: _payload, ...viewColumns } = getTableColumns(jobs);
 
@@ -67,13 +40,6 @@ const SCHEDULE_PREFIX = 'schedule__';
 /** A pg-boss queue name per job kind (its names allow letters, digits, `_` and `-`). */
 function queueOf(kind: string): string {
   return `job__${kind.replace(/[^\w-]/g, '_')}`;
-}
-
-class StopSignal extends Error {
-  constructor(readonly reason: StopReason) {
-    super(reason);
-    this.name = 'StopSignal';
-  }
 }
 
 /**
@@ -88,10 +54,10 @@ class StopSignal extends Error {
  * the other apps' jobs instead of queueing them behind it.
  */
 export class JobRunner implements JobService {
-  readonly #kinds = new Map<string, Kind>();
+  readonly #kinds = new Map<string, JobKind>();
   readonly #schedules = new Map<string, { cron: string; task: ScheduledTask; options: ScheduleOptions }>();
   readonly #periodic = new Map<string, { everyMs: number; task: PeriodicTask; timer?: NodeJS.Timeout }>();
-  readonly #live = new Map<string, Live>();
+  readonly #live = new Map<string, LiveJob>();
   readonly #inHand = new Set<Promise<unknown>>();
   readonly #waiters = new Map<string, Array<() => void>>();
   readonly #workers = new Map<string, string[]>();
@@ -419,12 +385,10 @@ export class JobRunner implements JobService {
 
   #abort(id: string, reason: StopReason): void {
     const live = this.#live.get(id);
-    if (!live || live.controller.signal.aborted || (live.uncancellable && reason !== 'stop')) return;
-    live.reason = reason;
-    live.controller.abort(new StopSignal(reason));
+    if (live) abortLiveJob(live, reason);
   }
 
-  async #run(kind: Kind, job: PgBoss.JobWithMetadata<object>): Promise<void> {
+  async #run(kind: JobKind, job: PgBoss.JobWithMetadata<object>): Promise<void> {
     const db = this.database.db;
     const startedAt = this.now();
     // Claim the row: a cancelled (or already finished) job is not run.
@@ -434,117 +398,17 @@ export class JobRunner implements JobService {
       .where(and(eq(jobs.id, job.id), eq(jobs.status, 'queued')))
       .returning();
     if (!row) return;
-    const live: Live = { progress: 0, counts: {}, controller: new AbortController(), reason: undefined, uncancellable: false };
-    const signal = live.controller.signal;
+    const live = liveJob();
     this.#live.set(row.id, live);
-    const timeLimit = setTimeout(() => this.#abort(row.id, 'timeout'), kind.timeLimitSeconds * 1000);
-    let beating = false;
-    const heartbeat = setInterval(() => {
-      // On PGlite a transactional job holds the one connection: this waits, and one at a time.
-      if (beating) return;
-      beating = true;
-      void db
-        .update(jobs)
-        .set({ heartbeatAt: this.now(), progress: live.progress, counts: live.counts })
-        .where(and(eq(jobs.id, row.id), eq(jobs.status, 'running')))
-        .returning({ cancel: jobs.cancelRequested })
-        .then(([state]) => {
-          if (state?.cancel) this.#abort(row.id, 'cancel');
-        })
-        .catch((error: unknown) => this.log.warn({ err: error, job: row.id }, 'job heartbeat failed'))
-        .finally(() => (beating = false));
-    }, this.#options.heartbeatMs);
-    heartbeat.unref();
-    const log = this.log.child({ job: row.id, kind: row.kind });
-    const throwIfCancelled = () => {
-      if (signal.aborted) throw new StopSignal(live.reason ?? 'cancel');
-    };
-    let committed: JobOutcome | undefined;
+    let end: ExecutionEnd;
     try {
-      const body = async (tx: DbExecutor) => {
-        const ctx: JobContext<never> = {
-          id: row.id,
-          kind: row.kind,
-          appId: row.appId,
-          payload: row.payload as never,
-          createdBy: row.createdBy,
-          createdByEmail: row.createdByEmail,
-          db: tx,
-          log,
-          signal,
-          attempt: job.retryCount + 1,
-          now: this.now,
-          progress: (percent, counts) => {
-            live.progress = Math.max(0, Math.min(100, Math.round(percent)));
-            if (counts) live.counts = { ...live.counts, ...counts };
-          },
-          throwIfCancelled,
-          uncancellable: () => {
-            live.uncancellable = true;
-          },
-          commit: async (write) => {
-            if (committed) throw new Error('A job commits once');
-            throwIfCancelled();
-            if (kind.transaction) {
-              committed = (await write(tx)) ?? {};
-              return;
-            }
-            await db.transaction(async (short) => {
-              const outcome = (await write(short)) ?? {};
-              throwIfCancelled();
-              await this.#succeed(short, row.id, live, outcome);
-              committed = outcome;
-            });
-          },
-        };
-        const returned = (await kind.handler(ctx)) ?? {};
-        if (committed && !kind.transaction) return;
-        throwIfCancelled();
-        // The final status commits with the job's writes: done means done.
-        await this.#succeed(tx, row.id, live, committed ?? returned);
-      };
-      if (kind.transaction) await db.transaction(body);
-      else await body(db);
-      this.#finished(row.id);
-    } catch (error) {
-      const stop = error instanceof StopSignal ? error.reason : signal.aborted ? live.reason : undefined;
-      const retry = !stop && !(error instanceof JobError) && job.retryCount < job.retryLimit;
-      // A resumable job stopped with its server is queued again: the next start runs it (#requeueOrphans).
-      const resume = stop === 'stop' && kind.resumable;
-      if (!stop && !(error instanceof JobError)) log.error({ err: error, attempt: job.retryCount + 1 }, retry ? 'job failed; it will be retried' : 'job failed');
-      const message = stop === 'timeout' ? JOB_TIMED_OUT : stop === 'stop' ? JOB_INTERRUPTED : error instanceof JobError ? error.message : JOB_FAILED;
-      await db
-        .update(jobs)
-        .set(
-          retry || resume
-            ? { status: 'queued', progress: 0, counts: {}, startedAt: null }
-            : { status: stop === 'cancel' ? 'cancelled' : 'failed', progress: live.progress, counts: live.counts, errors: stop === 'cancel' ? [] : [message], finishedAt: this.now() },
-        )
-        .where(eq(jobs.id, row.id))
-        .catch((failure: unknown) => log.error({ err: failure }, 'could not record job failure'));
-      // pg-boss schedules the retry (with backoff) when the handler throws and retries remain.
-      if (retry) throw error;
-      this.#finished(row.id);
+      end = await executeJob({ db, log: this.log, now: this.now, heartbeatMs: this.#options.heartbeatMs }, kind, row, job, live);
     } finally {
-      clearTimeout(timeLimit);
-      clearInterval(heartbeat);
       this.#live.delete(row.id);
     }
-  }
-
-  async #succeed(tx: DbExecutor, id: string, live: Live, outcome: JobOutcome): Promise<void> {
-    await tx
-      .update(jobs)
-      .set({
-        status: 'succeeded',
-        progress: 100,
-        counts: { ...live.counts, ...outcome.counts },
-        errors: outcome.errors ?? [],
-        result: outcome.result ?? null,
-        finishedAt: this.now(),
-        heartbeatAt: this.now(),
-      })
-      .where(eq(jobs.id, id));
+    // pg-boss schedules the retry (with backoff) when the handler throws and retries remain.
+    if (end.retry) throw end.error;
+    this.#finished(row.id);
   }
 
   #finished(id: string): void {
@@ -557,7 +421,7 @@ export class JobRunner implements JobService {
     for (const wake of waiters ?? []) wake();
   }
 
-  #view(row: Omit<Row, 'payload'> & { payload?: unknown }): JobRecord {
+  #view(row: Omit<JobRow, 'payload'> & { payload?: unknown }): JobRecord {
     const live = row.status === 'running' ? this.#live.get(row.id) : undefined;
     return {
       id: row.id,
