@@ -1,19 +1,18 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import got, { type Got } from 'got';
+import type { Got } from 'got';
 import pg from 'pg';
 import type { DatabaseTarget } from '@civic/core/server/config/server-config';
 import { eq, inArray } from 'drizzle-orm';
 import { call } from './support/api-call';
 import { chatSessions, transcripts } from './support/tables';
 import { startTestServer } from './support/test-server';
+import { embeddedEnv, startServerProcess, type ServerProcess } from '../support/server-process';
 
 /**
  * Chat transcripts are written behind the reply (plugins/dialog-engine/server/transcript-writer.ts):
@@ -23,7 +22,6 @@ import { startTestServer } from './support/test-server';
  */
 const APP = 'demo-enterprise';
 const HOLD_BACK = { CIVIC_TRANSCRIPT_FLUSH_MS: '600000', CIVIC_CHAT_RATE_LIMIT: '0', CIVIC_CHAT_SESSION_RATE_LIMIT: '0', CIVIC_DEMO_PUBLISHED: 'on' };
-const ROOT = join(import.meta.dirname, '../..');
 const cleanups: Array<() => Promise<void> | void> = [];
 
 after(async () => {
@@ -101,37 +99,11 @@ test('a turn whose session is gone by the time its batch is written is dropped; 
   assert.deepEqual(stored.map((r) => r.id).sort(), [...keptTurns].sort());
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 /** The real entry point (host/server/main.ts) on the embedded database in `dataDir`, ready. */
-async function startProcess(dataDir: string): Promise<{ http: Got; url: string; process: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'host/server/main.ts'], {
-    cwd: ROOT,
-    env: { ...inherited, ...HOLD_BACK, PORT: String(port), HOST: '127.0.0.1', CIVIC_DATA_DIR: dataDir, CIVIC_PUBLIC_URL: url, CIVIC_DEMO_PASSWORD: 'Civic-write-behind-Passw0rd', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let output = '';
-  proc.stderr?.on('data', (chunk) => (output += chunk));
-  cleanups.push(() => void (proc.exitCode === null && proc.kill('SIGKILL')));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited: ${output}`);
-    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) break;
-    if (Date.now() > deadline) throw new Error(`server not ready: ${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { http: got.extend({ prefixUrl: url, throwHttpErrors: false, retry: { limit: 0 }, responseType: 'json' }), url, process: proc };
+async function startProcess(dataDir: string): Promise<ServerProcess> {
+  const server = await startServerProcess(embeddedEnv({ ...HOLD_BACK, CIVIC_DATA_DIR: dataDir, CIVIC_DEMO_PASSWORD: 'Civic-write-behind-Passw0rd', LOG_LEVEL: 'warn' }));
+  cleanups.push(() => void (server.process.exitCode === null && server.process.kill('SIGKILL')));
+  return server;
 }
 
 test('SIGTERM on a server process: the turns it answered are all written before it exits', { timeout: 240_000 }, async () => {

@@ -1,32 +1,22 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import got, { type Got } from 'got';
-import { createServer } from 'node:net';
+import type { Got } from 'got';
 import { call } from './support/api-call';
 import { waitForJob } from './support/knowledge-fixtures';
 import { signIn } from './support/login';
+import { embeddedEnv, freePort, startServerProcess, type ServerProcess } from '../support/server-process';
 
 /**
  * A server process killed (SIGKILL) while a bulk import writes the draft (past its commit point, part
  * of it already in): after a restart on the same embedded database the job is run again, writes what
  * it had left and ends with every row — never a part of the file.
  */
-const ROOT = join(import.meta.dirname, '../..');
 const E2E_PASSWORD = 'Civic-kill-Passw0rd';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 const APP = 'demo-plus';
 const dataDir = mkdtempSync(join(tmpdir(), 'civic-kill-'));
 let child: ChildProcess | undefined;
@@ -36,16 +26,10 @@ after(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function start(port: number): Promise<{ http: Got; process: ChildProcess }> {
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'host/server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...inherited,
-      PORT: String(port),
-      HOST: '127.0.0.1',
+async function start(port: number): Promise<ServerProcess> {
+  return startServerProcess(
+    embeddedEnv({
       CIVIC_DATA_DIR: dataDir,
-      CIVIC_PUBLIC_URL: `http://127.0.0.1:${port}`,
       CIVIC_DEMO_PASSWORD: E2E_PASSWORD,
       CIVIC_TWO_FACTOR: 'off',
       CIVIC_CAPTCHA: 'off',
@@ -53,21 +37,9 @@ async function start(port: number): Promise<{ http: Got; process: ChildProcess }
       // Nothing but the import runs: no production trainings of a published demo at start.
       CIVIC_DEMO_PUBLISHED: 'off',
       LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let output = '';
-  proc.stderr?.on('data', (chunk) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited: ${output}`);
-    const ready = await fetch(`${url}/readyz`).then((r) => r.ok).catch(() => false);
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error(`server not ready: ${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return { http: got.extend({ prefixUrl: url, throwHttpErrors: false, retry: { limit: 0 }, responseType: 'json' }), process: proc };
+    }),
+    { port, readyWithinMs: 90_000 },
+  );
 }
 
 test('SIGKILL while a bulk import writes the draft: after restart the import resumes and ends whole', { timeout: 240_000 }, async () => {

@@ -1,17 +1,16 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import got, { type Got } from 'got';
 import pg from 'pg';
 import { call } from './support/api-call';
 import { waitForJob } from './support/knowledge-fixtures';
 import { signIn } from './support/login';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
+import { startServerProcess, type ServerProcess } from '../support/server-process';
 
 /**
  * Two real server processes on one PostgreSQL database (the scaled-out deployment): a change and a
@@ -24,24 +23,10 @@ const APP = 'demo-enterprise';
 const CONSOLE = 'http://console.two-processes.test';
 const url = process.env.DATABASE_URL;
 
-interface Server {
-  http: Got;
-  process: ChildProcess;
-  output(): string;
-}
+type Server = ServerProcess;
 
 let database: TestDatabase | undefined;
 const servers: Server[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** What both processes share: the database and the keys (as a real deployment's servers do). */
 function sharedEnv(databaseUrl: string): NodeJS.ProcessEnv {
@@ -76,26 +61,9 @@ function run(script: string, env: NodeJS.ProcessEnv): Promise<void> {
 }
 
 async function start(env: NodeJS.ProcessEnv): Promise<Server> {
-  const port = await freePort();
   // Debug level: a process logs each event it receives from another one ("event from another server process").
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'host/server/main.ts'], {
-    cwd: ROOT,
-    // Each server its own data folder (its audit checkpoint), as on separate machines; never the repo's.
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'debug', CIVIC_DATA_DIR: mkdtempSync(join(tmpdir(), 'civic-two-processes-')) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  proc.stdout?.on('data', (chunk) => (output += chunk));
-  proc.stderr?.on('data', (chunk) => (output += chunk));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited: ${output.slice(-4_000)}`);
-    if (await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false)) break;
-    if (Date.now() > deadline) throw new Error(`server not ready: ${output.slice(-4_000)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const server = { http: got.extend({ prefixUrl: base, throwHttpErrors: false, retry: { limit: 0 }, responseType: 'json' }), process: proc, output: () => output };
+  // Each server its own data folder (its audit checkpoint), as on separate machines; never the repo's.
+  const server = await startServerProcess({ ...env, LOG_LEVEL: 'debug', CIVIC_DATA_DIR: mkdtempSync(join(tmpdir(), 'civic-two-processes-')) }, { stdout: true, readyWithinMs: 90_000 });
   servers.push(server);
   return server;
 }

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../support/server-process';
 
 const ROOT = join(import.meta.dirname, '../../..');
 /** The prebuilt server that `npm start` runs (made by `npm run build`). */
@@ -17,15 +17,8 @@ export interface RunningConsole {
   output(): string;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+
+export { freePort };
 
 export interface StartConsoleOptions {
   /** Run the prebuilt server bundle, as `npm start` does, instead of the TypeScript sources under tsx. */
