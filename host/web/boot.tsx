@@ -1,4 +1,5 @@
 import { when } from 'mobx';
+import type { ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import type { ConsoleConfig } from '@civic/core/common/model';
@@ -16,7 +17,7 @@ import { ConsoleRoot } from '@civic/core/web/console-root';
 import { createWebContainer } from '@civic/core/web/di/create-web-container';
 import { loadEnabledPlugins, type LoadedPlugins } from '@civic/core/web/plugins/load-enabled-plugins';
 import { PluginCatalog } from '@civic/core/web/plugins/plugin-catalog';
-import { buildRouteObjects } from '@civic/core/web/routing/build-route-objects';
+import { buildRouteObjects, type RouteBuildOptions } from '@civic/core/web/routing/build-route-objects';
 import { startPageEarly } from '@civic/core/web/routing/start-page-early';
 import { SessionCoordinator } from '@civic/core/web/session/session-coordinator';
 import { BootFailure } from './boot-failure';
@@ -31,13 +32,18 @@ export async function boot(element: HTMLElement): Promise<void> {
   const root = createRoot(element);
   // A returning user's first calls leave now, beside the configuration and the plugins' code.
   const early = startEarlyRequests();
+  const signedOutEntry = startsSignedOutOnIdentityPage();
+  // On /login the page's code loads beside the configuration, and React's first render is the whole
+  // page, taking over from the static shell the server sent (host/web/build-page-shells.tsx). If it
+  // fails to load, the route loads it lazily and shows its own error.
+  const loginPage = signedOutEntry && currentPath() === IdentityPaths.login ? loadLoginPage().catch(() => undefined) : undefined;
   try {
     const config = await loadConsoleConfig();
-    if (startsSignedOutOnIdentityPage()) {
+    if (signedOutEntry) {
       // A visitor on /login (or sign-up, reset …) needs no plugin: start without them and restart
       // with them once fully signed in (every factor done), so the login page's JavaScript does not
       // grow with each plugin.
-      const first = start(root, config, { manifests: [], moduleLoaders: new Map() }, { pluginsPending: true });
+      const first = start(root, config, { manifests: [], moduleLoaders: new Map() }, { pluginsPending: true, loginPage: await loginPage });
       await when(() => first.auth.isFullySignedIn);
       first.dispose();
     }
@@ -47,7 +53,12 @@ export async function boot(element: HTMLElement): Promise<void> {
   }
 }
 
-function start(root: Root, config: ConsoleConfig, plugins: LoadedPlugins, options: { pluginsPending: boolean; early?: EarlyRequests }): { auth: AuthService; dispose(): void } {
+interface StartOptions extends RouteBuildOptions {
+  pluginsPending: boolean;
+  early?: EarlyRequests;
+}
+
+function start(root: Root, config: ConsoleConfig, plugins: LoadedPlugins, options: StartOptions): { auth: AuthService; dispose(): void } {
   const container = createWebContainer({ config, plugins: plugins.manifests, moduleLoaders: plugins.moduleLoaders, earlyRequests: options.early });
   const coordinator = container.get<SessionCoordinator>(SessionCoordinator);
   coordinator.start();
@@ -78,8 +89,16 @@ function storedToken(): string | null {
   }
 }
 
+function currentPath(): string {
+  return window.location.pathname.replace(/\/+$/, '') || '/';
+}
+
 function startsSignedOutOnIdentityPage(): boolean {
-  return !storedToken() && IDENTITY_ENTRY_PATHS.has(window.location.pathname.replace(/\/+$/, '') || '/');
+  return !storedToken() && IDENTITY_ENTRY_PATHS.has(currentPath());
+}
+
+async function loadLoginPage(): Promise<ComponentType> {
+  return (await import('@civic/core/web/auth/login-page')).LoginPage;
 }
 
 /** Who the stored token belongs to, the flags and the tier limits: every signed-in page asks for them first. */

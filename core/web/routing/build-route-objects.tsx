@@ -31,6 +31,12 @@ export interface RouteBuildOptions {
    * shows the loading screen until the console restarts with them, never a false "not found".
    */
   pluginsPending?: boolean;
+  /**
+   * The login page, already loaded (boot loads it beside the configuration for a signed-out visitor
+   * on /login): the route renders it at once, so React's first commit is the whole page, which
+   * replaces the page's static shell without a skeleton in between.
+   */
+  loginPage?: ComponentType;
 }
 
 export function buildRouteObjects(catalog: PluginCatalog, options: RouteBuildOptions = {}): RouteObject[] {
@@ -67,7 +73,9 @@ export function buildRouteObjects(catalog: PluginCatalog, options: RouteBuildOpt
           children: [
             {
               path: GuardPaths.login,
-              element: (
+              element: options.loginPage ? (
+                <options.loginPage />
+              ) : (
                 <Suspense fallback={<PageSkeleton />}>
                   <LoginPage />
                 </Suspense>
