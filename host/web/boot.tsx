@@ -7,7 +7,7 @@ import type { ConsoleConfig } from '@civic/core/common/model';
 // bundler would keep them all on the login page's path.
 import { CoreApi } from '@civic/core/common/api-paths';
 import { EarlyRequests } from '@civic/core/web/api/early-requests';
-import { AppContextService } from '@civic/core/web/apps/app-context-service';
+import { AppContextService, appListUrl } from '@civic/core/web/apps/app-context-service';
 import { AuthService } from '@civic/core/web/auth/auth-service';
 import { decodeTokenClaims, isTokenExpired } from '@civic/core/web/auth/decode-token';
 import { identityRoutes, IdentityPaths } from '@civic/core/web/auth/identity-routes';
@@ -31,7 +31,10 @@ import { pluginImporters } from './plugin-importers';
 export async function boot(element: HTMLElement): Promise<void> {
   const root = createRoot(element);
   // A returning user's first calls leave now, beside the configuration and the plugins' code.
-  const early = startEarlyRequests();
+  const token = sessionToken();
+  const early = startEarlyRequests(token);
+  // The first page's app settings, once the plugins say which route (and so which app) the URL names.
+  const startCall = token ? (path: string) => early.start(path, token) : undefined;
   const signedOutEntry = startsSignedOutOnIdentityPage();
   // On /login the page's code loads beside the configuration, and React's first render is the whole
   // page, taking over from the static shell the server sent (host/web/build-page-shells.tsx). If it
@@ -47,7 +50,7 @@ export async function boot(element: HTMLElement): Promise<void> {
       await when(() => first.auth.isFullySignedIn);
       first.dispose();
     }
-    start(root, config, await loadEnabledPlugins(pluginImporters, config.plugins), { pluginsPending: false, early });
+    start(root, config, await loadEnabledPlugins(pluginImporters, config.plugins), { pluginsPending: false, early, startCall });
   } catch (error) {
     renderFailure(root, error);
   }
@@ -56,6 +59,7 @@ export async function boot(element: HTMLElement): Promise<void> {
 interface StartOptions extends RouteBuildOptions {
   pluginsPending: boolean;
   early?: EarlyRequests;
+  startCall?: (path: string) => void;
 }
 
 function start(root: Root, config: ConsoleConfig, plugins: LoadedPlugins, options: StartOptions): { auth: AuthService; dispose(): void } {
@@ -66,7 +70,7 @@ function start(root: Root, config: ConsoleConfig, plugins: LoadedPlugins, option
   // The router renders the loading screen while the stored session is checked.
   void auth.restore();
   const catalog = container.get<PluginCatalog>(PluginCatalog);
-  if (!options.pluginsPending) startPageEarly(catalog, container.get<AppContextService>(AppContextService), window.location.pathname);
+  if (!options.pluginsPending) startPageEarly(catalog, container.get<AppContextService>(AppContextService), window.location.pathname, options.startCall);
   const router = createBrowserRouter(buildRouteObjects(catalog, options));
   root.render(<ConsoleRoot container={container} router={router} />);
   return {
@@ -101,12 +105,23 @@ async function loadLoginPage(): Promise<ComponentType> {
   return (await import('@civic/core/web/auth/login-page')).LoginPage;
 }
 
-/** Who the stored token belongs to, the flags and the tier limits: every signed-in page asks for them first. */
-function startEarlyRequests(): EarlyRequests {
-  const early = new EarlyRequests();
+/** The stored token, if it can open a session without signing in again (not expired, not half signed in). */
+function sessionToken(): string | null {
   const token = storedToken();
-  if (!token || isTokenExpired(token) || decodeTokenClaims(token)?.typ === 'otp-step') return early;
-  for (const path of [CoreApi.me, CoreApi.featureFlags, CoreApi.tierLimits]) early.start(path, token);
+  if (!token || isTokenExpired(token) || decodeTokenClaims(token)?.typ === 'otp-step') return null;
+  return token;
+}
+
+/**
+ * Who the stored token belongs to, the flags, the tier limits and the user's app list (by the
+ * token's own claim of platform admin; a stale claim only leaves the call unclaimed): every
+ * signed-in page asks for them first.
+ */
+function startEarlyRequests(token: string | null): EarlyRequests {
+  const early = new EarlyRequests();
+  if (!token) return early;
+  const appList = appListUrl(decodeTokenClaims(token)?.isPlatformAdmin === true);
+  for (const path of [CoreApi.me, CoreApi.featureFlags, CoreApi.tierLimits, appList]) early.start(path, token);
   return early;
 }
 
