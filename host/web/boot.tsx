@@ -7,7 +7,8 @@ import type { ConsoleConfig } from '@civic/core/common/model';
 // bundler would keep them all on the login page's path.
 import { CoreApi } from '@civic/core/common/api-paths';
 import { EarlyRequests } from '@civic/core/web/api/early-requests';
-import { AppContextService, appListUrl } from '@civic/core/web/apps/app-context-service';
+import { withQuery } from '@civic/core/web/api/api-client';
+import { AppContextService, appListCall } from '@civic/core/web/apps/app-context-service';
 import { AuthService } from '@civic/core/web/auth/auth-service';
 import { decodeTokenClaims, isTokenExpired } from '@civic/core/web/auth/decode-token';
 import { identityRoutes, IdentityPaths } from '@civic/core/web/auth/identity-routes';
@@ -120,8 +121,8 @@ function sessionToken(): string | null {
 function startEarlyRequests(token: string | null): EarlyRequests {
   const early = new EarlyRequests();
   if (!token) return early;
-  const appList = appListUrl(decodeTokenClaims(token)?.isPlatformAdmin === true);
-  for (const path of [CoreApi.me, CoreApi.featureFlags, CoreApi.tierLimits, appList]) early.start(path, token);
+  const appList = appListCall(decodeTokenClaims(token)?.isPlatformAdmin === true);
+  for (const path of [CoreApi.me, CoreApi.featureFlags, CoreApi.tierLimits, withQuery(appList.path, appList.query)]) early.start(path, token);
   return early;
 }
 
