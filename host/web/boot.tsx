@@ -38,7 +38,7 @@ export async function boot(element: HTMLElement): Promise<void> {
   const startCall = token ? (path: string) => early.start(path, token) : undefined;
   const signedOutEntry = startsSignedOutOnIdentityPage();
   // On /login the page's code loads beside the configuration, and React's first render is the whole
-  // page, taking over from the static shell the server sent (host/web/build-page-shells.tsx). If it
+  // page, taking over from the static shell the server sent (host/web/page-shells.tsx). If it
   // fails to load, the route loads it lazily and shows its own error.
   const loginPage = signedOutEntry && currentPath() === IdentityPaths.login ? loadLoginPage().catch(() => undefined) : undefined;
   try {

@@ -1,6 +1,6 @@
 /**
  * The login card's heading and introduction: rendered by the login page and, before any JavaScript
- * runs, by the static shell the build writes for /login (host/web/build-page-shells.tsx), so the two
+ * runs, by the static shell the build writes for /login (host/web/page-shells.tsx), so the two
  * cannot drift apart.
  */
 export const LoginCopy = {
