@@ -1,4 +1,5 @@
 import { when } from 'mobx';
+import type { ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import type { ConsoleConfig } from '@civic/core/common/model';
@@ -6,7 +7,8 @@ import type { ConsoleConfig } from '@civic/core/common/model';
 // bundler would keep them all on the login page's path.
 import { CoreApi } from '@civic/core/common/api-paths';
 import { EarlyRequests } from '@civic/core/web/api/early-requests';
-import { AppContextService } from '@civic/core/web/apps/app-context-service';
+import { withQuery } from '@civic/core/web/api/api-client';
+import { AppContextService, appListCall } from '@civic/core/web/apps/app-context-service';
 import { AuthService } from '@civic/core/web/auth/auth-service';
 import { decodeTokenClaims, isTokenExpired } from '@civic/core/web/auth/decode-token';
 import { identityRoutes, IdentityPaths } from '@civic/core/web/auth/identity-routes';
@@ -16,7 +18,7 @@ import { ConsoleRoot } from '@civic/core/web/console-root';
 import { createWebContainer } from '@civic/core/web/di/create-web-container';
 import { loadEnabledPlugins, type LoadedPlugins } from '@civic/core/web/plugins/load-enabled-plugins';
 import { PluginCatalog } from '@civic/core/web/plugins/plugin-catalog';
-import { buildRouteObjects } from '@civic/core/web/routing/build-route-objects';
+import { buildRouteObjects, type RouteBuildOptions } from '@civic/core/web/routing/build-route-objects';
 import { startPageEarly } from '@civic/core/web/routing/start-page-early';
 import { SessionCoordinator } from '@civic/core/web/session/session-coordinator';
 import { BootFailure } from './boot-failure';
@@ -30,24 +32,38 @@ import { pluginImporters } from './plugin-importers';
 export async function boot(element: HTMLElement): Promise<void> {
   const root = createRoot(element);
   // A returning user's first calls leave now, beside the configuration and the plugins' code.
-  const early = startEarlyRequests();
+  const token = sessionToken();
+  const early = startEarlyRequests(token);
+  // The first page's app settings, once the plugins say which route (and so which app) the URL names.
+  const startCall = token ? (path: string) => early.start(path, token) : undefined;
+  const signedOutEntry = startsSignedOutOnIdentityPage();
+  // On /login the page's code loads beside the configuration, and React's first render is the whole
+  // page, taking over from the static shell the server sent (host/web/page-shells.tsx). If it
+  // fails to load, the route loads it lazily and shows its own error.
+  const loginPage = signedOutEntry && currentPath() === IdentityPaths.login ? loadLoginPage().catch(() => undefined) : undefined;
   try {
     const config = await loadConsoleConfig();
-    if (startsSignedOutOnIdentityPage()) {
+    if (signedOutEntry) {
       // A visitor on /login (or sign-up, reset …) needs no plugin: start without them and restart
       // with them once fully signed in (every factor done), so the login page's JavaScript does not
       // grow with each plugin.
-      const first = start(root, config, { manifests: [], moduleLoaders: new Map() }, { pluginsPending: true });
+      const first = start(root, config, { manifests: [], moduleLoaders: new Map() }, { pluginsPending: true, loginPage: await loginPage });
       await when(() => first.auth.isFullySignedIn);
       first.dispose();
     }
-    start(root, config, await loadEnabledPlugins(pluginImporters, config.plugins), { pluginsPending: false, early });
+    start(root, config, await loadEnabledPlugins(pluginImporters, config.plugins), { pluginsPending: false, early, startCall });
   } catch (error) {
     renderFailure(root, error);
   }
 }
 
-function start(root: Root, config: ConsoleConfig, plugins: LoadedPlugins, options: { pluginsPending: boolean; early?: EarlyRequests }): { auth: AuthService; dispose(): void } {
+interface StartOptions extends RouteBuildOptions {
+  pluginsPending: boolean;
+  early?: EarlyRequests;
+  startCall?: (path: string) => void;
+}
+
+function start(root: Root, config: ConsoleConfig, plugins: LoadedPlugins, options: StartOptions): { auth: AuthService; dispose(): void } {
   const container = createWebContainer({ config, plugins: plugins.manifests, moduleLoaders: plugins.moduleLoaders, earlyRequests: options.early });
   const coordinator = container.get<SessionCoordinator>(SessionCoordinator);
   coordinator.start();
@@ -55,7 +71,7 @@ function start(root: Root, config: ConsoleConfig, plugins: LoadedPlugins, option
   // The router renders the loading screen while the stored session is checked.
   void auth.restore();
   const catalog = container.get<PluginCatalog>(PluginCatalog);
-  if (!options.pluginsPending) startPageEarly(catalog, container.get<AppContextService>(AppContextService), window.location.pathname);
+  if (!options.pluginsPending) startPageEarly(catalog, container.get<AppContextService>(AppContextService), window.location.pathname, options.startCall);
   const router = createBrowserRouter(buildRouteObjects(catalog, options));
   root.render(<ConsoleRoot container={container} router={router} />);
   return {
@@ -78,16 +94,35 @@ function storedToken(): string | null {
   }
 }
 
-function startsSignedOutOnIdentityPage(): boolean {
-  return !storedToken() && IDENTITY_ENTRY_PATHS.has(window.location.pathname.replace(/\/+$/, '') || '/');
+function currentPath(): string {
+  return window.location.pathname.replace(/\/+$/, '') || '/';
 }
 
-/** Who the stored token belongs to, the flags and the tier limits: every signed-in page asks for them first. */
-function startEarlyRequests(): EarlyRequests {
-  const early = new EarlyRequests();
+function startsSignedOutOnIdentityPage(): boolean {
+  return !storedToken() && IDENTITY_ENTRY_PATHS.has(currentPath());
+}
+
+async function loadLoginPage(): Promise<ComponentType> {
+  return (await import('@civic/core/web/auth/login-page')).LoginPage;
+}
+
+/** The stored token, if it can open a session without signing in again (not expired, not half signed in). */
+function sessionToken(): string | null {
   const token = storedToken();
-  if (!token || isTokenExpired(token) || decodeTokenClaims(token)?.typ === 'otp-step') return early;
-  for (const path of [CoreApi.me, CoreApi.featureFlags, CoreApi.tierLimits]) early.start(path, token);
+  if (!token || isTokenExpired(token) || decodeTokenClaims(token)?.typ === 'otp-step') return null;
+  return token;
+}
+
+/**
+ * Who the stored token belongs to, the flags, the tier limits and the user's app list (by the
+ * token's own claim of platform admin; a stale claim only leaves the call unclaimed): every
+ * signed-in page asks for them first.
+ */
+function startEarlyRequests(token: string | null): EarlyRequests {
+  const early = new EarlyRequests();
+  if (!token) return early;
+  const appList = appListCall(decodeTokenClaims(token)?.isPlatformAdmin === true);
+  for (const path of [CoreApi.me, CoreApi.featureFlags, CoreApi.tierLimits, withQuery(appList.path, appList.query)]) early.start(path, token);
   return early;
 }
 

@@ -50,6 +50,15 @@ describe('signed out', () => {
     assert.match(footer, /© \d{4} Civic Console · v1\.41\.3/);
   });
 
+  test("the login card's heading and introduction come in the server's document; the console takes over with one of each", async () => {
+    const page = async (path: string) => (await fetch(`${running.url}${path}`, { headers: { accept: 'text/html' } })).text();
+    assert.match(await page('/login'), /<div id="root"><div class="civic-public">.*<h1 id="page-title"[^>]*>Sign in<\/h1><p class="civic-login-intro">Use your/s);
+    assert.match(await page('/dashboard'), /<div id="root"><\/div>/);
+    await browser.url(`${running.url}/login`);
+    await browser.$('#login-email').waitForDisplayed();
+    assert.equal(await browser.execute(() => document.querySelectorAll('#root h1, #root .civic-login-intro, #root .civic-public').length), 3);
+  });
+
   test('a wrong password is refused with the spec message', async () => {
     await browser.url(`${running.url}/login`);
     await browser.$('#login-email').setValue('editor@demo.gov.sg');

@@ -11,7 +11,7 @@ const MISSING_BUILD_PAGE = `<!doctype html>
 <p>The API is up. Build the browser console with <code>npm run build</code> and restart the server
 (or start with <code>npm start</code>, which does both).</p></main></body></html>`;
 
-/** Page documents a plugin's build may add beside the console: `pages/<first path segment>.html`. */
+/** Page documents a plugin's build (or the console's, for /login's static shell) adds beside the console: `pages/<first path segment>.html`. */
 const PAGES_DIR = 'pages';
 
 /** The first path segments that have a page document of their own (read once: the build is fixed while the server runs). */
@@ -33,7 +33,7 @@ function pageDocuments(webRoot: string): Set<string> {
  * everything else revalidates. Any other GET that accepts HTML gets index.html, so client routes
  * (/dashboard, /app-settings/…) survive a reload — unless a plugin built a page document of its own
  * for that path's first segment (`pages/<segment>.html`, e.g. a public page that must not download
- * the console). Unknown /api paths are JSON 404s.
+ * the console, or /login with its card drawn before the script runs). Unknown /api paths are JSON 404s.
  */
 export async function registerStaticSite(app: FastifyInstance, webRoot: string, log: Logger): Promise<void> {
   const built = fs.existsSync(path.join(webRoot, 'index.html'));

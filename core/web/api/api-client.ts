@@ -200,7 +200,8 @@ function parseBody(text: string): unknown {
   }
 }
 
-function withQuery(path: string, query: Record<string, QueryValue> | undefined): string {
+/** The URL a call asks for: the path and its query, as the client sends it (early requests must match it). */
+export function withQuery(path: string, query: Record<string, QueryValue> | undefined): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

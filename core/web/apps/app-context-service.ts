@@ -4,7 +4,7 @@ import type { AccessApp, AccessContext, AccessUser } from '@civic/core/common/ac
 import { CoreApi } from '@civic/core/common/api-paths';
 import { Role } from '@civic/core/common/roles';
 import { compareAppsByTier, type AppSettings, type AppSummary } from '@civic/core/common/model';
-import { ApiClient } from '../api/api-client';
+import { ApiClient, type QueryValue } from '../api/api-client';
 import { isApiError } from '../api/api-error';
 import { AuthService } from '../auth/auth-service';
 import { ConsoleConfigService } from '../config/console-config-service';
@@ -16,6 +16,16 @@ import { summaryFromSettings, toAccessApp } from './to-access-app';
 export const ADMIN_APPS_PAGE_SIZE = 500;
 
 export type AppsStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/**
+ * The call a user's app list comes from: every app for a platform admin, the user's own otherwise.
+ * Exported so a page load can start the same call before the console has started (host boot).
+ */
+export function appListCall(isPlatformAdmin: boolean): { path: string; query?: Record<string, QueryValue> } {
+  return isPlatformAdmin
+    ? { path: CoreApi.adminApps, query: { page_num: 0, page_size: ADMIN_APPS_PAGE_SIZE, include_decommissioned: false } }
+    : { path: CoreApi.myApps };
+}
 
 /**
  * The user's apps (sorted by tier, then app id, §6), the current app, and the AccessContext
@@ -89,13 +99,8 @@ export class AppContextServiceImpl implements AppContextService {
       this.error = null;
     });
     try {
-      const apps = user.isPlatformAdmin
-        ? (
-            await this.api.get<{ apps: AppSummary[] }>(CoreApi.adminApps, {
-              query: { page_num: 0, page_size: ADMIN_APPS_PAGE_SIZE, include_decommissioned: false },
-            })
-          ).apps
-        : (await this.api.get<{ apps: AppSummary[] }>(CoreApi.myApps)).apps;
+      const call = appListCall(user.isPlatformAdmin);
+      const { apps } = await this.api.get<{ apps: AppSummary[] }>(call.path, call.query ? { query: call.query } : undefined);
       const sorted = [...apps].sort(compareAppsByTier);
       runInAction(() => {
         this.apps = sorted;

@@ -10,6 +10,7 @@ import { useService } from '../di/container-context';
 import { usePageTitle } from '../page/use-page-title';
 import { AuthService } from './auth-service';
 import { CardLinks, PublicCard } from './auth-links';
+import { LoginCopy } from './login-copy';
 import { LazyCaptcha } from './captcha/lazy-captcha';
 import { FormField } from '../forms/form-field';
 import { IdentityPaths } from './identity-routes';
@@ -40,7 +41,7 @@ export function LoginPage() {
   const [captchaError, setCaptchaError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  usePageTitle('Sign in');
+  usePageTitle(LoginCopy.title);
 
   // Start in the email field: the one thing to do on this page.
   useEffect(() => form.refs.email.current?.focus(), []); // eslint-disable-line react-hooks/exhaustive-deps
@@ -107,7 +108,7 @@ export function LoginPage() {
   }
 
   return (
-    <PublicCard title="Sign in" intro="Use your public-service or authorised official email address.">
+    <PublicCard title={LoginCopy.title} intro={LoginCopy.intro}>
       {failure && (
         <Callout intent="danger" role="alert" className="civic-login-failure">
           {failure}

@@ -12,13 +12,15 @@ import { RootLayout } from '../shell/root-layout';
 import { RouteErrorPage } from '../shell/route-error-page';
 import { identityRoutes } from '../auth/identity-routes';
 import { CorePage } from './core-page';
+import { LayoutCode } from './layout-code';
+import { loadedOr } from './loaded-code';
 import { PluginPage } from './plugin-page';
 
 const LoginPage = lazy(() => import('../auth/login-page').then((m) => ({ default: m.LoginPage as ComponentType })));
 // The signed-in layouts (sidebar, app switcher, dialogs, popovers) load after sign-in, keeping
-// them out of the JavaScript the login page needs.
-const AppShell = lazy(() => import('../shell/app-shell').then((m) => ({ default: m.AppShell as ComponentType })));
-const BareLayout = lazy(() => import('../shell/bare-layout').then((m) => ({ default: m.BareLayout as ComponentType })));
+// them out of the JavaScript the login page needs; at once if startPageEarly brought them.
+const AppShell = lazy(loadedOr(LayoutCode.main, LayoutCode.main));
+const BareLayout = lazy(loadedOr(LayoutCode.bare, LayoutCode.bare));
 
 /**
  * The router, built once from route data: the core's identity pages, every enabled plugin's routes
@@ -31,6 +33,12 @@ export interface RouteBuildOptions {
    * shows the loading screen until the console restarts with them, never a false "not found".
    */
   pluginsPending?: boolean;
+  /**
+   * The login page, already loaded (boot loads it beside the configuration for a signed-out visitor
+   * on /login): the route renders it at once, so React's first commit is the whole page, which
+   * replaces the page's static shell without a skeleton in between.
+   */
+  loginPage?: ComponentType;
 }
 
 export function buildRouteObjects(catalog: PluginCatalog, options: RouteBuildOptions = {}): RouteObject[] {
@@ -44,7 +52,8 @@ export function buildRouteObjects(catalog: PluginCatalog, options: RouteBuildOpt
     });
   }
   for (const { plugin, item: route } of catalog.routes()) {
-    const Page = lazy(route.load);
+    // Rendered at once when startPageEarly brought its code (the first page), else loaded lazily.
+    const Page = lazy(loadedOr(route, route.load));
     byLayout[route.layout].push({
       path: route.path,
       element: <PluginPage plugin={plugin} route={route} Page={Page} />,
@@ -67,7 +76,9 @@ export function buildRouteObjects(catalog: PluginCatalog, options: RouteBuildOpt
           children: [
             {
               path: GuardPaths.login,
-              element: (
+              element: options.loginPage ? (
+                <options.loginPage />
+              ) : (
                 <Suspense fallback={<PageSkeleton />}>
                   <LoginPage />
                 </Suspense>

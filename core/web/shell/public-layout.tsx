@@ -6,13 +6,20 @@ import { Footer } from './footer';
 export function PublicLayout() {
   return (
     <div className="civic-public">
-      <header className="civic-public-header">
-        <span className="civic-public-brand">{CONSOLE_NAME}</span>
-      </header>
+      <PublicHeader />
       <main id="main-content" className="civic-public-main" tabIndex={-1}>
         <Outlet />
       </main>
       <Footer />
     </div>
+  );
+}
+
+/** The public layout's banner: its own component so the login page's static shell draws the same one. */
+export function PublicHeader() {
+  return (
+    <header className="civic-public-header">
+      <span className="civic-public-brand">{CONSOLE_NAME}</span>
+    </header>
   );
 }
