@@ -57,15 +57,15 @@ const testJobs: ServerPlugin = {
 before(async () => {
   t = await startTestServer({
     extraPlugins: [testJobs],
-    // Rows a killed process left behind: one job dead for ten minutes, one still beating.
+    // Rows a killed process left behind (of a kind that is not resumable): one job dead for ten minutes, one still beating.
     beforeStart: async (db, now) => {
       const [stale] = await db
         .insert(jobs)
-        .values({ kind: 'publishing.import-agent', appId: APP, status: 'running', progress: 40, startedAt: new Date(now.getTime() - 700_000), heartbeatAt: new Date(now.getTime() - 600_000), createdByEmail: 'editor@demo.gov.sg' })
+        .values({ kind: 'publishing.conflicts', appId: APP, status: 'running', progress: 40, startedAt: new Date(now.getTime() - 700_000), heartbeatAt: new Date(now.getTime() - 600_000), createdByEmail: 'editor@demo.gov.sg' })
         .returning();
       const [fresh] = await db
         .insert(jobs)
-        .values({ kind: 'publishing.import-agent', appId: APP, status: 'running', progress: 10, startedAt: now, heartbeatAt: now, createdByEmail: 'editor@demo.gov.sg' })
+        .values({ kind: 'publishing.conflicts', appId: APP, status: 'running', progress: 10, startedAt: now, heartbeatAt: now, createdByEmail: 'editor@demo.gov.sg' })
         .returning();
       staleId = stale.id;
       freshId = fresh.id;

@@ -101,6 +101,15 @@ export const intentsByName: IntentsByName = {
     }
   },
 
+  async linkParents(db, appId, links) {
+    for (const part of chunks(lastByName(links, (link) => link.name))) {
+      await db.execute(sql`update ${intents} t set parent_id = case when p.id = t.id then null else p.id end
+        from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as x(name text, "parentName" text)
+        left join ${intents} p on p.app_id = ${appId} and lower(p.display_name) = lower(x."parentName")
+        where t.app_id = ${appId} and lower(t.display_name) = lower(x.name)`);
+    }
+  },
+
   async upsertGlossary(db, appId, given, now) {
     if (given.length === 0) return;
     const at = now.toISOString();

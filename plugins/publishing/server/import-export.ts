@@ -1,18 +1,18 @@
-import { createHash, type FileDownload, HttpError, parseSlots, type DbExecutor, type DomainEvents, type JobService, type RouteAdder } from '@civic/sdk/server';
+import { createHash, eq, type FileDownload, HttpError, jobs as jobTable, parseSlots, type DbExecutor, type DomainEvents, type JobService, type RouteAdder } from '@civic/sdk/server';
 import type { DeploymentSwitches } from '@civic/sdk/common/model';
 import { switchedOffKinds } from '../../knowledge-base/contract/common/responses/index';
 import type { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
-import { knowledgeChanged } from '../../knowledge-base/contract/events';
 import { JobKinds, PublishingApi, type AgentImportPreview, type JobView } from '../common/api';
 import { PublishingMessages } from '../common/messages';
 import { canEditPublishing, canViewPublishing } from '../common/permissions';
 import { ImportAgentConfirmDto, ImportAgentDto } from '../common/publishing.dto';
-import { applyAgent, type AgentServices } from './agent-apply';
+import { planAgent, writeAgentChunk, type AgentChunk, type AgentServices } from './agent-apply';
 import { compareAgent } from './agent-preview';
 import { readAgentZip } from './agent-read';
 import { exportAgent, ZIP_LIMITS, type ImportedAgent } from './agent-zip';
 import { assertIntentRoom, intentLimitProblem } from './intent-limit';
 import { toJobView } from './job-view';
+import { runStagedJob } from './staged-import';
 import { findVersion } from './versions';
 
 const ZIP = 'application/zip';
@@ -38,18 +38,24 @@ export function registerImportExport(routes: RouteAdder, jobs: JobService, event
   const intentCounts = writers.counts;
   jobs.register<{ fileName: string; agent: ImportedAgent }>(
     JobKinds.importAgent,
-    async (ctx) => {
-      // The zip was read and checked by the route; the writes are set-based, in one short transaction.
-      await ctx.commit(async (tx) => {
-        const counts = await applyAgent(writers, tx, ctx.appId ?? '', ctx.payload.agent, ctx.createdBy, ctx.now(), (percent, counts) => {
-          ctx.throwIfCancelled();
-          ctx.progress(percent, counts);
-        });
-        await events.publish(tx, knowledgeChanged, { appId: ctx.appId ?? '' });
-        return { counts, result: { fileName: ctx.payload.fileName } };
+    // The zip was read and checked by the route; the job stages it and writes it in short transactions, all or nothing.
+    (ctx) => {
+      const appId = ctx.appId ?? '';
+      const stamp = { userId: ctx.createdBy, now: ctx.now() };
+      return runStagedJob<{ fileName: string; agent: ImportedAgent }, AgentChunk>(ctx, events, {
+        plan: async () => planAgent(writers, appId, ctx.payload.agent),
+        write: async (tx, chunk) => {
+          await writeAgentChunk(writers, tx, appId, chunk, stamp);
+          return undefined;
+        },
+        result: { fileName: ctx.payload.fileName },
+        // The agent has served its purpose: the job row keeps the file's name, not its content.
+        finish: async (tx) => {
+          await tx.update(jobTable).set({ payload: { fileName: ctx.payload.fileName } }).where(eq(jobTable.id, ctx.id));
+        },
       });
     },
-    { transaction: false, retryLimit: 1 },
+    { transaction: false, retryLimit: 3, resumable: true },
   );
 
   routes.add({

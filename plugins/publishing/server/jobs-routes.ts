@@ -43,7 +43,7 @@ export function registerJobRoutes(routes: RouteAdder, jobs: JobService): void {
     app: 'appId',
     access: canEditPublishing,
     audit: { action: 'publishing.job-cancel', target: (ctx) => ctx.params.jobId, summary: () => 'Cancelled a job' },
-    description: 'Cancels a queued or running job; its changes are rolled back (a bulk import already writing the draft is past that point and finishes)',
+    description: 'Cancels a queued or running job; its changes are rolled back (an import — bulk, Q&A generator, agent zip — already writing the draft is past that point and finishes)',
     handler: async (ctx): Promise<{ job: JobView }> => {
       const job = await jobOfApp(ctx.db, ctx.app.appId, ctx.params.jobId);
       if (job.status !== 'queued' && job.status !== 'running') throw HttpError.conflict(PublishingMessages.jobNotRunning);

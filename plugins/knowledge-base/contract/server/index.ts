@@ -3,4 +3,4 @@ export { KnowledgeSnapshots } from './knowledge-snapshots';
 export { IntentCounts } from './intent-counts';
 export { ReviewDates, type OverdueIntent } from './review-dates';
 export { BulkQna, type BulkStamp, type NamedIntent, type QnaContent } from './bulk-qna';
-export { IntentsByName, type GlossaryByTerm, type IntentByName } from './intents-by-name';
+export { IntentsByName, type GlossaryByTerm, type IntentByName, type ParentByName } from './intents-by-name';

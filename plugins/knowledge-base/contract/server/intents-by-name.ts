@@ -20,11 +20,18 @@ export interface GlossaryByTerm {
   definition: string;
 }
 
+/** A follow-up's link to its parent, both by name. */
+export interface ParentByName {
+  name: string;
+  parentName: string;
+}
+
 /**
  * Intents and glossary terms written in bulk by name (case-insensitive; of a name given twice the
  * last counts) — publishing's agent zip import, which re-run changes nothing. Set-based: a few
- * statements per 5,000 rows, each carrying its rows as one JSON parameter. On the caller's `db`, so a
- * whole import is one transaction of the caller's (all or nothing).
+ * statements per 5,000 rows, each carrying its rows as one JSON parameter. On the caller's `db`: the
+ * caller may write an import in one transaction, or in parts of a transaction each (publishing stages
+ * its zip import so as not to hold the database) and then link the parents across parts.
  */
 export interface IntentsByName {
   /**
@@ -32,6 +39,12 @@ export interface IntentsByName {
    * categories, labels, parent) and bumps their versions, so an open editor does not save over them.
    */
   upsert(db: DbExecutor, appId: string, intents: readonly IntentByName[], stamp: { userId: string | null; now: Date }): Promise<void>;
+  /**
+   * Makes each named intent a follow-up of the app's intent named `parentName` (its own name, or one
+   * the app does not have, leaves it a root): for an import upserted in several parts, once all are
+   * written, since `upsert` links a parent only among the intents written with it.
+   */
+  linkParents(db: DbExecutor, appId: string, links: readonly ParentByName[]): Promise<void>;
   /** Adds the terms the app does not have; replaces the synonyms and definition of those it has. */
   upsertGlossary(db: DbExecutor, appId: string, terms: readonly GlossaryByTerm[], now: Date): Promise<void>;
 }

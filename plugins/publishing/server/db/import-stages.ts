@@ -2,7 +2,7 @@ import type { BulkRow } from '../../common/bulk';
 import { apps, check, integer, jobs, jsonb, pgTable, primaryKey, sql, text, timestamp, uuid } from '@civic/sdk/server/schema';
 
 /**
- * A bulk import of Q&A (a file, the generator's approved pairs) on its way into the draft, so that
+ * An import (a bulk file of Q&A, the generator's approved pairs, an agent zip) on its way into the draft, so that
  * the job writes in short transactions and is still all or nothing. Its planned rows are written in
  * chunks while it is `staging` (nothing of the draft touched: a stopped or failed job discards them);
  * one short transaction checks the draft and makes it `applying`; from then on each chunk is written
@@ -19,7 +19,7 @@ export const importStages = pgTable(
       .notNull()
       .references(() => apps.appId, { onDelete: 'cascade' }),
     state: text('state').notNull().$type<'staging' | 'applying'>(),
-    /** The job's counts (created, updated, unchanged, skipped, invalid) and row problems, kept up to date as chunks are written. */
+    /** The job's counts (a bulk import's created, updated…; a zip's intents, phrases…) and row problems, kept up to date as chunks are written. */
     counts: jsonb('counts').$type<Record<string, number>>().notNull(),
     errors: jsonb('errors').$type<string[]>().notNull(),
     chunks: integer('chunks').notNull(),
@@ -28,7 +28,10 @@ export const importStages = pgTable(
   (t) => [check('publishing_import_stages_state_check', sql`${t.state} in ('staging', 'applying')`)],
 );
 
-/** One transaction's worth of an import's rows: the Q&A pairs to create and those to replace (by id). */
+/**
+ * One transaction's worth of an import, as its kind stages it: the bulk import's Q&A pairs to create
+ * and those to replace (`StagedRow[]`), the agent zip import's intents, classes, entity types… (`AgentChunk`).
+ */
 export const importChunks = pgTable(
   'publishing_import_chunks',
   {
@@ -36,7 +39,7 @@ export const importChunks = pgTable(
       .notNull()
       .references(() => importStages.jobId, { onDelete: 'cascade' }),
     no: integer('no').notNull(),
-    rows: jsonb('rows').$type<StagedRow[]>().notNull(),
+    rows: jsonb('rows').$type<unknown>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.no] })],
 );
