@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openBrowser, type Browser } from './support/browser';
+import { openBrowser, seriousAxeViolations, type Browser } from './support/browser';
 import { signIn } from './support/console-user';
 import { E2E_PASSWORD, startConsole, type RunningConsole } from './support/server';
 
@@ -130,4 +130,38 @@ test("the intent editor's tabs are reached with Tab and move with the arrow keys
   assert.match(await focusedTab() ?? '', /^Parameters/);
   await browser.keys('Enter');
   await browser.waitUntil(async () => (await selectedTab())?.startsWith('Parameters'), { timeout: 5_000, timeoutMsg: 'Enter did not open Parameters' });
+});
+
+test('on a phone-sized window the sidebar is a drawer: Menu opens it with focus inside, Escape closes it, and the page needs no sideways scrolling', async () => {
+  await browser.setWindowSize(412, 900);
+  try {
+    await browser.url(`${running.url}/intents/${APP}`);
+    await settle();
+    const sidebar = browser.$('nav[aria-label="Main navigation"]');
+    const menu = browser.$('button=Menu');
+    assert.equal(await sidebar.isDisplayed(), false, 'closed, the sidebar is out of sight and out of the tab order');
+    assert.equal(await menu.getAttribute('aria-expanded'), 'false');
+    const widths = await browser.execute(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth, document.querySelector('main')!.clientWidth]);
+    assert.ok(widths[0] <= widths[1] + 1, `no sideways scrolling (${widths[0]} > ${widths[1]})`);
+    assert.ok(widths[2] >= widths[1] - 1, `the page takes the whole width (${widths[2]} of ${widths[1]})`);
+    assert.deepEqual(await seriousAxeViolations(browser), []);
+
+    await menu.click();
+    await sidebar.waitForDisplayed({ timeout: 5_000 });
+    assert.equal(await menu.getAttribute('aria-expanded'), 'true');
+    await browser.waitUntil(() => browser.execute(() => Boolean(document.activeElement?.closest('nav[aria-label="Main navigation"]'))), { timeout: 5_000, timeoutMsg: 'focus did not move into the drawer' });
+    assert.deepEqual(await seriousAxeViolations(browser), []);
+    await browser.keys('Escape');
+    await browser.waitUntil(async () => !(await sidebar.isDisplayed()), { timeout: 5_000, timeoutMsg: 'Escape did not close the drawer' });
+    assert.equal(await browser.execute(() => document.activeElement?.textContent), 'Menu', 'focus is back on the Menu button');
+
+    // A link in the drawer navigates and closes it.
+    await menu.click();
+    await sidebar.waitForDisplayed({ timeout: 5_000 });
+    await browser.$('nav[aria-label="Main navigation"]').$('a=Entities').click();
+    await browser.waitUntil(async () => new URL(await browser.getUrl()).pathname === `/entities/${APP}`, { timeout: 10_000 });
+    await browser.waitUntil(async () => !(await sidebar.isDisplayed()), { timeout: 5_000, timeoutMsg: 'navigating did not close the drawer' });
+  } finally {
+    await browser.setWindowSize(1280, 800);
+  }
 });
