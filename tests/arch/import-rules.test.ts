@@ -111,10 +111,6 @@ test("a plugin imports only the sdk, itself, and the contract of a plugin it req
 const TABLE_READERS_LEFT = new Set([
   // A foreign key: intent_categories/intent_labels reference classification's tables in the schema (no read).
   'plugins/knowledge-base/server/db/intent-classification.ts',
-  // Analytics aggregates the dialog engine's transcripts in SQL (and its tests write them).
-  'plugins/analytics/server/reports.ts',
-  'plugins/analytics/server/rollup.ts',
-  'plugins/analytics/tests/api/analytics-reports.test.ts',
 ]);
 
 test("no plugin imports another plugin's tables, but the files still listed", () => {

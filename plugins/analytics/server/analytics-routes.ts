@@ -1,4 +1,5 @@
 import { HttpError, type DbExecutor, type RouteAdder } from '@civic/sdk/server';
+import type { LinkedApps } from '../../dialog-engine/contract/server/linked-apps';
 import { AnalyticsQueryDto, IntentTranscriptsQueryDto } from '../common/analytics-query.dto';
 import { AnalyticsApi, POINT_CLOUD_CAP } from '../common/api';
 import { rangeProblem, resolveRange } from '../common/date-range';
@@ -9,7 +10,7 @@ import { intentPoints } from './point-cloud';
 import { openScope, type ReportScope } from './report-scope';
 import { botSummaryReport, csatReport, dashboardReport, intentsReport, intentTranscripts, sessionsReport, superbotReport } from './reports';
 
-const REPORTS: Array<{ url: string; description: string; build: (db: DbExecutor, scope: ReportScope) => Promise<unknown> }> = [
+const REPORTS: Array<{ url: string; description: string; build: (db: DbExecutor, scope: ReportScope, linkedApps: LinkedApps) => Promise<unknown> }> = [
   { url: AnalyticsApi.dashboardRoute, description: 'KPIs of the range with the change against the previous period, and the daily series', build: dashboardReport },
   { url: AnalyticsApi.sessionsRoute, description: 'Sessions, users and messages per day; hour-of-week heatmap; channel split; session lengths', build: sessionsReport },
   { url: AnalyticsApi.csatRoute, description: 'CSAT distribution, trend, comments and the worst-rated answers', build: csatReport },
@@ -23,8 +24,8 @@ const REPORTS: Array<{ url: string; description: string; build: (db: DbExecutor,
   { url: AnalyticsApi.botSummaryRoute, description: 'Containment, fallback rate, CSAT, busiest hours and the effect of each content version', build: botSummaryReport },
 ];
 
-/** The analytics reports of an app, and the §7 feature-usage events. */
-export function registerAnalyticsRoutes(routes: RouteAdder, timeZone: string): void {
+/** The analytics reports of an app (the superbot's names its linked apps through `linkedApps`), and the §7 feature-usage events. */
+export function registerAnalyticsRoutes(routes: RouteAdder, timeZone: string, linkedApps: LinkedApps): void {
   for (const report of REPORTS) {
     routes.add({
       method: 'GET',
@@ -33,7 +34,7 @@ export function registerAnalyticsRoutes(routes: RouteAdder, timeZone: string): v
       access: canViewAnalytics,
       query: AnalyticsQueryDto,
       description: `${report.description}; query preset (§9 days) or from/to (YYYY-MM-DD), channel, environment`,
-      handler: async (ctx) => report.build(ctx.db, await openScope(ctx.db, { appId: ctx.app.appId, isSuperbot: ctx.access.app?.isSuperbot === true }, ctx.query, ctx.now, timeZone)),
+      handler: async (ctx) => report.build(ctx.db, await openScope(ctx.db, { appId: ctx.app.appId, isSuperbot: ctx.access.app?.isSuperbot === true }, ctx.query, ctx.now, timeZone), linkedApps),
     });
   }
 

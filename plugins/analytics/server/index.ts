@@ -1,4 +1,5 @@
 import { defineServerModule, settingsOf, sql } from '@civic/sdk/server';
+import { LinkedApps } from '../../dialog-engine/contract/server/linked-apps';
 import { registerAnalyticsRoutes } from './analytics-routes';
 import { seedDemoFeatureUsages } from './demo-feature-usages';
 import { sendDueReports, type ReportDeps } from './report-mail';
@@ -17,7 +18,7 @@ export default defineServerModule({
   register(api) {
     const { timeZone } = settingsOf(api, AnalyticsSettings);
     const deps: ReportDeps = { mail: api.mail, users: api.users, timeZone, publicUrl: api.deployment.publicUrl };
-    registerAnalyticsRoutes(api.routes, timeZone);
+    registerAnalyticsRoutes(api.routes, timeZone, api.services.get(LinkedApps));
     registerReportRoutes(api.routes, deps);
     // Every minute: each app's rollups up to the last whole hour (and the settling hours before it again).
     api.jobs.schedule(ROLLUP_SCHEDULE, '* * * * *', async ({ db, now, signal }) => {

@@ -14,7 +14,7 @@ export interface ReportScope {
   range: ResolvedRange;
   channel?: string;
   environment?: string;
-  /** Hours before this are read from the rollups, the rest live from the dialog engine's rows. */
+  /** Hours before this are read from the rollups, the rest live from the dialog engine's read model. */
   mark: Date;
   timeZone: string;
   /** The app routes to linked apps (REDIRECTION_ENGINE). */
@@ -97,7 +97,7 @@ export function pointHourly(scope: ReportScope): SQL {
   return sql`(select * from (${rolled}${live}) u where ${filters(scope)}) p`;
 }
 
-/** Conditions on a dialog-engine table aliased `alias` for the scope (range and filters). */
+/** Conditions on a view of the dialog engine's read model aliased `alias` for the scope (range and filters). */
 export function sourceWhere(scope: ReportScope, alias: string): SQL {
   const a = sql.raw(alias);
   return sql`${a}.app_id = ${scope.appId} and ${a}.created_at >= ${iso(scope.range.start)} and ${a}.created_at < ${iso(scope.range.end)} and ${filters(scope, `${alias}.`)}`;

@@ -1,5 +1,6 @@
 import { sql, type DbExecutor } from '@civic/sdk/server';
-import { chatSessions, dialogEngineConfigs, transcripts } from '../../dialog-engine/contract/server/tables';
+import { conversationSessions, conversationTurns } from '../../dialog-engine/contract/server/conversation-read-model';
+import type { LinkedApps } from '../../dialog-engine/contract/server/linked-apps';
 import type { BotSummaryReport, CsatReport, DailyPoint, DashboardReport, IntentsReport, IntentStat, IntentTranscriptsPage, Kpi, SessionsReport, SuperbotReport, TranscriptRow } from '../common/api';
 import { eachDay } from '../common/date-range';
 import { channelsOf, hourly, intentHourly, localDaySql, memberHourly, num, previousScope, rangeInfo, ratio, rowsOf, sourceWhere, type ReportScope } from './report-scope';
@@ -124,7 +125,7 @@ export async function csatReport(db: DbExecutor, scope: ReportScope): Promise<Cs
   const sum = distribution.reduce((s, x) => s + x.rating * x.count, 0);
   const days = await daily(db, scope);
   const comments = rowsOf(
-    await db.execute(sql`select s.id, s.csat_rating, s.csat_comment, s.created_at, s.channel from ${chatSessions} s
+    await db.execute(sql`select s.id, s.csat_rating, s.csat_comment, s.created_at, s.channel from ${conversationSessions} s
       where ${sourceWhere(scope, 's')} and coalesce(s.csat_comment, '') <> '' order by s.created_at desc, s.id desc limit 50`),
   ).map((r) => ({ sessionId: String(r.id), rating: r.csat_rating === null ? null : num(r.csat_rating), comment: String(r.csat_comment), createdAt: new Date(r.created_at as string).toISOString(), channel: String(r.channel) }));
   const worstRated = rowsOf(
@@ -164,10 +165,10 @@ const toRow = (r: Record<string, unknown>): TranscriptRow => ({
 
 export async function intentTranscripts(db: DbExecutor, scope: ReportScope, intent: string, pageNum: number): Promise<IntentTranscriptsPage> {
   const where = sql`${sourceWhere(scope, 't')} and coalesce(t.intent_name, '') = ${intent}`;
-  const [c] = rowsOf(await db.execute(sql`select count(*) as n from ${transcripts} t where ${where}`));
+  const [c] = rowsOf(await db.execute(sql`select count(*) as n from ${conversationTurns} t where ${where}`));
   const items = rowsOf(
     await db.execute(sql`select t.id, t.created_at, t.data, t.intent_name, t.confidence_score, t.fallback, t.thumbs_up, t.thumbs_down, t.channel
-      from ${transcripts} t where ${where} order by t.created_at desc, t.id desc limit ${PAGE} offset ${pageNum * PAGE}`),
+      from ${conversationTurns} t where ${where} order by t.created_at desc, t.id desc limit ${PAGE} offset ${pageNum * PAGE}`),
   ).map(toRow);
   return { items, total: num(c.n) };
 }
@@ -175,16 +176,16 @@ export async function intentTranscripts(db: DbExecutor, scope: ReportScope, inte
 /** The app a superbot turn went to: its content version is `<linked app id>:<version>`. */
 const ROUTED_TO = sql`split_part(t.content_version, ':', 1)`;
 
-export async function superbotReport(db: DbExecutor, scope: ReportScope): Promise<SuperbotReport> {
-  const configs = rowsOf(await db.execute(sql`select linked_app_ids from ${dialogEngineConfigs} where app_id = ${scope.appId}`));
+/** Turns per linked app the superbot routed to, and its misroutes; the linked apps come from the dialog engine's settings. */
+export async function superbotReport(db: DbExecutor, scope: ReportScope, linkedApps: LinkedApps): Promise<SuperbotReport> {
   const isSuperbot = scope.isSuperbot;
-  const linkedAppIds = [...new Set(configs.flatMap((c) => (c.linked_app_ids as string[] | null) ?? []))].sort();
+  const linkedAppIds = await linkedApps.of(db, scope.appId);
   const base = { range: rangeInfo(scope.range), channels: await channelsOf(db, scope.appId), isSuperbot, linkedAppIds };
   if (!isSuperbot) return { ...base, routing: [], misroutes: [] };
   const routed = new Map(
     rowsOf(
       await db.execute(sql`select ${ROUTED_TO} as app, count(*) as turns, count(*) filter (where t.fallback) as fallbacks, count(*) filter (where t.thumbs_down) as down
-        from ${transcripts} t where ${sourceWhere(scope, 't')} and position(':' in t.content_version) > 0 group by 1`),
+        from ${conversationTurns} t where ${sourceWhere(scope, 't')} and position(':' in t.content_version) > 0 group by 1`),
     ).map((r) => [String(r.app), { turns: num(r.turns), fallbacks: num(r.fallbacks), thumbsDown: num(r.down) }]),
   );
   const routing = [...new Set([...linkedAppIds, ...routed.keys()])]
@@ -192,7 +193,7 @@ export async function superbotReport(db: DbExecutor, scope: ReportScope): Promis
     .sort((a, b) => b.turns - a.turns || a.appId.localeCompare(b.appId));
   const misroutes = rowsOf(
     await db.execute(sql`select t.id, t.created_at, t.data, t.intent_name, t.confidence_score, t.fallback, t.thumbs_up, t.thumbs_down, t.channel, ${ROUTED_TO} as routed_to
-      from ${transcripts} t where ${sourceWhere(scope, 't')} and (t.fallback or t.thumbs_down) order by t.created_at desc, t.id desc limit 50`),
+      from ${conversationTurns} t where ${sourceWhere(scope, 't')} and (t.fallback or t.thumbs_down) order by t.created_at desc, t.id desc limit 50`),
   ).map((r) => ({ ...toRow(r), routedTo: String(r.routed_to), reason: r.fallback ? ('fallback' as const) : ('thumbsDown' as const) }));
   return { ...base, routing, misroutes };
 }
@@ -206,7 +207,7 @@ export async function botSummaryReport(db: DbExecutor, scope: ReportScope): Prom
   const versionRows = rowsOf(
     await db.execute(sql`select t.content_version as version, min(t.created_at) as first_seen, max(t.created_at) as last_seen, count(*) as turns,
         count(*) filter (where t.fallback) as fallbacks, count(*) filter (where t.thumbs_down) as down
-      from ${transcripts} t where ${sourceWhere(scope, 't')} group by 1 order by 2`),
+      from ${conversationTurns} t where ${sourceWhere(scope, 't')} group by 1 order by 2`),
   );
   let previousRate: number | null = null;
   const versions = versionRows.map((r) => {

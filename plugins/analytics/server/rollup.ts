@@ -1,5 +1,5 @@
 import { sql, type DbExecutor, type SQL } from '@civic/sdk/server';
-import { chatSessions, transcripts } from '../../dialog-engine/contract/server/tables';
+import { conversationSessions, conversationTurns } from '../../dialog-engine/contract/server/conversation-read-model';
 import { analyticsHourly, analyticsIntentHourly, analyticsMemberHourly, analyticsPointHourly, analyticsRollupState } from './db/schema';
 
 const HOUR_MS = 3_600_000;
@@ -28,7 +28,7 @@ const NO_TENTHS = sql.raw(CONFIDENCE_TENTHS.map((tenth) => `0 as conf_${tenth}`)
 const TENTH_FLAGS = sql.raw(CONFIDENCE_TENTHS.map((tenth) => `(greatest(least(floor(t.confidence_score * 10), 9), 0) = ${tenth})::int`).join(', '));
 
 /**
- * The hourly buckets of one app over [from, to), computed from the dialog engine's rows: sessions by
+ * The hourly buckets of one app over [from, to), computed from the dialog engine's read model: sessions by
  * the hour they started (their length and containment over all their turns), turns by the hour they were
  * written. Rows: app_id, environment, channel, hour, then HOURLY_MEASURES.
  */
@@ -46,13 +46,13 @@ export function hourlyFromSource(appId: string, from: Date, to: Date): SQL {
         coalesce(s.csat_rating = 4, false)::int as csat_4, coalesce(s.csat_rating = 5, false)::int as csat_5,
         (coalesce(s.csat_comment, '') <> '')::int as csat_comments,
         0 as turns, 0 as fallbacks, 0 as thumbs_up, 0 as thumbs_down, 0::float8 as confidence_sum, ${NO_TENTHS}
-      from ${chatSessions} s
-      cross join lateral (select count(*)::int as turns, (count(*) filter (where t.fallback))::int as fallbacks from ${transcripts} t where t.session_id = s.id) n
+      from ${conversationSessions} s
+      cross join lateral (select count(*)::int as turns, (count(*) filter (where t.fallback))::int as fallbacks from ${conversationTurns} t where t.session_id = s.id) n
       where s.app_id = ${appId} and s.created_at >= ${from.toISOString()}::timestamptz and s.created_at < ${to.toISOString()}::timestamptz
       union all
       select t.app_id, t.environment, t.channel, ${hourOf(sql`t.created_at`)}, ${zeros(15)},
         1, t.fallback::int, t.thumbs_up::int, t.thumbs_down::int, t.confidence_score, ${TENTH_FLAGS}
-      from ${transcripts} t
+      from ${conversationTurns} t
       where t.app_id = ${appId} and t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz
     ) x group by app_id, environment, channel, hour`;
 }
@@ -64,7 +64,7 @@ export function intentHourlyFromSource(appId: string, from: Date, to: Date): SQL
       count(*)::int as turns, (count(*) filter (where t.fallback))::int as fallbacks,
       (count(*) filter (where t.thumbs_up))::int as thumbs_up, (count(*) filter (where t.thumbs_down))::int as thumbs_down,
       sum(t.confidence_score)::float8 as confidence_sum
-    from ${transcripts} t
+    from ${conversationTurns} t
     where t.app_id = ${appId} and t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz
     group by 1, 2, 3, 4, 5`;
 }
@@ -73,7 +73,7 @@ export function intentHourlyFromSource(appId: string, from: Date, to: Date): SQL
 export function memberHourlyFromSource(appId: string, from: Date, to: Date): SQL {
   return sql`
     select distinct s.app_id, s.environment, s.channel, ${hourOf(sql`s.created_at`)} as hour, s.user_id
-    from ${chatSessions} s
+    from ${conversationSessions} s
     where s.app_id = ${appId} and s.created_at >= ${from.toISOString()}::timestamptz and s.created_at < ${to.toISOString()}::timestamptz and s.user_id is not null`;
 }
 
@@ -88,7 +88,7 @@ const PACKED_TURN = sql`int4send((floor(extract(epoch from t.created_at) - extra
 export function pointHourlyFromSource(appId: string, from: Date, to: Date): SQL {
   return sql`
     select t.app_id, t.environment, t.channel, ${hourOf(sql`t.created_at`)} as hour, string_agg(${PACKED_TURN}, ''::bytea order by t.created_at, t.id) as points
-    from ${transcripts} t
+    from ${conversationTurns} t
     where t.app_id = ${appId} and t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz
     group by 1, 2, 3, 4`;
 }
@@ -100,8 +100,8 @@ export async function rolledUntil(db: DbExecutor, appId: string): Promise<Date |
 
 async function earliestActivity(db: DbExecutor, appId: string): Promise<Date | undefined> {
   const result = await db.execute(sql`select least(
-      (select min(created_at) from ${chatSessions} where app_id = ${appId}),
-      (select min(created_at) from ${transcripts} where app_id = ${appId})) as first`);
+      (select min(created_at) from ${conversationSessions} where app_id = ${appId}),
+      (select min(created_at) from ${conversationTurns} where app_id = ${appId})) as first`);
   const first = (result as unknown as { rows: Array<{ first: string | Date | null }> }).rows[0]?.first;
   return first ? new Date(first) : undefined;
 }

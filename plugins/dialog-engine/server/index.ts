@@ -1,4 +1,4 @@
-import { createOutboundClient, defineServerModule, settingsOf, type ServerModule } from '@civic/sdk/server';
+import { bindService, createOutboundClient, defineServerModule, settingsOf, type ServerModule } from '@civic/sdk/server';
 import { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
 import { PublishedKnowledge, PublishReplays } from '../../publishing/contract/server/index';
 import { versionPublished, versionRolledBack } from '../../publishing/contract/events';
@@ -17,8 +17,10 @@ import { registerThresholdRoutes } from './threshold-routes';
 import { EngineSettings } from './settings';
 import { registerTraining, trainUntrainedProduction } from './training-jobs';
 import { DraftAnswers } from '../contract/server/draft-answers';
+import { LinkedApps } from '../contract/server/linked-apps';
 import { QuestionFeatures } from '../contract/server/question-features';
 import { TranscriptReview } from '../contract/server/transcript-review';
+import { linkedApps } from './linked-apps';
 import { questionFeatures } from './question-features';
 import { transcriptReview } from './transcript-review';
 import { TRANSCRIPT_BATCH_ROWS, TranscriptWriter, type SessionChange } from './transcript-writer';
@@ -36,6 +38,8 @@ export function dialogEngineModule(options: DialogEngineModuleOptions = {}): Ser
   return defineServerModule({
     pluginId: 'dialog-engine',
     settings: EngineSettings,
+    // Needs nothing from the mount: static, so the demo seeders of plugins requiring it may use it too.
+    services: [bindService(LinkedApps, linkedApps)],
     async register(api) {
       const settings = settingsOf(api, EngineSettings);
       const chatLimits = { perIp: settings.chatPerIp, perSession: settings.chatPerSession };

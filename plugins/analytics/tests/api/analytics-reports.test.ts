@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { eq } from '@civic/sdk/server';
 import { call, OTHER_APP_ID, OWN_APP_ID, startTestServer, type TestServer } from '@civic/sdk/testing/server';
-import { chatSessions, dialogEngineConfigs, transcripts } from '../../../dialog-engine/contract/server/tables';
+import { arrangeConversation, clearConversations, giveFeedback } from '../../../dialog-engine/contract/server/testing/conversation-fixtures';
 import { AnalyticsApi, POINT_CLOUD_CAP, type ConfidencePoints, type DashboardReport, type Kpi } from '../../common/api';
 import { addDays, localDay, resolveRange, startOfLocalDay } from '../../common/date-range';
 import { analyticsHourly, analyticsIntentHourly, analyticsPointHourly, analyticsRollupState } from '../../server/db/schema';
@@ -18,26 +18,20 @@ let admin: string;
 let appAdmin: string;
 let now: Date;
 let yesterday: string;
+/** OWN_APP_ID's turns answered by "Opening hours" (yesterday's and the draft's three days ago). */
+const openingHours: string[] = [];
 
-/** A session and its turns, written as the dialog engine writes them. */
+/** A session and its turns, a minute apart, arranged through the dialog engine's test fixtures. */
 async function chat(appId: string, at: Date, turns: Array<{ fallback?: boolean; up?: boolean; down?: boolean; intent?: string; confidence?: number; version?: string }>, extra: { channel?: string; environment?: 'draft' | 'production'; csat?: number; comment?: string; userId?: string } = {}) {
-  const db = t.server.db.db;
-  const channel = extra.channel ?? 'web';
-  const environment = extra.environment ?? 'production';
-  const [session] = await db
-    .insert(chatSessions)
-    .values({ appId, environment, channel, state: { contexts: [], pending: null }, userId: extra.userId ?? null, csatRating: extra.csat ?? null, csatComment: extra.comment ?? null, createdAt: at, updatedAt: at, expiresAt: new Date(at.getTime() + HOUR) })
-    .returning({ id: chatSessions.id });
-  for (const [i, turn] of turns.entries()) {
-    const when = new Date(at.getTime() + i * 60_000);
-    await db.insert(transcripts).values({
-      appId, sessionId: session.id, environment, channel, data: `question ${i}`, transAuthor: 'user', reply: [],
-      confidenceScore: turn.confidence ?? (turn.fallback ? 0.2 : 0.9), intentId: null, intentName: turn.fallback ? null : (turn.intent ?? 'Opening hours'),
-      fallback: turn.fallback ?? false, topMatches: [], contentVersion: turn.version ?? 'v1', contentHash: 'h', thumbsUp: turn.up ?? false, thumbsDown: turn.down ?? false,
-      createdAt: when, updatedAt: when,
-    });
-  }
-  return session.id;
+  const { sessionId, turnIds } = await arrangeConversation(t.server.db.db, appId, {
+    at, environment: extra.environment, channel: extra.channel ?? 'web', userId: extra.userId, csatRating: extra.csat, csatComment: extra.comment,
+    turns: turns.map((turn) => ({
+      confidence: turn.confidence ?? (turn.fallback ? 0.2 : 0.9), fallback: turn.fallback ?? false, intentName: turn.fallback ? undefined : (turn.intent ?? 'Opening hours'),
+      thumbsUp: turn.up, thumbsDown: turn.down, contentVersion: turn.version ?? 'v1',
+    })),
+  });
+  if (appId === OWN_APP_ID) openingHours.push(...turnIds.filter((_, i) => !turns[i].fallback && (turns[i].intent ?? 'Opening hours') === 'Opening hours'));
+  return sessionId;
 }
 
 const local = (day: string, hour: number, minute = 0) => new Date(startOfLocalDay(day, ZONE).getTime() + hour * HOUR + minute * 60_000);
@@ -50,7 +44,7 @@ before(async () => {
   now = t.clock.now();
   yesterday = addDays(localDay(now, ZONE), -1);
   // Exact counts: the apps these tests write to start without the demo's seeded conversations.
-  for (const appId of [OWN_APP_ID, OTHER_APP_ID]) await t.server.db.db.delete(chatSessions).where(eq(chatSessions.appId, appId));
+  for (const appId of [OWN_APP_ID, OTHER_APP_ID]) await clearConversations(t.server.db.db, appId);
   const range = resolveRange({}, now, ZONE);
   // Yesterday: two production sessions, web and telegram.
   await chat(OWN_APP_ID, local(yesterday, 10), [{ intent: 'Opening hours', up: true }, { fallback: true }, { intent: 'Fees', down: true }], { csat: 4, comment: 'Helpful' });
@@ -208,8 +202,9 @@ test('bot summary: containment, busiest hours and each content version with its 
 });
 
 test('superbot: turns per linked app and the misroutes', async () => {
-  const db = t.server.db.db;
-  await db.insert(dialogEngineConfigs).values({ appId: 'demo-superbot', environment: 'production', engine: 'REDIRECTION_ENGINE', linkedAppIds: ['demo-enterprise', 'demo-plus'] });
+  // The superbot's linked apps, set as /dialogFlow sets them (the dialog engine's admin API).
+  const configured = await call(t.http, 'PUT', '/api/v1/admin/dialog-engine/apps/demo-superbot/production', { token: admin, json: { engine: 'REDIRECTION_ENGINE', linkedAppIds: ['demo-plus', 'demo-enterprise'] } });
+  assert.equal(configured.status, 200, JSON.stringify(configured.body));
   await chat('demo-superbot', local(yesterday, 8), [{ version: 'demo-enterprise:v3' }, { version: 'demo-enterprise:v3', down: true }, { version: 'demo-plus:v1', fallback: true }]);
   const r = (await get(AnalyticsApi.superbot('demo-superbot'), appAdmin)).body.data;
   assert.equal(r.isSuperbot, true);
@@ -231,12 +226,13 @@ test('roles and tiers: another agency is 404; a Starter-tier app is refused unle
 test('a thumbs down given after its hour was rolled up counts once the job runs again', async () => {
   const db = t.server.db.db;
   await refreshRollups(db, OWN_APP_ID, now);
-  await db.update(transcripts).set({ thumbsDown: true }).where(eq(transcripts.intentName, 'Opening hours'));
+  assert.equal(openingHours.length, 3);
+  await giveFeedback(db, openingHours, { thumbsUp: false, thumbsDown: true }, now);
   await refreshRollups(db, OWN_APP_ID, now);
   const r = (await get(AnalyticsApi.csat(OWN_APP_ID), viewer)).body.data;
-  // Yesterday's turn is within the settling hours (SETTLE_HOURS) and is rebuilt; the draft's, three days old, are not.
+  // Yesterday's turn (its thumbs up now down) is within the settling hours (SETTLE_HOURS) and is rebuilt; the draft's, three days old, are not.
   const opening = r.worstRated.find((w: { intentName: string }) => w.intentName === 'Opening hours');
-  assert.deepEqual(opening, { intentName: 'Opening hours', thumbsDown: 1, thumbsUp: 1, turns: 3 });
+  assert.deepEqual(opening, { intentName: 'Opening hours', thumbsDown: 1, thumbsUp: 0, turns: 3 });
 });
 
 test('users: each citizen session is one user; a member who chats twice is one', async () => {
