@@ -81,14 +81,18 @@ function itemCondition(item: TranscriptFilterItem): SQL {
   }
 }
 
+/** Which ends of the time range the WHERE states (a keyset page leaves out the one its cursor already implies). */
+interface RangeBounds {
+  start: boolean;
+  end: boolean;
+}
+
 /** The WHERE of a query: app, time range, matched or not, the review-status rule, the table filter, the text. */
-export function whereOf(query: TranscriptQuery): SQL {
-  const parts: SQL[] = [
-    eq(transcripts.appId, query.appId),
-    gte(transcripts.createdAt, query.start),
-    lt(transcripts.createdAt, query.end),
-    eq(transcripts.fallback, !query.matched),
-  ];
+export function whereOf(query: TranscriptQuery, bounds: RangeBounds = { start: true, end: true }): SQL {
+  const parts: SQL[] = [eq(transcripts.appId, query.appId)];
+  if (bounds.start) parts.push(gte(transcripts.createdAt, query.start));
+  if (bounds.end) parts.push(lt(transcripts.createdAt, query.end));
+  parts.push(eq(transcripts.fallback, !query.matched));
   // §7: contains "" (unmatched questions) holds for every row: no condition, so the index serves the sort.
   if (query.reviewStatus.operator === 'equals') parts.push(eq(transcripts.reviewStatus, query.reviewStatus.value));
   else if (query.reviewStatus.value !== '') parts.push(sql`${transcripts.reviewStatus} ilike ${`%${likeEscape(query.reviewStatus.value)}%`}`);
@@ -126,19 +130,37 @@ export class CursorError extends Error {
   override name = 'CursorError';
 }
 
+/** Row comparison: the (sort value, id) pair strictly after the last row seen, in the sort's direction. */
+function keysetAfter(column: typeof transcripts.createdAt | typeof transcripts.confidenceScore, order: 'asc' | 'desc', value: Date | number, id: string): SQL {
+  return order === 'asc' ? sql`(${column}, ${transcripts.id}) > (${value}, ${id})` : sql`(${column}, ${transcripts.id}) < (${value}, ${id})`;
+}
+
 async function search(db: DbExecutor, query: TranscriptQuery, page: TranscriptPageRequest): Promise<{ rows: TranscriptRecord[]; next: string | null }> {
   const column = page.sortBy === 'confidenceScore' ? transcripts.confidenceScore : transcripts.createdAt;
   // The indexes are (… created_at DESC NULLS LAST, id DESC NULLS LAST): say the nulls order too, or
   // PostgreSQL cannot walk them for the sort (the columns are never null, but the planner does not know).
   const direction = page.sortOrder === 'asc' ? (c: SQL | typeof column | typeof transcripts.id) => sql`${c} asc nulls first` : (c: SQL | typeof column | typeof transcripts.id) => sql`${c} desc nulls last`;
-  const conditions = [whereOf(query)];
   const cursor = decodeCursor(page.after);
   if (page.after && !cursor) throw new CursorError('The page cursor is not valid for this search');
-  if (cursor) {
-    const value = page.sortBy === 'confidenceScore' ? Number(cursor.v) : new Date(String(cursor.v));
-    // Row comparison: the (sort value, id) pair strictly after the last row seen, in the sort's direction.
-    conditions.push(page.sortOrder === 'asc' ? sql`(${column}, ${transcripts.id}) > (${value}, ${cursor.id})` : sql`(${column}, ${transcripts.id}) < (${value}, ${cursor.id})`);
+  let bounds: RangeBounds = { start: true, end: true };
+  let after: SQL | undefined;
+  if (cursor && page.sortBy === 'confidenceScore') {
+    if (typeof cursor.v !== 'number') throw new CursorError('The page cursor is from another sort');
+    after = keysetAfter(column, page.sortOrder, cursor.v, cursor.id);
+  } else if (cursor) {
+    const time = typeof cursor.v === 'string' ? new Date(cursor.v) : new Date(Number.NaN);
+    if (Number.isNaN(time.getTime())) throw new CursorError('The page cursor is from another sort');
+    // Sorted by time, the cursor and the range's near end bound the same column from the same side:
+    // state only the tighter of the two (it implies the other). PostgreSQL 18 (PGlite) starts the
+    // index scan at the plain bound when both are given and walks every entry up to the cursor (at
+    // 250,000 rows deep, 3,680 buffers instead of 5); with the cursor alone it starts at the cursor.
+    const cursorIsTighter = page.sortOrder === 'asc' ? time >= query.start : time < query.end;
+    if (cursorIsTighter) {
+      after = keysetAfter(column, page.sortOrder, time, cursor.id);
+      bounds = page.sortOrder === 'asc' ? { start: false, end: true } : { start: true, end: false };
+    }
   }
+  const conditions = after ? [whereOf(query, bounds), after] : [whereOf(query, bounds)];
   let statement = db
     .select()
     .from(transcripts)
