@@ -1,7 +1,7 @@
 /**
  * Transcript search at any page depth (issue 18: p95 ≤ 20 ms with 1,000,000 transcripts on
  * PostgreSQL; the embedded PGlite within 3× of that, ≤ 60 ms). Run alone:
- * `DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx tests/bench/transcript-search-bench.ts`
+ * `DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx tests/bench/transcript-search-bench.ts`
  * (PGlite always; PostgreSQL too when DATABASE_URL is set). A fresh database with the demo seed, a
  * million unmatched and matched turns for one app, then the search as the route runs it (a keyset
  * page and the capped total) at several depths, and a text search (the trigram index).
