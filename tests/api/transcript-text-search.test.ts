@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { and, desc, randomUUID, sql, type DbExecutor } from '@civic/sdk/server';
 import { OWN_APP_ID, startTestServer, type TestServer } from '@civic/sdk/testing/server';
 import { chatSessions, transcripts } from '../../plugins/dialog-engine/server/db/schema';
-import { transcriptReview, whereOf } from '../../plugins/dialog-engine/server/transcript-review';
+import { rarestWord, transcriptReview, whereOf, type WhereShape } from '../../plugins/dialog-engine/server/transcript-review';
 import type { TranscriptQuery } from '../../plugins/dialog-engine/contract/transcripts';
 
 /**
@@ -46,12 +46,12 @@ const query = (text: string): TranscriptQuery => ({
   text,
 });
 
-async function plan(db: DbExecutor, q: TranscriptQuery): Promise<string> {
+async function plan(db: DbExecutor, q: TranscriptQuery, shape?: WhereShape): Promise<string> {
   // The search's statement as the service runs it: its WHERE, newest first, a page of 25 and one more.
   const statement = db
     .select({ id: transcripts.id })
     .from(transcripts)
-    .where(and(whereOf(q)))
+    .where(and(whereOf(q, shape)))
     .orderBy(desc(transcripts.createdAt), desc(transcripts.id))
     .limit(26);
   const { sql: text, params } = statement.toSQL();
@@ -79,4 +79,23 @@ test('the indexed search finds the same questions, case-insensitively, with % an
   assert.equal(page.rows.length, ROWS / 5000);
   assert.ok(page.rows.every((r) => r.data.includes('zebra')));
   assert.equal((await transcriptReview.search(t.server.db.db, query('zeb%a'), { sortBy: 'createdAt', sortOrder: 'desc', limit: 25 })).rows.length, 0);
+});
+
+test('several words: only the rarest reads the trigram index, the others are checked on its rows; the same questions', async () => {
+  const db = t.server.db.db;
+  // "number" is in every ordinary question; "1234" in a dozen.
+  const q = query('NUMBER 1234');
+  assert.equal(await rarestWord(db, q), '1234');
+  assert.equal(await rarestWord(db, query('1234 number')), '1234', 'whatever the order');
+  assert.equal(await rarestWord(db, query('1234')), undefined, 'one word: the WHERE as it is');
+  assert.equal(await rarestWord(db, query('1234 of')), '1234', 'a word too short for a trigram is never the one');
+  const text = await plan(db, q, { indexedWord: '1234' });
+  assert.match(text, /Index Cond: \(data ~~\* '%1234%'::text\)/, text);
+  assert.match(text, /Filter: .*\(data \|\| ''::text\) ~~\* '%NUMBER%'/, text);
+  assert.doesNotMatch(text, /Index Cond: .*%NUMBER%/, text);
+  const page = await transcriptReview.search(db, q, { sortBy: 'createdAt', sortOrder: 'desc', limit: 25 });
+  const every = await db.select({ id: transcripts.id }).from(transcripts).where(whereOf(q)).orderBy(desc(transcripts.createdAt), desc(transcripts.id));
+  assert.deepEqual(page.rows.map((r) => r.transcriptId), every.map((r) => r.id));
+  assert.equal(page.rows.length, 12, page.rows.map((r) => r.data).join('; '));
+  assert.equal(await transcriptReview.count(db, q, 100), 12);
 });

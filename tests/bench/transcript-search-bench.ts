@@ -1,17 +1,20 @@
 /**
  * Transcript search at any page depth (issue 18: p95 ≤ 20 ms with 1,000,000 transcripts on
  * PostgreSQL; the embedded PGlite within 3× of that, ≤ 60 ms). Run alone:
- * `DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx tests/bench/transcript-search-bench.ts`
+ * `DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx tests/bench/transcript-search-bench.ts`
  * (PGlite always; PostgreSQL too when DATABASE_URL is set). A fresh database with the demo seed, a
  * million unmatched and matched turns for one app, then the search as the route runs it (a keyset
  * page and the capped total) at several depths, and a text search (the trigram index).
- * BENCH_TRANSCRIPTS and BENCH_PGLITE_TRANSCRIPTS change the row counts.
+ * BENCH_TRANSCRIPTS and BENCH_PGLITE_TRANSCRIPTS change the row counts. BENCH_BEFORE names another
+ * module exporting `transcriptReview` (e.g. the file as it was, copied beside it): each case then runs
+ * both, alternately in the same loop, and prints the two p95s (before and after under the same load).
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { DbExecutor } from '@civic/sdk/server';
 import { OWN_APP_ID, startTestServer } from '@civic/sdk/testing/server';
 import { transcriptReview } from '../../plugins/dialog-engine/server/transcript-review';
+import type { TranscriptReview } from '../../plugins/dialog-engine/contract/server/transcript-review';
 import type { TranscriptQuery } from '../../plugins/dialog-engine/contract/transcripts';
 import { benchDatabase } from './bench-database';
 
@@ -20,6 +23,7 @@ const PGLITE_ROWS = Number(process.env.BENCH_PGLITE_TRANSCRIPTS ?? ROWS);
 const RUNS = 40;
 const PG_BAR_MS = 20;
 const PGLITE_BAR_MS = 3 * PG_BAR_MS;
+const BEFORE = process.env.BENCH_BEFORE ? ((await import(process.env.BENCH_BEFORE)) as { transcriptReview: TranscriptReview }).transcriptReview : null;
 
 type Exec = (text: string, params?: unknown[]) => Promise<Array<Record<string, unknown>>>;
 
@@ -59,32 +63,49 @@ function query(appId: string, matched: boolean, text?: string): TranscriptQuery 
 interface Figure {
   what: string;
   p95: number;
+  /** The same case with BENCH_BEFORE's module, measured in the same loop. */
+  before?: number;
 }
+
+const p95 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.95) - 1];
 
 /** p95 of the route's statements: a page of 25 (and the capped total on a first page). */
 async function measure(db: DbExecutor, appId: string, rows: number): Promise<Figure[]> {
-  const page = { sortBy: 'createdAt' as const, sortOrder: 'desc' as const, limit: 25 };
   const figures: Figure[] = [];
-  const cases: Array<{ matched: boolean; depth: number; text?: string }> = [];
+  const cases: Array<{ matched: boolean; depth: number; text?: string; order?: 'asc' }> = [];
   for (const matched of [false, true]) for (const depth of [0, 10_000, 100_000, 250_000]) cases.push({ matched, depth });
+  cases.push({ matched: false, depth: 100_000, order: 'asc' });
   cases.push({ matched: false, depth: 0, text: 'number 4242' });
   for (const c of cases) {
+    const page = { sortBy: 'createdAt' as const, sortOrder: c.order ?? ('desc' as const), limit: 25 };
     const total = c.matched ? Math.floor((rows * 2) / 3 / 4) : Math.floor(rows / 3);
     if (c.depth >= total) continue;
     const q = query(appId, c.matched, c.text);
     // Walk to the depth once (a numbered page: slow, not measured), keep the cursor there.
     const start = c.depth === 0 ? undefined : ((await transcriptReview.search(db, q, { ...page, limit: 1, offset: c.depth - 1 })).next ?? undefined);
+    const run = async (review: TranscriptReview) => {
+      const t0 = performance.now();
+      await review.search(db, q, { ...page, after: start });
+      if (!start) await review.count(db, q, 10_001);
+      return performance.now() - t0;
+    };
     const times: number[] = [];
+    const before: number[] = [];
     // Five unmeasured runs first: the steady state, with the index pages in memory.
     for (let i = -5; i < RUNS; i++) {
-      const t0 = performance.now();
-      await transcriptReview.search(db, q, { ...page, after: start });
-      if (!start) await transcriptReview.count(db, q, 10_001);
-      if (i >= 0) times.push(performance.now() - t0);
+      const after = await run(transcriptReview);
+      const then = BEFORE ? await run(BEFORE) : 0;
+      if (i >= 0) {
+        times.push(after);
+        before.push(then);
+      }
     }
-    times.sort((a, b) => a - b);
-    const kind = c.text ? `text “${c.text}”    ` : c.matched ? 'matched PENDING' : 'unmatched      ';
-    figures.push({ what: `${kind} depth ${c.depth.toLocaleString().padStart(7)} (${c.depth === 0 ? 'first page of 25 + capped total' : 'keyset page of 25'})`, p95: times[Math.floor(times.length * 0.95) - 1] });
+    const kind = c.text ? `text “${c.text}”    ` : c.matched ? 'matched PENDING' : c.order ? 'unmatched asc  ' : 'unmatched      ';
+    figures.push({
+      what: `${kind} depth ${c.depth.toLocaleString().padStart(7)} (${c.depth === 0 ? 'first page of 25 + capped total' : 'keyset page of 25'})`,
+      p95: p95(times),
+      ...(BEFORE ? { before: p95(before) } : {}),
+    });
   }
   return figures;
 }
@@ -127,13 +148,14 @@ const postgres = await onPostgres();
 const pglite = await onPglite();
 let ok = true;
 console.log(`\nTranscript search p95 — PostgreSQL ${ROWS.toLocaleString()} rows (≤ ${PG_BAR_MS} ms), PGlite ${PGLITE_ROWS.toLocaleString()} rows (≤ ${PGLITE_BAR_MS} ms, 3× PostgreSQL's bar):`);
+const was = (f?: Figure) => (f?.before === undefined ? '' : ` (before ${f.before.toFixed(1)})`);
 const pgByCase = new Map((postgres ?? []).map((f) => [f.what, f]));
 for (const figure of pglite) {
   const pgFigure = pgByCase.get(figure.what);
-  const pgText = pgFigure ? `PostgreSQL ${pgFigure.p95.toFixed(1).padStart(6)} ms ${pgFigure.p95 <= PG_BAR_MS ? 'PASS' : 'FAIL'}` : 'PostgreSQL     — (no DATABASE_URL)';
+  const pgText = pgFigure ? `PostgreSQL ${pgFigure.p95.toFixed(1).padStart(6)} ms${was(pgFigure)} ${pgFigure.p95 <= PG_BAR_MS ? 'PASS' : 'FAIL'}` : 'PostgreSQL     — (no DATABASE_URL)';
   const ratio = pgFigure ? ` (${(figure.p95 / pgFigure.p95).toFixed(1)}× PostgreSQL)` : '';
   const pass = figure.p95 <= PGLITE_BAR_MS && (!pgFigure || pgFigure.p95 <= PG_BAR_MS);
   ok &&= pass;
-  console.log(`${pass ? 'PASS' : 'FAIL'} ${figure.what}: ${pgText} | PGlite ${figure.p95.toFixed(1).padStart(6)} ms${ratio}`);
+  console.log(`${pass ? 'PASS' : 'FAIL'} ${figure.what}: ${pgText} | PGlite ${figure.p95.toFixed(1).padStart(6)} ms${was(figure)}${ratio}`);
 }
 process.exit(ok ? 0 : 1);

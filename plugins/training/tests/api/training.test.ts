@@ -122,6 +122,35 @@ test('keyset pages walk the whole result once, in order, at any sort; numbered p
   assert.equal(bad.status, 422);
 });
 
+test('a keyset page keeps to the range whichever bounds it more tightly, the cursor or the range; a cursor from another sort is a 422', async () => {
+  const at = (i: number) => new Date(base.getTime() + (7 + i / 100) * DAY).toISOString();
+  const paging = (list: TranscriptRow[]) => texts(list).map((text) => Number(text.replace('paging question ', '')));
+  const newest = await search(viewer, { ...range, search: 'paging', pageSize: 7 });
+  assert.deepEqual(paging(newest.body.data.list), [29, 28, 27, 26, 25, 24, 23]);
+  const newestCursor = newest.body.data.next as string;
+  // The cursor (after 23) is tighter than the range's end: the page continues from it.
+  const onward = await search(viewer, { ...range, search: 'paging', pageSize: 7, cursor: newestCursor });
+  assert.deepEqual(paging(onward.body.data.list), [22, 21, 20, 19, 18, 17, 16]);
+  // The range ends before the cursor (at 20, exclusive): the page starts at the range's end.
+  const endsEarlier = await search(viewer, { start: range.start, end: at(20), search: 'paging', pageSize: 7, cursor: newestCursor });
+  assert.equal(endsEarlier.status, 200, JSON.stringify(endsEarlier.body));
+  assert.deepEqual(paging(endsEarlier.body.data.list), [19, 18, 17, 16, 15, 14, 13]);
+
+  const oldest = await search(viewer, { ...range, search: 'paging', pageSize: 7, sortOrder: 'asc' });
+  assert.deepEqual(paging(oldest.body.data.list), [0, 1, 2, 3, 4, 5, 6]);
+  const oldestCursor = oldest.body.data.next as string;
+  const later = await search(viewer, { ...range, search: 'paging', pageSize: 7, sortOrder: 'asc', cursor: oldestCursor });
+  assert.deepEqual(paging(later.body.data.list), [7, 8, 9, 10, 11, 12, 13]);
+  // The range starts after the cursor (at 10, inclusive): the page starts at the range's start.
+  const startsLater = await search(viewer, { start: at(10), end: range.end, search: 'paging', pageSize: 7, sortOrder: 'asc', cursor: oldestCursor });
+  assert.deepEqual(paging(startsLater.body.data.list), [10, 11, 12, 13, 14, 15, 16]);
+
+  const byConfidence = await search(viewer, { ...range, search: 'paging', pageSize: 7, sortBy: 'confidenceScore', sortOrder: 'asc' });
+  const confidenceCursor = byConfidence.body.data.next as string;
+  assert.equal((await search(viewer, { ...range, search: 'paging', pageSize: 7, cursor: confidenceCursor })).status, 422, 'a confidence cursor on the time sort');
+  assert.equal((await search(viewer, { ...range, search: 'paging', pageSize: 7, sortBy: 'confidenceScore', cursor: newestCursor })).status, 422, 'a time cursor on the confidence sort');
+});
+
 test('dates default to the last 5 days ending yesterday; bad input is a 422', async () => {
   const page = await search(viewer, {});
   assert.equal(page.status, 200);
