@@ -1,7 +1,8 @@
 import { renderConsoleInTestApp, screen, testApp, testUser, userEvent, waitFor, within } from '@civic/sdk/testing';
 import { useEffect, useRef } from '@civic/sdk/web/react';
 import analyticsPlugin from '../plugin';
-import { AnalyticsApi, type ConfidencePoints, type IntentsReport } from '../common/api';
+import { AnalyticsApi, type ConfidencePoints, type IntentsReport, type PackedConfidencePoints } from '../common/api';
+import { encodeConfidencePoints } from '../common/point-cloud-codec';
 import { analyticsModule } from './analytics-module';
 import { allRows } from './chart-table';
 import { cloudTable, localTimes } from './confidence-cloud';
@@ -39,21 +40,23 @@ function points(count: number, extra: Partial<ConfidencePoints> = {}): Confidenc
     total: count,
     cap: 100_000,
     step: 1,
-    seconds: Array.from({ length: count }, (_, i) => i * 60),
-    confidence: Array.from({ length: count }, (_, i) => (i % 1000) / 1000),
-    fallback: Array.from({ length: count }, (_, i) => (i % 3 === 0 ? 1 : 0)),
+    seconds: Uint32Array.from({ length: count }, (_, i) => i * 60),
+    confidence: Float64Array.from({ length: count }, (_, i) => (i % 1000) / 1000),
+    fallback: Uint8Array.from({ length: count }, (_, i) => (i % 3 === 0 ? 1 : 0)),
     ...extra,
   };
 }
 
+/** The Intents page, its points route answering `cloud` as the server does: packed. */
 async function openIntents(cloud: ConfidencePoints) {
+  const packed: PackedConfidencePoints = encodeConfidencePoints(cloud);
   return renderConsoleInTestApp({
     route: '/analytics/intents/a1',
     user: testUser({ permissions: { a1: '0' } }),
     app: [testApp('a1', 'Plus')],
     plugins: [analyticsPlugin],
     modules: [analyticsModule],
-    api: { [`GET ${AnalyticsApi.intentsRoute}`]: () => report, [`GET ${AnalyticsApi.intentPointsRoute}`]: () => cloud },
+    api: { [`GET ${AnalyticsApi.intentsRoute}`]: () => report, [`GET ${AnalyticsApi.intentPointsRoute}`]: () => packed },
   });
 }
 
