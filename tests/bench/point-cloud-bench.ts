@@ -110,8 +110,8 @@ async function toDashboard(browser: Browser): Promise<void> {
 
 /**
  * plotly's own bundle on a blank page without the console's content security policy (regl, under
- * scattergl, generates code): newPlot of `count` random points to the next frame. Throws unless the
- * points were drawn.
+ * scattergl, generates code): newPlot of `count` random points to the next frame, WebGL at the
+ * screen's resolution as the console draws it (lazy-plot.tsx). Throws unless the points were drawn.
  */
 async function drawOnly(browser: Browser, bundle: string, type: 'scatter' | 'scattergl', count: number): Promise<number> {
   await browser.url('data:text/html,<!doctype html><title>plot</title><body></body>');
@@ -133,7 +133,7 @@ async function drawOnly(browser: Browser, bundle: string, type: 'scatter' | 'sca
           y[k] = Math.random() ** 0.4;
         }
         const t0 = performance.now();
-        void Plotly.newPlot(div, [{ type, mode: 'markers', x, y, marker: { size: 4, opacity: 0.6 } }], { ...size, margin: { l: 48, r: 16, t: 8, b: 40 }, xaxis: { type: 'date' }, yaxis: { range: [-0.02, 1.02] } }, { displayModeBar: false })
+        void Plotly.newPlot(div, [{ type, mode: 'markers', x, y, marker: { size: 4, opacity: 0.6 } }], { ...size, margin: { l: 48, r: 16, t: 8, b: 40 }, xaxis: { type: 'date' }, yaxis: { range: [-0.02, 1.02] } }, { displayModeBar: false, plotGlPixelRatio: Math.max(1, devicePixelRatio) })
           .then(() => requestAnimationFrame(() => setTimeout(() => done(performance.now() - t0), 0)));
       }, type, count, PLOT_SIZE)) as number,
     );
