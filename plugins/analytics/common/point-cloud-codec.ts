@@ -11,14 +11,21 @@ export function pointValue(confidence: number, fallback: boolean | number): numb
 /** Bytes a point takes: its second (uint32) and its value (uint16). */
 export const POINT_BYTES = 6;
 
-/** Bytes to base64, a chunk of characters at a time (one `String.fromCharCode` per byte would not fit the stack). */
+/** Node's Buffer where there is one (the server): its base64 is native, ten times the speed of `btoa`. */
+const NodeBuffer = (globalThis as { Buffer?: { from(buffer: ArrayBuffer, offset: number, length: number): { toString(encoding: 'base64'): string } } }).Buffer;
+
+/** Bytes to base64; in a browser a chunk of characters at a time (one argument a byte would not fit the stack). */
 function toBase64(bytes: Uint8Array): string {
   const native = bytes as Uint8Array & { toBase64?: () => string };
   if (typeof native.toBase64 === 'function') return native.toBase64();
+  if (NodeBuffer) return NodeBuffer.from(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength).toString('base64');
   const parts: string[] = [];
   for (let at = 0; at < bytes.length; at += 0x8000) parts.push(String.fromCharCode(...bytes.subarray(at, at + 0x8000)));
   return btoa(parts.join(''));
 }
+
+/** Typed arrays are in the platform's byte order: where it is little-endian (nearly everywhere) the columns are copied whole. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 function fromBase64(text: string): Uint8Array {
   const native = Uint8Array as unknown as { fromBase64?: (text: string) => Uint8Array };
@@ -38,10 +45,15 @@ export function encodePointColumns(seconds: ArrayLike<number>, values: ArrayLike
   const count = seconds.length;
   if (values.length !== count) throw new Error(`${count} seconds but ${values.length} values`);
   const bytes = new Uint8Array(count * POINT_BYTES);
-  const view = new DataView(bytes.buffer);
-  for (let i = 0; i < count; i++) {
-    view.setUint32(i * 4, seconds[i], true);
-    view.setUint16(count * 4 + i * 2, values[i], true);
+  if (LITTLE_ENDIAN) {
+    new Uint32Array(bytes.buffer, 0, count).set(seconds);
+    new Uint16Array(bytes.buffer, count * 4, count).set(values);
+  } else {
+    const view = new DataView(bytes.buffer);
+    for (let i = 0; i < count; i++) {
+      view.setUint32(i * 4, seconds[i], true);
+      view.setUint16(count * 4 + i * 2, values[i], true);
+    }
   }
   return toBase64(bytes);
 }
@@ -61,12 +73,14 @@ export function decodeConfidencePoints({ count, points, ...rest }: PackedConfide
   const bytes = fromBase64(points);
   if (bytes.byteLength !== count * POINT_BYTES) throw new Error(`the points are ${bytes.byteLength} bytes, not ${count * POINT_BYTES}`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const seconds = new Uint32Array(count);
+  const aligned = LITTLE_ENDIAN && bytes.byteOffset % 4 === 0;
+  const seconds = aligned ? new Uint32Array(bytes.buffer, bytes.byteOffset, count) : new Uint32Array(count);
+  const values = aligned ? new Uint16Array(bytes.buffer, bytes.byteOffset + count * 4, count) : undefined;
   const confidence = new Float64Array(count);
   const fallback = new Uint8Array(count);
   for (let i = 0; i < count; i++) {
-    seconds[i] = view.getUint32(i * 4, true);
-    const value = view.getUint16(count * 4 + i * 2, true);
+    if (!aligned) seconds[i] = view.getUint32(i * 4, true);
+    const value = values ? values[i] : view.getUint16(count * 4 + i * 2, true);
     confidence[i] = (value >>> 1) / 1000;
     fallback[i] = value & 1;
   }
