@@ -2,8 +2,10 @@
  * The analytics point cloud (issue 19: "charts of 100k points paint in ≤ 600 ms"): the Intents page's
  * confidence cloud of 100,000 turns, drawn with scattergl, in a headless Chromium (WebGL on SwiftShader,
  * the CPU) against the real server and the built console. The figure is honest: from the moment the
- * chart's data is asked for to the first frame after plotly drew it, so the API answer, its transfer and
- * parse, plotly's chunk (on a first visit) and the drawing all count. Beside it, in the same run and
+ * chart's data is asked for to the end of the first frame after plotly drew it (a task posted from that
+ * frame's callbacks: the WebGL canvases are rendered and read back during the frame, after the
+ * callbacks), so the API answer, its transfer and decoding, plotly's chunk (on a first visit), the
+ * drawing and the GPU's work all count. Beside it, in the same run and
  * browser: plotly's SVG scatter drawing 10,000 points, and scattergl drawing 100,000 points already in
  * memory (no data load). Standalone: `node --import tsx tests/bench/point-cloud-bench.ts` (after
  * `npm run build`); also a section of `npm run bench`.
