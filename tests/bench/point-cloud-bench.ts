@@ -2,8 +2,10 @@
  * The analytics point cloud (issue 19: "charts of 100k points paint in ≤ 600 ms"): the Intents page's
  * confidence cloud of 100,000 turns, drawn with scattergl, in a headless Chromium (WebGL on SwiftShader,
  * the CPU) against the real server and the built console. The figure is honest: from the moment the
- * chart's data is asked for to the first frame after plotly drew it, so the API answer, its transfer and
- * parse, plotly's chunk (on a first visit) and the drawing all count. Beside it, in the same run and
+ * chart's data is asked for to the end of the first frame after plotly drew it (a task posted from that
+ * frame's callbacks: the WebGL canvases are rendered and read back during the frame, after the
+ * callbacks), so the API answer, its transfer and decoding, plotly's chunk (on a first visit), the
+ * drawing and the GPU's work all count. Beside it, in the same run and
  * browser: plotly's SVG scatter drawing 10,000 points, and scattergl drawing 100,000 points already in
  * memory (no data load). Standalone: `node --import tsx tests/bench/point-cloud-bench.ts` (after
  * `npm run build`); also a section of `npm run bench`.
@@ -52,6 +54,8 @@ export interface PointCloudBenchResult {
   warm: CloudPaint[];
   coldMedianMs: number;
   warmMedianMs: number;
+  /** The fastest later visit: on a shared, loaded machine the one least slowed by other work. */
+  warmBestMs: number;
   /** Every visit drew the cloud with scattergl. */
   webgl: boolean;
   /** plotly's SVG scatter, 10,000 points in memory: newPlot to the first frame after (median). */
@@ -82,13 +86,15 @@ async function paintCloud(browser: Browser): Promise<CloudPaint> {
       const figure = document.querySelector('figure[aria-label^="Confidence of each message chart"][aria-busy="false"]');
       if (!figure) return requestAnimationFrame(poll);
       const webgl = Boolean(figure.querySelector('canvas.gl-canvas')) && !figure.querySelector('.no-webgl') && !figure.querySelector('.scatterlayer .point');
-      requestAnimationFrame(() => {
+      // A task posted from the next frame's callbacks runs once that frame's rendering (style, layout,
+      // paint, the canvases' commit) is done: the callback alone runs before the frame is drawn.
+      requestAnimationFrame(() => setTimeout(() => {
         const t1 = performance.now();
         const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
         const points = entries.find((e) => e.name.includes('/analytics/intents/points'));
         const chunk = entries.find((e) => /\/plotly-gl2d-[^/]*\.js$/.test(e.name));
         done({ t0, t1, requestStart: points?.startTime ?? t0, responseEnd: points?.responseEnd ?? t0, chunkMs: chunk ? chunk.responseEnd - chunk.startTime : null, webgl });
-      });
+      }, 0));
     };
     requestAnimationFrame(poll);
   }, APP)) as { t0: number; t1: number; requestStart: number; responseEnd: number; chunkMs: number | null; webgl: boolean };
@@ -108,8 +114,8 @@ async function toDashboard(browser: Browser): Promise<void> {
 
 /**
  * plotly's own bundle on a blank page without the console's content security policy (regl, under
- * scattergl, generates code): newPlot of `count` random points to the next frame. Throws unless the
- * points were drawn.
+ * scattergl, generates code): newPlot of `count` random points to the next frame, WebGL at the
+ * screen's resolution as the console draws it (lazy-plot.tsx). Throws unless the points were drawn.
  */
 async function drawOnly(browser: Browser, bundle: string, type: 'scatter' | 'scattergl', count: number): Promise<number> {
   await browser.url('data:text/html,<!doctype html><title>plot</title><body></body>');
@@ -131,8 +137,8 @@ async function drawOnly(browser: Browser, bundle: string, type: 'scatter' | 'sca
           y[k] = Math.random() ** 0.4;
         }
         const t0 = performance.now();
-        void Plotly.newPlot(div, [{ type, mode: 'markers', x, y, marker: { size: 4, opacity: 0.6 } }], { ...size, margin: { l: 48, r: 16, t: 8, b: 40 }, xaxis: { type: 'date' }, yaxis: { range: [-0.02, 1.02] } }, { displayModeBar: false })
-          .then(() => requestAnimationFrame(() => done(performance.now() - t0)));
+        void Plotly.newPlot(div, [{ type, mode: 'markers', x, y, marker: { size: 4, opacity: 0.6 } }], { ...size, margin: { l: 48, r: 16, t: 8, b: 40 }, xaxis: { type: 'date' }, yaxis: { range: [-0.02, 1.02] } }, { displayModeBar: false, plotGlPixelRatio: Math.max(1, devicePixelRatio) })
+          .then(() => requestAnimationFrame(() => setTimeout(() => done(performance.now() - t0), 0)));
       }, type, count, PLOT_SIZE)) as number,
     );
   }
@@ -152,8 +158,9 @@ export async function pointCloudBench(): Promise<PointCloudBenchResult> {
     const token = await browser.execute((key) => localStorage.getItem(key) ?? '', TOKEN_STORAGE_KEY);
     const response = await fetch(`${running.url}${POINTS_PATH}`, { headers: { authorization: `Bearer ${token}` } });
     const payload = await response.text();
-    const cloud = (JSON.parse(payload) as { data: { total: number; seconds: number[] } }).data;
-    if (cloud.seconds.length !== CLOUD_POINTS) throw new Error(`the cloud has ${cloud.seconds.length} points, not ${CLOUD_POINTS}`);
+    // The answer packs its points (plugins/analytics/common/point-cloud-codec.ts): 6 bytes a point in base64.
+    const cloud = (JSON.parse(payload) as { data: { total: number; count: number; points: string } }).data;
+    if (cloud.count !== CLOUD_POINTS || Buffer.from(cloud.points, 'base64').byteLength !== CLOUD_POINTS * 6) throw new Error(`the cloud has ${cloud.count} points, not ${CLOUD_POINTS}`);
 
     const cold: CloudPaint[] = [];
     for (let i = 0; i < COLD_RUNS; i++) {
@@ -171,13 +178,14 @@ export async function pointCloudBench(): Promise<PointCloudBenchResult> {
     const svgBaselineMs = await drawOnly(browser, require.resolve('plotly.js/plotly-basic.min.js'), 'scatter', BASELINE_SVG_POINTS);
     const glDrawOnlyMs = await drawOnly(browser, require.resolve('plotly.js-strict-dist-min'), 'scattergl', CLOUD_POINTS);
     return {
-      points: cloud.seconds.length,
+      points: cloud.count,
       total: cloud.total,
       payloadBytes: Buffer.byteLength(payload),
       cold,
       warm,
       coldMedianMs: median(cold.map((c) => c.requestToPaintMs)),
       warmMedianMs: median(warm.map((c) => c.requestToPaintMs)),
+      warmBestMs: Math.min(...warm.map((c) => c.requestToPaintMs)),
       webgl: [...cold, ...warm].every((c) => c.webgl),
       svgBaselineMs,
       glDrawOnlyMs,
@@ -198,9 +206,9 @@ export function describePointCloud(r: PointCloudBenchResult): string[] {
   const fallback = [...r.cold, ...r.warm].some((c) => !c.webgl);
   return [
     ...(fallback ? ["  scattergl could NOT draw in the console: its content security policy forbids eval, which regl (under scattergl) needs; the SVG fallback drew a sample"] : []),
-    `Point cloud, ${r.points.toLocaleString()} turns with scattergl (answer ${(r.payloadBytes / 1024 / 1024).toFixed(2)} MB JSON), from the chart's request to its first frame, load average ${r.loadAverage.toFixed(1)} on 2 cores:`,
+    `Point cloud, ${r.points.toLocaleString()} turns with scattergl (answer ${(r.payloadBytes / 1024 / 1024).toFixed(2)} MB: JSON, the points packed in base64), from the chart's request to its first frame, load average ${r.loadAverage.toFixed(1)} on 2 cores:`,
     `  first visit (cache emptied, plotly's chunks fetched beside the data), median ${ms(r.coldMedianMs)}: ${runs(r.cold)}`,
-    `  later visits (plotly loaded), median ${ms(r.warmMedianMs)}: ${runs(r.warm)}`,
+    `  later visits (plotly loaded), median ${ms(r.warmMedianMs)}, best ${ms(r.warmBestMs)}: ${runs(r.warm)}`,
     `  same run, drawing only (data in memory): SVG scatter ${BASELINE_SVG_POINTS.toLocaleString()} points ${ms(r.svgBaselineMs)}, scattergl ${r.points.toLocaleString()} points ${ms(r.glDrawOnlyMs)}`,
   ];
 }

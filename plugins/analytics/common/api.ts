@@ -103,11 +103,22 @@ export interface IntentsReport extends Report {
 export const POINT_CLOUD_CAP = 100_000;
 
 /**
- * Each turn of the range as a point (time, confidence, fallback), in time order, as columns: the
+ * Each turn of the range as a point (time, confidence, fallback), in time order, as typed columns: the
  * arrays are parallel, one entry a point. Above POINT_CLOUD_CAP turns, every `step`-th turn in time
- * order (a systematic sample over the whole range).
+ * order (a systematic sample over the whole range). The route sends it packed (PackedConfidencePoints);
+ * `decodeConfidencePoints` (point-cloud-codec.ts) makes these columns.
  */
-export interface ConfidencePoints {
+export interface ConfidencePoints extends ConfidencePointsInfo {
+  /** Whole seconds after `start`. */
+  seconds: Uint32Array;
+  /** 0–1, to three decimals. */
+  confidence: Float64Array;
+  /** 1 for a fallback, 0 for an answer. */
+  fallback: Uint8Array;
+}
+
+/** What a point cloud says beside its points. */
+export interface ConfidencePointsInfo {
   range: RangeInfo;
   /** The range as instants (ISO): its first millisecond and the first one after it. */
   start: string;
@@ -117,12 +128,17 @@ export interface ConfidencePoints {
   cap: number;
   /** 1 when every turn is a point; k when every k-th is. */
   step: number;
-  /** Whole seconds after `start`. */
-  seconds: number[];
-  /** 0–1, to three decimals. */
-  confidence: number[];
-  /** 1 for a fallback, 0 for an answer. */
-  fallback: number[];
+}
+
+/**
+ * The points route's answer: 100,000 points as JSON numbers were 1.5 MB and a number to parse each;
+ * packed they are 800 KB of base64 read straight into typed arrays (point-cloud-codec.ts).
+ */
+export interface PackedConfidencePoints extends ConfidencePointsInfo {
+  /** Points carried. */
+  count: number;
+  /** base64 of `count` uint32 little-endian seconds after `start`, then `count` uint16 little-endian (confidence thousandths << 1 | fallback). */
+  points: string;
 }
 
 export interface TranscriptRow {

@@ -17,7 +17,7 @@ const REPORTS: Array<{ url: string; description: string; build: (db: DbExecutor,
   { url: AnalyticsApi.intentsRoute, description: 'Top intents, fallback rate per day, confidence distribution, thumbs per intent', build: intentsReport },
   {
     url: AnalyticsApi.intentPointsRoute,
-    description: `Each turn as a point in time order, as columns (seconds after start, confidence, fallback); above ${POINT_CLOUD_CAP.toLocaleString('en')} turns every step-th`,
+    description: `Each turn as a point in time order, packed: count and points, base64 of the uint32 seconds after start then the uint16 confidence thousandths << 1 | fallback (little-endian); above ${POINT_CLOUD_CAP.toLocaleString('en')} turns every step-th`,
     build: intentPoints,
   },
   { url: AnalyticsApi.superbotRoute, description: 'Superbot routing per linked app and misroutes (empty for other apps)', build: superbotReport },

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { pointValue } from '../common/point-cloud-codec';
 import { framedHours, unpackPoints, type PackedHour } from './point-cloud';
 
 const HOUR = 3_600_000;
@@ -23,9 +24,8 @@ test('points come out in time order as columns, rows of one hour merged, the ran
   ];
   const end = new Date(start.getTime() + 3 * HOUR);
   const r = unpackPoints(rows, start, end);
-  assert.deepEqual(r.seconds, [5, 10, 3599, 7200]);
-  assert.deepEqual(r.confidence, [0.25, 0.9, 1, 0]);
-  assert.deepEqual(r.fallback, [1, 0, 0, 1]);
+  assert.deepEqual([...r.seconds], [5, 10, 3599, 7200]);
+  assert.deepEqual([...r.values], [pointValue(0.25, true), pointValue(0.9, false), pointValue(1, false), pointValue(0, true)]);
   assert.equal(r.total, 4);
   assert.equal(r.step, 1);
   assert.equal(r.start, start.toISOString());
@@ -37,9 +37,8 @@ test('above the cap, every step-th turn in time order', () => {
   const r = unpackPoints([row(0, turns)], start, new Date(start.getTime() + HOUR), 4);
   assert.equal(r.total, 10);
   assert.equal(r.step, 3);
-  assert.deepEqual(r.seconds, [0, 180, 360, 540]);
-  assert.deepEqual(r.confidence, [0, 0.3, 0.6, 0.9]);
-  assert.deepEqual(r.fallback, [0, 1, 0, 1]);
+  assert.deepEqual([...r.seconds], [0, 180, 360, 540]);
+  assert.deepEqual([...r.values], [pointValue(0, false), pointValue(0.3, true), pointValue(0.6, false), pointValue(0.9, true)]);
   assert.equal(r.cap, 4);
 });
 

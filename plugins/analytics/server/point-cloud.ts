@@ -1,5 +1,6 @@
 import { sql, type DbExecutor } from '@civic/sdk/server';
-import { POINT_CLOUD_CAP, type ConfidencePoints } from '../common/api';
+import { POINT_CLOUD_CAP, type ConfidencePointsInfo, type PackedConfidencePoints } from '../common/api';
+import { encodePointColumns } from '../common/point-cloud-codec';
 import { pointHourly, rangeInfo, rowsOf, type ReportScope } from './report-scope';
 
 /** One row of packed points (rollup.ts PACKED_TURN): an hour of one environment and channel. */
@@ -20,15 +21,24 @@ function hourValues(rows: PackedHour[]): Int32Array {
   return rows.length > 1 ? values.sort() : values;
 }
 
+/** The points of a range before they are packed for the answer: seconds after its start and `pointValue`s. */
+export interface PointColumns extends Omit<ConfidencePointsInfo, 'range'> {
+  seconds: Uint32Array;
+  /** confidence thousandths << 1 | fallback (common/point-cloud-codec.ts pointValue). */
+  values: Uint16Array;
+}
+
 /**
  * The points of [start, end) from hourly rows in hour order: every turn, or above `cap` every
- * `step`-th in time order.
+ * `step`-th in time order. Typed columns throughout: 100,000 points make no JavaScript number arrays.
  */
-export function unpackPoints(rows: PackedHour[], start: Date, end: Date, cap = POINT_CLOUD_CAP): Omit<ConfidencePoints, 'range'> {
+export function unpackPoints(rows: PackedHour[], start: Date, end: Date, cap = POINT_CLOUD_CAP): PointColumns {
   const first = start.getTime();
   const last = end.getTime();
-  const seconds: number[] = [];
-  const packed: number[] = [];
+  const most = rows.reduce((n, r) => n + r.points.byteLength / 4, 0);
+  const seconds = new Uint32Array(most);
+  const values = new Uint16Array(most);
+  let total = 0;
   for (let i = 0; i < rows.length; ) {
     let j = i + 1;
     while (j < rows.length && rows[j].hour.getTime() === rows[i].hour.getTime()) j++;
@@ -36,20 +46,17 @@ export function unpackPoints(rows: PackedHour[], start: Date, end: Date, cap = P
     for (const value of hourValues(rows.slice(i, j))) {
       const at = hour + (value >>> 11) * 1000;
       if (at < first || at >= last) continue;
-      seconds.push((at - first) / 1000);
-      packed.push(value & 2047);
+      seconds[total] = (at - first) / 1000;
+      values[total++] = value & 2047;
     }
     i = j;
   }
-  const total = seconds.length;
   const step = Math.max(1, Math.ceil(total / cap));
   const kept = Math.ceil(total / step);
-  const out = { seconds: new Array<number>(kept), confidence: new Array<number>(kept), fallback: new Array<number>(kept) };
+  const out = { seconds: new Uint32Array(kept), values: new Uint16Array(kept) };
   for (let k = 0; k < kept; k++) {
-    const value = packed[k * step];
     out.seconds[k] = seconds[k * step];
-    out.confidence[k] = (value >>> 1) / 1000;
-    out.fallback[k] = value & 1;
+    out.values[k] = values[k * step];
   }
   return { start: start.toISOString(), end: end.toISOString(), total, cap, step, ...out };
 }
@@ -72,13 +79,14 @@ export function framedHours(bytes: Uint8Array): PackedHour[] {
 /**
  * The confidence point cloud of a scope: the hourly packed points, the live tail included, read as one
  * base64 text of framed rows (PGlite hands bytea over as hex text, parsed in JavaScript: about ten times
- * slower for a month of hours).
+ * slower for a month of hours), answered packed (common/point-cloud-codec.ts).
  */
-export async function intentPoints(db: DbExecutor, scope: ReportScope): Promise<ConfidencePoints> {
+export async function intentPoints(db: DbExecutor, scope: ReportScope): Promise<PackedConfidencePoints> {
   const [row] = rowsOf(
     await db.execute(sql`select encode(string_agg(int4send((extract(epoch from hour) / 3600)::int) || int4send(length(points) / 4) || points, ''::bytea order by hour), 'base64') as framed
       from ${pointHourly(scope)}`),
   );
   const rows = framedHours(Buffer.from(String(row?.framed ?? ''), 'base64'));
-  return { range: rangeInfo(scope.range), ...unpackPoints(rows, scope.range.start, scope.range.end) };
+  const { seconds, values, ...info } = unpackPoints(rows, scope.range.start, scope.range.end);
+  return { range: rangeInfo(scope.range), ...info, count: seconds.length, points: encodePointColumns(seconds, values) };
 }

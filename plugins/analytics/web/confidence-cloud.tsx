@@ -1,8 +1,9 @@
 import { Card } from '@civic/sdk/web/blueprint';
 import { errorMessage, LoadError } from '@civic/sdk/web';
 import { useMemo, useState } from '@civic/sdk/web/react';
-import type { ConfidencePoints } from '../common/api';
+import type { ConfidencePoints, PackedConfidencePoints } from '../common/api';
 import { zoneOffsetMs } from '../common/date-range';
+import { decodeConfidencePoints } from '../common/point-cloud-codec';
 import { ChartCard } from './chart-card';
 import type { LazyTable } from './chart-table';
 import { LazyPlot } from './lazy-plot';
@@ -15,17 +16,19 @@ const HOUR_MS = 3_600_000;
 
 /**
  * Each point's time as the deployment's wall clock (epoch milliseconds shifted by the zone's offset,
- * looked up once an hour): plotly draws dates without a time zone.
+ * looked up once an hour; the points are in time order): plotly draws dates without a time zone.
  */
 export function localTimes(points: ConfidencePoints): Float64Array {
   const start = Date.parse(points.start);
-  const offsets = new Map<number, number>();
   const times = new Float64Array(points.seconds.length);
+  let hour = Number.NaN;
+  let offset = 0;
   for (let i = 0; i < times.length; i++) {
     const at = start + points.seconds[i] * 1000;
-    const hour = Math.floor(at / HOUR_MS);
-    let offset = offsets.get(hour);
-    if (offset === undefined) offsets.set(hour, (offset = zoneOffsetMs(new Date(at), points.range.timeZone)));
+    if (Math.floor(at / HOUR_MS) !== hour) {
+      hour = Math.floor(at / HOUR_MS);
+      offset = zoneOffsetMs(new Date(at), points.range.timeZone);
+    }
     times[i] = at + offset;
   }
   return times;
@@ -77,8 +80,8 @@ function describe(points: ConfidencePoints, webgl: boolean, svgEvery: number): s
 }
 
 /** Every message as a point (x time, y confidence, colour answered or fallback), drawn with WebGL. */
-export function ConfidenceCloudCard({ appId, report }: { appId: string; report: ReportState<ConfidencePoints> }) {
-  const { data } = report;
+export function ConfidenceCloudCard({ appId, report }: { appId: string; report: ReportState<PackedConfidencePoints> }) {
+  const data = useMemo(() => (report.data ? decodeConfidencePoints(report.data) : undefined), [report.data]);
   const [webgl, setWebgl] = useState(true);
   const cloud = useMemo(() => {
     if (!data) return undefined;

@@ -1,7 +1,8 @@
 import { renderConsoleInTestApp, screen, testApp, testUser, userEvent, waitFor, within } from '@civic/sdk/testing';
 import { useEffect, useRef } from '@civic/sdk/web/react';
 import analyticsPlugin from '../plugin';
-import { AnalyticsApi, type ConfidencePoints, type IntentsReport } from '../common/api';
+import { AnalyticsApi, type ConfidencePoints, type IntentsReport, type PackedConfidencePoints } from '../common/api';
+import { encodeConfidencePoints } from '../common/point-cloud-codec';
 import { analyticsModule } from './analytics-module';
 import { allRows } from './chart-table';
 import { cloudTable, localTimes } from './confidence-cloud';
@@ -11,13 +12,13 @@ import { toCsv } from './csv';
 // when the test says so (as under a policy that forbids regl's generated code).
 let mockWebglWorks = true;
 function mockPlot(name: string, webgl: boolean) {
-  return function StandIn({ data, onInitialized }: { data: Array<{ type: string; name: string; x: ArrayLike<number> }>; onInitialized?: (figure: object, graph: HTMLElement) => void }) {
+  return function StandIn({ data, config, onInitialized }: { data: Array<{ type: string; name: string; x: ArrayLike<number> }>; config?: { plotGlPixelRatio?: number }; onInitialized?: (figure: object, graph: HTMLElement) => void }) {
     const graph = useRef<HTMLDivElement>(null);
     useEffect(() => {
       if (graph.current) onInitialized?.({}, graph.current);
     }, [onInitialized]);
     return (
-      <div ref={graph} data-testid={name}>
+      <div ref={graph} data-testid={name} data-gl-pixel-ratio={config?.plotGlPixelRatio}>
         {webgl && !mockWebglWorks && <div className="no-webgl" />}
         {data.map((t) => `${t.type} ${t.name} ${t.x.length}`).join('; ')}
       </div>
@@ -39,28 +40,33 @@ function points(count: number, extra: Partial<ConfidencePoints> = {}): Confidenc
     total: count,
     cap: 100_000,
     step: 1,
-    seconds: Array.from({ length: count }, (_, i) => i * 60),
-    confidence: Array.from({ length: count }, (_, i) => (i % 1000) / 1000),
-    fallback: Array.from({ length: count }, (_, i) => (i % 3 === 0 ? 1 : 0)),
+    seconds: Uint32Array.from({ length: count }, (_, i) => i * 60),
+    confidence: Float64Array.from({ length: count }, (_, i) => (i % 1000) / 1000),
+    fallback: Uint8Array.from({ length: count }, (_, i) => (i % 3 === 0 ? 1 : 0)),
     ...extra,
   };
 }
 
+/** The Intents page, its points route answering `cloud` as the server does: packed. */
 async function openIntents(cloud: ConfidencePoints) {
+  const packed: PackedConfidencePoints = encodeConfidencePoints(cloud);
   return renderConsoleInTestApp({
     route: '/analytics/intents/a1',
     user: testUser({ permissions: { a1: '0' } }),
     app: [testApp('a1', 'Plus')],
     plugins: [analyticsPlugin],
     modules: [analyticsModule],
-    api: { [`GET ${AnalyticsApi.intentsRoute}`]: () => report, [`GET ${AnalyticsApi.intentPointsRoute}`]: () => cloud },
+    api: { [`GET ${AnalyticsApi.intentsRoute}`]: () => report, [`GET ${AnalyticsApi.intentPointsRoute}`]: () => packed },
   });
 }
 
 describe('the confidence point cloud', () => {
   it('asks for its points beside the report; its table view shows 100 rows a page in local time', async () => {
     const { api } = await openIntents(points(250));
-    expect((await screen.findByTestId('gl-plot')).textContent).toBe('scattergl Answered 166; scattergl Fallback 84');
+    const gl = await screen.findByTestId('gl-plot');
+    expect(gl.textContent).toBe('scattergl Answered 166; scattergl Fallback 84');
+    // At the screen's resolution (jsdom's is 1), not plotly's default of twice it.
+    expect(gl.getAttribute('data-gl-pixel-ratio')).toBe('1');
     await waitFor(() => expect(screen.getByRole('figure', { name: /Confidence of each message chart/ }).getAttribute('aria-busy')).toBe('false'));
     await userEvent.click(await screen.findByRole('button', { name: 'Show table: Confidence of each message' }));
     const table = await screen.findByRole('table', { name: 'Confidence of each message' });

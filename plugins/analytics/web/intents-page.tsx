@@ -3,7 +3,7 @@ import { errorMessage, LoadError, PageSkeleton } from '@civic/sdk/web';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useState } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
-import { AnalyticsApi, type ConfidencePoints, type IntentsReport, type IntentTranscriptsPage } from '../common/api';
+import { AnalyticsApi, type IntentsReport, type IntentTranscriptsPage, type PackedConfidencePoints } from '../common/api';
 import { AnalyticsPageFrame } from './analytics-page-frame';
 import { ChartCard } from './chart-card';
 import { ConfidenceCloudCard } from './confidence-cloud';
@@ -19,7 +19,7 @@ export const IntentsPage = observer(function IntentsPage() {
   const { appId = '' } = useParams();
   const report = useReport<IntentsReport>(AnalyticsApi.intents(appId));
   // The point cloud's data and its WebGL chunk are asked for at once, beside the report.
-  const points = useReport<ConfidencePoints>(AnalyticsApi.intentPoints(appId));
+  const points = useReport<PackedConfidencePoints>(AnalyticsApi.intentPoints(appId));
   useEffect(() => {
     loadPointCloudPlot().catch(() => undefined);
   }, []);

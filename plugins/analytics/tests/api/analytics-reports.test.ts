@@ -3,8 +3,9 @@ import { after, before, test } from 'node:test';
 import { eq } from '@civic/sdk/server';
 import { call, OTHER_APP_ID, OWN_APP_ID, startTestServer, type TestServer } from '@civic/sdk/testing/server';
 import { arrangeConversation, clearConversations, giveFeedback } from '../../../dialog-engine/contract/server/testing/conversation-fixtures';
-import { AnalyticsApi, POINT_CLOUD_CAP, type ConfidencePoints, type DashboardReport, type Kpi } from '../../common/api';
+import { AnalyticsApi, POINT_CLOUD_CAP, type DashboardReport, type Kpi, type PackedConfidencePoints } from '../../common/api';
 import { addDays, localDay, resolveRange, startOfLocalDay } from '../../common/date-range';
+import { decodeConfidencePoints } from '../../common/point-cloud-codec';
 import { analyticsHourly, analyticsIntentHourly, analyticsPointHourly, analyticsRollupState } from '../../server/db/schema';
 import { refreshRollups } from '../../server/rollup';
 
@@ -165,30 +166,35 @@ test('intents: top intents, confidence bins and the transcripts behind a bar', a
 test('intents: each turn of the range as a point, in time order, with the filters, from the rollups and the live tail', async () => {
   const res = await get(AnalyticsApi.intentPoints(OWN_APP_ID), viewer);
   assert.equal(res.status, 200, JSON.stringify(res.body));
-  const p = res.body.data as ConfidencePoints;
+  const packed = res.body.data as PackedConfidencePoints;
+  // Packed: 6 bytes a point in base64, no column of JSON numbers.
+  assert.deepEqual(Object.keys(packed).sort(), ['cap', 'count', 'end', 'points', 'range', 'start', 'step', 'total']);
+  assert.equal(Buffer.from(packed.points, 'base64').byteLength, 7 * 6);
+  const p = decodeConfidencePoints(packed);
   const range = resolveRange({}, now, ZONE);
   assert.equal(p.start, range.start.toISOString());
   assert.equal(p.end, range.end.toISOString());
   const at = (date: Date) => (date.getTime() - range.start.getTime()) / 1000;
   const threeDaysAgo = local(addDays(yesterday, -2), 23, 30);
   const ten = local(yesterday, 10);
-  assert.deepEqual(p.seconds, [0, at(threeDaysAgo), at(threeDaysAgo) + 60, at(ten), at(ten) + 60, at(ten) + 120, at(ten) + 30 * 60]);
-  assert.deepEqual(p.confidence, [0.9, 0.9, 0.9, 0.9, 0.2, 0.9, 0.9]);
-  assert.deepEqual(p.fallback, [0, 0, 0, 0, 1, 0, 0]);
-  assert.deepEqual([p.total, p.step, p.cap], [7, 1, POINT_CLOUD_CAP]);
+  assert.deepEqual([...p.seconds], [0, at(threeDaysAgo), at(threeDaysAgo) + 60, at(ten), at(ten) + 60, at(ten) + 120, at(ten) + 30 * 60]);
+  assert.deepEqual([...p.confidence], [0.9, 0.9, 0.9, 0.9, 0.2, 0.9, 0.9]);
+  assert.deepEqual([...p.fallback], [0, 0, 0, 0, 1, 0, 0]);
+  assert.deepEqual([p.total, p.step, p.cap, packed.count], [7, 1, POINT_CLOUD_CAP, 7]);
 
-  const telegram = (await get(AnalyticsApi.intentPoints(OWN_APP_ID), viewer, { channel: 'telegram' })).body.data as ConfidencePoints;
-  assert.deepEqual(telegram.seconds, [at(ten) + 30 * 60]);
-  const draft = (await get(AnalyticsApi.intentPoints(OWN_APP_ID), viewer, { environment: 'draft' })).body.data as ConfidencePoints;
+  const points = async (query?: Record<string, string>) => decodeConfidencePoints((await get(AnalyticsApi.intentPoints(OWN_APP_ID), viewer, query)).body.data as PackedConfidencePoints);
+  const telegram = await points({ channel: 'telegram' });
+  assert.deepEqual([...telegram.seconds], [at(ten) + 30 * 60]);
+  const draft = await points({ environment: 'draft' });
   assert.equal(draft.total, 2);
 
   const hours = await t.server.db.db.select().from(analyticsPointHourly).where(eq(analyticsPointHourly.appId, OWN_APP_ID));
   assert.ok(hours.length >= 4, `${hours.length} packed hours`);
 
   // Today's hour is after the rollups' watermark: read live from the transcripts.
-  const today = (await get(AnalyticsApi.intentPoints(OWN_APP_ID), viewer, { preset: '0' })).body.data as ConfidencePoints;
+  const today = await points({ preset: '0' });
   const todayStart = resolveRange({ preset: 0 }, now, ZONE).start;
-  assert.deepEqual([today.seconds, today.confidence, today.fallback], [[Math.floor((now.getTime() - 1000 - todayStart.getTime()) / 1000)], [0.9], [0]]);
+  assert.deepEqual([[...today.seconds], [...today.confidence], [...today.fallback]], [[Math.floor((now.getTime() - 1000 - todayStart.getTime()) / 1000)], [0.9], [0]]);
   assert.equal((await get(AnalyticsApi.intentPoints(OTHER_APP_ID), viewer)).status, 404);
 });
 
