@@ -17,7 +17,7 @@ const preloads = preloadOnlyWhatIsMissing();
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  plugins: [lightIconNameCheck(), tableWithLazyOverlays(), preloads.plugin],
+  plugins: [lightIconNameCheck(), preloads.plugin],
   resolve: {
     alias: [
       { find: '@civic/core', replacement: `${repo}/core` },
@@ -107,24 +107,6 @@ function lightIconNameCheck(): Plugin {
           .replace(LOAD_ALL, 'const allIcons = Object.values((await import("./iconNames")).IconNames);');
         return { code: patched, map: null };
       },
-    },
-  };
-}
-
-/**
- * @blueprintjs/table imports ContextMenu and PopoverNext from @blueprintjs/core for menus and popovers
- * the console's tables never open, and with them Blueprint's popover and overlay code (~23 KiB gzip) on
- * every page with a table: its imports of core resolve to core/web/blueprint/table-core.tsx, core with
- * stand-ins that fetch the real ones on first use.
- */
-function tableWithLazyOverlays(): Plugin {
-  const shim = `${repo}/core/web/blueprint/table-core.tsx`;
-  return {
-    name: 'civic:table-with-lazy-overlays',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === '@blueprintjs/core' && importer && /[\\/]@blueprintjs[\\/]table[\\/]/.test(importer)) return shim;
-      return null;
     },
   };
 }

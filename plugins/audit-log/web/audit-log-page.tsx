@@ -1,6 +1,6 @@
 import { Button, Callout, Drawer, FormGroup, HTMLSelect, HTMLTable, InputGroup, ProgressBar } from '@civic/sdk/web/blueprint';
 import { CrossIcon, DownloadIcon, FilterIcon, HistoryIcon, ShieldIcon } from '@civic/sdk/web/icons';
-import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
+import { Column, rowCells, VirtualTable } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState, type FormEvent } from '@civic/sdk/web/react';
 import { EmptyState, Page, useService, LoadError } from '@civic/sdk/web';
@@ -181,11 +181,9 @@ export const AuditLogPage = observer(function AuditLogPage() {
         <EmptyState icon={<HistoryIcon />} title={Messages.noRows} description="Change or clear the filters." action={<Button text="Clear filters" onClick={clear} />} />
       ) : (
         <DataGrid className="civic-audit-table" label="Audit trail" rowCount={list.hasMore ? -1 : items.length} colCount={COLUMN_WIDTHS.length} boxRef={box}>
-          <Table2
+          <VirtualTable
             numRows={items.length}
             defaultRowHeight={ROW_HEIGHT}
-            enableRowResizing={false}
-            enableRowHeader={false}
             columnWidths={widths}
             cellRendererDependencies={[items, widths]}
             onVisibleCellsChange={(rows) => {
@@ -199,7 +197,7 @@ export const AuditLogPage = observer(function AuditLogPage() {
             <Column name="Target" cellRenderer={renderers.target} />
             <Column name="Summary" cellRenderer={renderers.summary} />
             <Column name="Detail" cellRenderer={renderers.open} />
-          </Table2>
+          </VirtualTable>
         </DataGrid>
       )}
       {list.hasMore && (

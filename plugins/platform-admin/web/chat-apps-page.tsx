@@ -1,6 +1,6 @@
 import { Button, Checkbox, HTMLSelect, Popover, Tag } from '@civic/sdk/web/blueprint';
 import { AddIcon, FilterIcon } from '@civic/sdk/web/icons';
-import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
+import { Column, rowCells, VirtualTable } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { engineLabel } from '@civic/sdk/common/model';
@@ -96,12 +96,9 @@ export const ChatAppsPage = observer(function ChatAppsPage() {
         <LoadError title="The chat apps could not be loaded" error={list.error} onRetry={() => void list.load()} />
       )}
       <DataGrid className="civic-chat-apps-table" label="Chat apps" rowCount={list.total} colCount={COLUMN_WIDTHS.length} boxRef={region}>
-        <Table2
+        <VirtualTable
           numRows={rows.length}
           defaultRowHeight={ROW_HEIGHT}
-          enableRowResizing={false}
-          enableRowHeader={false}
-          enableColumnResizing={false}
           columnWidths={widths}
           cellRendererDependencies={[rows, widths]}
         >
@@ -115,7 +112,7 @@ export const ChatAppsPage = observer(function ChatAppsPage() {
           <Column name="Go-live" cellRenderer={renderers.goLive} />
           <Column name="Status" cellRenderer={renderers.status} />
           <Column name="Actions" cellRenderer={renderers.edit} />
-        </Table2>
+        </VirtualTable>
       </DataGrid>
       <Pager list={list} label="Pages of chat apps" />
       {creating && <AppCreateDialog agencies={agencyNames} onClose={() => setCreating(false)} onCreated={(appId) => setEditing(appId)} />}
