@@ -1,8 +1,8 @@
-import { Button, Callout, FormGroup, HTMLSelect, InputGroup, ProgressBar } from '@civic/sdk/web/blueprint';
+import { Button, Callout, FormGroup, HTMLSelect, InputGroup } from '@civic/sdk/web/blueprint';
 import { DownloadIcon, FilterIcon, HistoryIcon, ShieldIcon } from '@civic/sdk/web/icons';
 import { Column, rowCells, VirtualTable } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
-import { useEffect, useMemo, useState, type FormEvent } from '@civic/sdk/web/react';
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from '@civic/sdk/web/react';
 import { EmptyState, Page, useService, LoadError } from '@civic/sdk/web';
 import { DataGrid, useFittedColumns, useUrlState } from '@civic/sdk/web/lists';
 import { isApiError } from '@civic/sdk/web/services';
@@ -14,6 +14,8 @@ import './audit-log.css';
 
 export { formatTime };
 /** An entry's detail drawer, fetched when an entry is first opened. */
+/** The integrity check's progress and outcome, fetched when a check is first run. */
+const VerifyNotice = lazy(() => import('./verify-notice').then((m) => ({ default: m.VerifyNotice })));
 const AuditDetailDrawer = lazyDialog(() => import('./audit-detail-drawer').then((m) => m.AuditDetailDrawer));
 
 /** The family of security events (failed sign-ins, lockouts, wrong codes, refused requests, revocations, resets). */
@@ -163,7 +165,11 @@ export const AuditLogPage = observer(function AuditLogPage() {
         <Button text="Clear" onClick={clear} />
       </form>
 
-      <VerifyNotice />
+      {store.verify.kind !== 'idle' && (
+        <Suspense fallback={null}>
+          <VerifyNotice />
+        </Suspense>
+      )}
       {exportError && (
         <Callout intent="danger" role="alert" title="The export failed" className="civic-form-notice">
           {exportError}
@@ -205,38 +211,4 @@ export const AuditLogPage = observer(function AuditLogPage() {
       {openId !== null && <AuditDetailDrawer id={openId} onClose={() => setOpenId(null)} />}
     </Page>
   );
-});
-
-const VerifyNotice = observer(function VerifyNotice() {
-  const store = useService<AuditLogStore>(AuditLogStore);
-  const state = store.verify;
-  switch (state.kind) {
-    case 'idle':
-      return null;
-    case 'running':
-      return (
-        <div className="civic-form-notice" role="status" aria-live="polite">
-          <p>Verifying… {state.total > 0 ? `${state.checked.toLocaleString('en')} of ${state.total.toLocaleString('en')} entries` : ''}</p>
-          <ProgressBar intent="primary" value={state.total > 0 ? state.checked / state.total : undefined} aria-label="Verification progress" />
-        </div>
-      );
-    case 'ok':
-      return (
-        <Callout intent="success" role="status" className="civic-form-notice" title="Integrity verified">
-          {Messages.chainOk(state.rows)}
-        </Callout>
-      );
-    case 'broken':
-      return (
-        <Callout intent="danger" role="alert" className="civic-form-notice" title="Integrity check failed">
-          {state.reason === 'truncated' ? Messages.chainTruncated(state.id, formatTime(state.at)) : Messages.chainBroken(state.id, formatTime(state.at))}
-        </Callout>
-      );
-    case 'error':
-      return (
-        <Callout intent="danger" role="alert" className="civic-form-notice" title="The check could not run">
-          {state.message}
-        </Callout>
-      );
-  }
 });
