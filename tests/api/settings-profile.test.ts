@@ -58,10 +58,10 @@ test('sessions: listed with device, IP and last seen; one can be ended; "sign ou
   const here = await signIn(t.http, email);
   const phone = await signIn(t.http, email);
   const laptop = await signIn(t.http, email);
-  const listed = (await call(t.http, 'GET', '/api/v1/auth/sessions', { token: here })).body.data.sessions as Array<{ id: string; current: boolean; ip: string; userAgent: string; lastSeenAt: string }>;
+  const listed = (await call(t.http, 'GET', '/api/v1/auth/sessions', { token: here })).body.data.sessions as Array<{ id: string; current: boolean; ip: string; userAgent: string; device: string; lastSeenAt: string }>;
   assert.equal(listed.length, 3);
   assert.equal(listed.filter((s) => s.current).length, 1);
-  assert.ok(listed.every((s) => s.ip === '127.0.0.1' && /got/.test(s.userAgent) && !Number.isNaN(Date.parse(s.lastSeenAt))));
+  assert.ok(listed.every((s) => s.ip === '127.0.0.1' && /got/.test(s.userAgent) && s.device === 'got' && !Number.isNaN(Date.parse(s.lastSeenAt))));
   const current = listed.find((s) => s.current)!;
 
   // Another user cannot end them, nor see them.

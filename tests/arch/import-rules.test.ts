@@ -12,7 +12,7 @@ import { listSources, pluginIds, pluginOf, readSource, ROOT, tierOf, type Source
 const files: SourceFile[] = listSources().map(readSource);
 const NODE_BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 /** Packages that run the same in a browser and in Node, and so may appear in `common`. */
-const ISOMORPHIC_PACKAGES = ['class-validator', 'class-transformer', 'reflect-metadata', '@zxcvbn-ts/language-common', 're2js', 'papaparse'];
+const ISOMORPHIC_PACKAGES = ['class-validator', 'class-transformer', 'reflect-metadata', '@zxcvbn-ts/language-common', 're2js', 'papaparse', 'bowser'];
 const TEST_RUNNER_MODULES = ['node:test', 'node:assert', 'node:assert/strict'];
 
 function packageName(specifier: string): string {

@@ -133,6 +133,8 @@ export interface SessionInfo {
   expiresAt: string;
   ip: string | null;
   userAgent: string | null;
+  /** A short name for the device behind `userAgent` ("Chrome 131 on Windows 10"), named by the server (describeDevice). */
+  device: string;
   /** The session of this request. */
   current: boolean;
 }

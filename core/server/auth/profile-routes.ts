@@ -3,6 +3,7 @@ import { signedIn } from '@civic/core/common/access';
 import { CoreApi } from '@civic/core/common/api-paths';
 import { ProfilePatchDto } from '@civic/core/common/dto/profile.dto';
 import type { LoginResult, SessionInfo } from '@civic/core/common/model/api';
+import { describeDevice } from '@civic/core/common/identity/describe-device';
 import { AuthLevel } from '@civic/core/common/model/user';
 import { SecurityEvents } from '../audit/security-event';
 import { sessions, users } from '../db/schema';
@@ -57,6 +58,7 @@ export function registerProfileRoutes(routes: RouteAdder, identity: Identity): v
           expiresAt: row.expiresAt.toISOString(),
           ip: row.ip,
           userAgent: row.userAgent,
+          device: describeDevice(row.userAgent),
           current: row.id === ctx.user.sessionId,
         })),
       };

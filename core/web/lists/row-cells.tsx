@@ -1,4 +1,4 @@
-import { Cell, type CellRenderer } from '@blueprintjs/table';
+import { Cell, type CellRenderer } from './virtual-table';
 import type { ReactNode } from 'react';
 
 export interface RowCells<T> {

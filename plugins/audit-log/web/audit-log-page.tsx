@@ -1,16 +1,22 @@
-import { Button, Callout, Drawer, FormGroup, HTMLSelect, HTMLTable, InputGroup, ProgressBar } from '@civic/sdk/web/blueprint';
-import { CrossIcon, DownloadIcon, FilterIcon, HistoryIcon, ShieldIcon } from '@civic/sdk/web/icons';
-import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
+import { Button, Callout, FormGroup, HTMLSelect, InputGroup } from '@civic/sdk/web/blueprint';
+import { DownloadIcon, FilterIcon, HistoryIcon, ShieldIcon } from '@civic/sdk/web/icons';
+import { Column, rowCells, VirtualTable } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
-import { useEffect, useMemo, useState, type FormEvent } from '@civic/sdk/web/react';
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from '@civic/sdk/web/react';
 import { EmptyState, Page, useService, LoadError } from '@civic/sdk/web';
 import { DataGrid, useFittedColumns, useUrlState } from '@civic/sdk/web/lists';
-import { fieldLabel } from '@civic/sdk/common/validation';
 import { isApiError } from '@civic/sdk/web/services';
-import type { AuditDetail } from '../common/api';
 import { Messages } from '../common/messages';
 import { AuditLogStore, EMPTY_FILTERS, type AuditFilters } from './audit-log-store';
+import { lazyDialog } from '@civic/sdk/web/forms';
+import { formatTime } from './format-time';
 import './audit-log.css';
+
+export { formatTime };
+/** An entry's detail drawer, fetched when an entry is first opened. */
+/** The integrity check's progress and outcome, fetched when a check is first run. */
+const VerifyNotice = lazy(() => import('./verify-notice').then((m) => ({ default: m.VerifyNotice })));
+const AuditDetailDrawer = lazyDialog(() => import('./audit-detail-drawer').then((m) => m.AuditDetailDrawer));
 
 /** The family of security events (failed sign-ins, lockouts, wrong codes, refused requests, revocations, resets). */
 const SECURITY_FAMILY = 'security';
@@ -20,11 +26,6 @@ const ROW_HEIGHT = 36;
 const COLUMN_WIDTHS = [160, 190, 110, 160, 130, 220, 70];
 /** Rows from the end of what is loaded at which the next page is fetched. */
 const PREFETCH_ROWS = 20;
-
-export function formatTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-SG', { dateStyle: 'medium', timeStyle: 'medium' });
-}
 
 /** /auditLog (platform admins): every change, newest first, filtered on the server; detail, integrity, CSV. */
 export const AuditLogPage = observer(function AuditLogPage() {
@@ -164,7 +165,11 @@ export const AuditLogPage = observer(function AuditLogPage() {
         <Button text="Clear" onClick={clear} />
       </form>
 
-      <VerifyNotice />
+      {store.verify.kind !== 'idle' && (
+        <Suspense fallback={null}>
+          <VerifyNotice />
+        </Suspense>
+      )}
       {exportError && (
         <Callout intent="danger" role="alert" title="The export failed" className="civic-form-notice">
           {exportError}
@@ -181,11 +186,9 @@ export const AuditLogPage = observer(function AuditLogPage() {
         <EmptyState icon={<HistoryIcon />} title={Messages.noRows} description="Change or clear the filters." action={<Button text="Clear filters" onClick={clear} />} />
       ) : (
         <DataGrid className="civic-audit-table" label="Audit trail" rowCount={list.hasMore ? -1 : items.length} colCount={COLUMN_WIDTHS.length} boxRef={box}>
-          <Table2
+          <VirtualTable
             numRows={items.length}
             defaultRowHeight={ROW_HEIGHT}
-            enableRowResizing={false}
-            enableRowHeader={false}
             columnWidths={widths}
             cellRendererDependencies={[items, widths]}
             onVisibleCellsChange={(rows) => {
@@ -199,174 +202,13 @@ export const AuditLogPage = observer(function AuditLogPage() {
             <Column name="Target" cellRenderer={renderers.target} />
             <Column name="Summary" cellRenderer={renderers.summary} />
             <Column name="Detail" cellRenderer={renderers.open} />
-          </Table2>
+          </VirtualTable>
         </DataGrid>
       )}
       {list.hasMore && (
         <Button className="civic-audit-more" text="Load older entries" loading={list.loadingMore} onClick={() => void list.loadMore()} />
       )}
-      <AuditDetailDrawer id={openId} onClose={() => setOpenId(null)} />
+      {openId !== null && <AuditDetailDrawer id={openId} onClose={() => setOpenId(null)} />}
     </Page>
   );
 });
-
-const VerifyNotice = observer(function VerifyNotice() {
-  const store = useService<AuditLogStore>(AuditLogStore);
-  const state = store.verify;
-  switch (state.kind) {
-    case 'idle':
-      return null;
-    case 'running':
-      return (
-        <div className="civic-form-notice" role="status" aria-live="polite">
-          <p>Verifying… {state.total > 0 ? `${state.checked.toLocaleString('en')} of ${state.total.toLocaleString('en')} entries` : ''}</p>
-          <ProgressBar intent="primary" value={state.total > 0 ? state.checked / state.total : undefined} aria-label="Verification progress" />
-        </div>
-      );
-    case 'ok':
-      return (
-        <Callout intent="success" role="status" className="civic-form-notice" title="Integrity verified">
-          {Messages.chainOk(state.rows)}
-        </Callout>
-      );
-    case 'broken':
-      return (
-        <Callout intent="danger" role="alert" className="civic-form-notice" title="Integrity check failed">
-          {state.reason === 'truncated' ? Messages.chainTruncated(state.id, formatTime(state.at)) : Messages.chainBroken(state.id, formatTime(state.at))}
-        </Callout>
-      );
-    case 'error':
-      return (
-        <Callout intent="danger" role="alert" className="civic-form-notice" title="The check could not run">
-          {state.message}
-        </Callout>
-      );
-  }
-});
-
-function AuditDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const store = useService<AuditLogStore>(AuditLogStore);
-  const [detail, setDetail] = useState<AuditDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (id === null) return;
-    let live = true;
-    setDetail(null);
-    setError(null);
-    store.detail(id).then(
-      (loaded) => live && setDetail(loaded),
-      (failure: unknown) => live && setError(isApiError(failure) ? failure.message : 'The entry could not be loaded'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, store]);
-
-  return (
-    <Drawer isOpen={id !== null} onClose={onClose} size="560px">
-      {/* Blueprint's Drawer carries no dialog role: the panel inside does, named by its heading. */}
-      <div role="dialog" aria-modal="true" aria-labelledby="audit-detail-title" className="civic-audit-drawer">
-        <div className="civic-audit-drawer-header">
-          <h2 id="audit-detail-title">{id !== null ? `Audit entry #${id}` : ''}</h2>
-          <Button variant="minimal" icon={<CrossIcon />} aria-label="Close" onClick={onClose} />
-        </div>
-        <div className="civic-audit-drawer-body">
-          {error && (
-            <Callout intent="danger" role="alert">
-              {error}
-            </Callout>
-          )}
-          {!detail && !error && <p role="status">Loading…</p>}
-          {detail && (
-            <>
-              <dl className="civic-facts">
-                <dt>Time</dt>
-                <dd>{formatTime(detail.at)}</dd>
-                <dt>Actor</dt>
-                <dd>{detail.actorEmail}</dd>
-                <dt>App</dt>
-                <dd>{detail.appId ?? '—'}</dd>
-                <dt>Action</dt>
-                <dd>{detail.action}</dd>
-                <dt>Target</dt>
-                <dd>{detail.target ?? '—'}</dd>
-                <dt>Summary</dt>
-                <dd>{detail.summary}</dd>
-                <dt>IP address</dt>
-                <dd>{detail.ip}</dd>
-              </dl>
-              <h3>Changes</h3>
-              <ChangesTable before={detail.before} after={detail.after} />
-              <h3>Hash chain</h3>
-              <dl className="civic-facts">
-                <dt>Previous hash</dt>
-                <dd className="civic-audit-hash">{detail.prevHash}</dd>
-                <dt>Hash</dt>
-                <dd className="civic-audit-hash">{detail.hash}</dd>
-              </dl>
-            </>
-          )}
-        </div>
-      </div>
-    </Drawer>
-  );
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function shown(value: unknown): string {
-  if (value === undefined) return '—';
-  if (value === null) return 'none';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'string') return value === '' ? '(empty)' : value;
-  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.length ? value.join(', ') : '(none)';
-  return JSON.stringify(value);
-}
-
-/** Field by field when both sides are objects (the usual case); otherwise each side as JSON. */
-function ChangesTable({ before, after }: { before: unknown; after: unknown }) {
-  if ((before === null || before === undefined) && (after === null || after === undefined)) return <p>Not recorded for this entry.</p>;
-  if ((before === null || before === undefined || isRecord(before)) && (after === null || after === undefined || isRecord(after))) {
-    const b = (before ?? {}) as Record<string, unknown>;
-    const a = (after ?? {}) as Record<string, unknown>;
-    const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-    return (
-      <HTMLTable compact striped className="civic-audit-changes" aria-label="Changed fields">
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Before</th>
-            <th scope="col">After</th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((key) => (
-            <tr key={key}>
-              <th scope="row">{fieldLabel(key)}</th>
-              <td>{key in b ? shown(b[key]) : '—'}</td>
-              <td>{key in a ? shown(a[key]) : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
-    );
-  }
-  return (
-    <>
-      <h4>Before</h4>
-      <JsonBlock value={before} label="State before the change" />
-      <h4>After</h4>
-      <JsonBlock value={after} label="State after the change" />
-    </>
-  );
-}
-
-function JsonBlock({ value, label }: { value: unknown; label: string }) {
-  if (value === null || value === undefined) return <p>Not recorded for this entry.</p>;
-  return (
-    <pre className="civic-audit-json" aria-label={label} tabIndex={0}>
-      {JSON.stringify(value, null, 2)}
-    </pre>
-  );
-}

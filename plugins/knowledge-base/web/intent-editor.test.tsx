@@ -81,7 +81,7 @@ describe('IntentEditor', () => {
 
     await userEvent.click(screen.getByRole('tab', { name: 'Responses' }));
     expect(screen.getAllByText(KbMessages.channelWithoutResponses, { exact: false }).length).toBeGreaterThan(0);
-    await userEvent.click(screen.getByRole('button', { name: 'Add message' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add message' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Text' }));
     await userEvent.type(await screen.findByLabelText('Line 1'), 'Collect it at the branch.');
 
@@ -125,7 +125,7 @@ describe('IntentEditor', () => {
   it('adds and deletes channel tabs; a new channel has default response on and no messages', async () => {
     await render('/intent/a1/edit/i1', '1');
     await userEvent.click(await screen.findByRole('tab', { name: 'Responses' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Add channel' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add channel' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'LINE' }));
     expect(await screen.findByRole('tab', { name: /^LINE/ })).toBeTruthy();
     expect(screen.getAllByText(KbMessages.channelWithoutResponses, { exact: false }).length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { Button, Callout, FormGroup, InputGroup, Tab, Tabs, Tag } from '@civic/sdk/web/blueprint';
 import { FloppyDiskIcon } from '@civic/sdk/web/icons';
 import { observer } from '@civic/sdk/web/mobx';
-import { useCallback, useEffect, useMemo, useState } from '@civic/sdk/web/react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { Link, useNavigate, useSearchParams } from '@civic/sdk/web/router';
 import { ApiClient, isApiError, ToastService } from '@civic/sdk/web/services';
 import { IntentEditorSlot } from '../contract/intent-editor-slot';
@@ -9,7 +9,7 @@ import { entityRef } from '../../entities/contract/common/index';
 import { paramNameOf, type ActionParameter, type IntentKind, type OutputContext, type TrainingPhrase, type WebhookState } from '../contract/common/knowledge/index';
 import { Messages } from '@civic/sdk/common/messages';
 import { DEFAULT_PLATFORM, PLATFORM_LABELS, switchedOffKinds, type ChannelResponses, type ResponseProblem } from '../contract/common/responses/index';
-import { ChannelResponsesEditor, responseProblemsOf } from '../contract/web/responses/index';
+import { responseProblemsOf } from '../contract/web/responses/response-problems';
 import { EmptyState, errorMessage, Page, PageSkeleton, PanelSlot, useAccess, useAccessContext, useSaveShortcut, useService, useUnsavedChangesPrompt, LoadError } from '@civic/sdk/web';
 import { KbApi, type IntentDetail, type IntentListResponse, type IntentResponse, type IntentRow } from '../common/api';
 import { KbMessages } from '../common/messages';
@@ -24,6 +24,12 @@ import './knowledge-base.css';
 
 /** The DTO check, fetched on a first save (class-validator is not on the editor's path). */
 const checks = () => import('./intent-checks');
+/**
+ * The Responses (Answer) tab's editor, fetched when the tab is first opened: the page opens on the
+ * phrases, and the editor brings the message editors, their DTO checks (class-validator) and
+ * Blueprint's popover and menu code (~45 KiB gzip) that the first paint does not show (issue 16).
+ */
+const ChannelResponsesEditor = lazy(() => import('../contract/web/responses/editors').then((module) => ({ default: module.ChannelResponsesEditor })));
 
 /** What the editor changes; saved as the PUT/POST body (plus `version`). */
 export interface IntentDraft {
@@ -279,17 +285,19 @@ export const IntentEditor = observer(function IntentEditor({ appId, kind, mode, 
             id="responses"
             title={isQna ? 'Answer' : 'Responses'}
             panel={
-              <ChannelResponsesEditor
-                idPrefix="kb-responses"
-                value={draft.responses}
-                onChange={(responses) => {
-                  change({ responses });
-                  setResponseProblems(undefined);
-                }}
-                readOnly={readOnly}
-                problems={responseProblems}
-                switchedOff={switchedOff}
-              />
+              <Suspense fallback={<PageSkeleton lines={4} />}>
+                <ChannelResponsesEditor
+                  idPrefix="kb-responses"
+                  value={draft.responses}
+                  onChange={(responses) => {
+                    change({ responses });
+                    setResponseProblems(undefined);
+                  }}
+                  readOnly={readOnly}
+                  problems={responseProblems}
+                  switchedOff={switchedOff}
+                />
+              </Suspense>
             }
           />
         </Tabs>

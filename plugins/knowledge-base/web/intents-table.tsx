@@ -1,4 +1,4 @@
-import { Column, ColumnHeaderCell, RenderMode, SelectionModes, Table2, type CellRenderer } from '@civic/sdk/web/blueprint-table';
+import { Column, ColumnHeaderCell, VirtualTable, type CellRenderer } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { memo, useCallback, useMemo, type CSSProperties, type MouseEvent, type ReactElement, type ReactNode } from '@civic/sdk/web/react';
 import { DataGrid, useFittedColumns } from '@civic/sdk/web/lists';
@@ -12,12 +12,6 @@ import { editorPath } from './paths';
 const ROW_HEIGHT = 32;
 const EDITOR_WIDTHS = [44, 380, 80, 80, 90, 200, 160, 150];
 const VIEWER_WIDTHS = EDITOR_WIDTHS.slice(1);
-/**
- * Every visible cell renders on each scroll. Table2's batched modes add 20 cells per two frames, so at
- * a brisk scroll (tests/bench: 200–400 px a frame) every frame showed blank rows; with NONE none do, and
- * the cells below are cheap enough (one div each, memoised per row) to render ~100 new ones a frame.
- */
-const RENDER_MODE = RenderMode.NONE;
 /** The selection column's header shows no text; screen readers hear this. */
 const SELECT_COLUMN_NAME = { 0: 'Select' } as const;
 
@@ -59,26 +53,19 @@ export const IntentsTable = observer(function IntentsTable({ model, canEdit, ren
   const [box, widths] = useFittedColumns(canEdit ? EDITOR_WIDTHS : VIEWER_WIDTHS, { fixed: canEdit ? [0, EDITOR_WIDTHS.length - 1] : [VIEWER_WIDTHS.length - 1] });
   return (
     <DataGrid className="civic-kb-table" label="Intents" rowCount={model.total} colCount={columns.length} columnNames={canEdit ? SELECT_COLUMN_NAME : undefined} boxRef={box}>
-      <Table2
+      <VirtualTable
         numRows={model.total}
         defaultRowHeight={ROW_HEIGHT}
-        enableRowResizing={false}
-        enableRowHeader={false}
-        enableColumnResizing={false}
-        enableFocusedCell={false}
-        enableGhostCells={false}
-        renderMode={RENDER_MODE}
-        selectionModes={SelectionModes.NONE}
         columnWidths={widths}
         cellRendererDependencies={[model.revision, model.selectionRevision, renderers, widths]}
       >
         {columns}
-      </Table2>
+      </VirtualTable>
     </DataGrid>
   );
 });
 
-/** The props Table2 clones into a cell element (className, style, key, loading, isFocused) plus ours. */
+/** The props the table clones into a cell element (className, style, key, loading, isFocused) plus ours. */
 interface RowCellProps {
   className?: string;
   style?: CSSProperties;
@@ -93,8 +80,8 @@ const sameRect = (a: CSSProperties | undefined, b: CSSProperties | undefined) =>
   (a !== undefined && b !== undefined && a.top === b.top && a.left === b.left && a.width === b.width && a.height === b.height && a.paddingLeft === b.paddingLeft);
 
 /**
- * A body cell for Table2: one div with Blueprint's cell classes instead of Blueprint's Cell (three
- * elements, a LoadableContent and a children walk per cell). Table2 only needs an element it can clone
+ * A body cell for the table: one div with Blueprint's cell classes instead of the table's Cell (two
+ * elements per cell). The table only needs an element it can clone
  * className and style into. Skips rendering while its content and place stay the same.
  */
 const RowCell = memo(
@@ -156,7 +143,7 @@ export function makeRenderers(model: IntentTableModel, appId: string, names: Map
       const slot = id + (variant?.(row) ? 1 : 0);
       let element = cells[slot];
       if (!element) {
-        // Table2 keeps the element's className and style (it adds its own classes and the cell's box).
+        // The table keeps the element's className and style (it adds its own classes and the cell's box).
         element = (
           <RowCell interactive={interactive} {...props?.(row)}>
             {render(row)}

@@ -1,8 +1,8 @@
-import { Button, Checkbox, HTMLSelect, Popover, Tag } from '@civic/sdk/web/blueprint';
+import { Button, Checkbox, HTMLSelect, Tag } from '@civic/sdk/web/blueprint';
 import { AddIcon, FilterIcon } from '@civic/sdk/web/icons';
-import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
+import { Column, rowCells, VirtualTable } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
-import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
+import { lazy, Suspense, useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { engineLabel } from '@civic/sdk/common/model';
 import { ApiClient, Page, Pager, useService, LoadError } from '@civic/sdk/web';
 import { lazyDialog } from '@civic/sdk/web/forms';
@@ -12,12 +12,14 @@ import { AdminApi, type AgencyItem } from '../common/api';
 import { FIELD_LABELS, SORT_FIELDS, type SortField } from '../common/table-filter';
 import { ChatAppsStore } from './chat-apps-store';
 import { DateRangeFilterControl } from './date-range-filter';
-import { TableFilterEditor } from './table-filter-editor';
 import { useResource } from './use-resource';
 
 // The dialogs (their forms, DTOs and class-validator) come on first opening.
 const AppCreateDialog = lazyDialog(() => import('./app-create-dialog').then((m) => m.AppCreateDialog));
 const AppEditDialog = lazyDialog(() => import('./app-edit-dialog').then((m) => m.AppEditDialog));
+const filterPopover = () => import('./chat-apps-filter-popover');
+/** The Filters popover, fetched when Filters is first pressed (pointing at the button starts it). */
+const ChatAppsFilterPopover = lazy(() => filterPopover().then((m) => ({ default: m.ChatAppsFilterPopover })));
 
 const ROW_HEIGHT = 36;
 const COLUMN_WIDTHS = [140, 170, 130, 80, 170, 80, 100, 100, 130, 70];
@@ -30,6 +32,8 @@ export const ChatAppsPage = observer(function ChatAppsPage() {
   const agencies = useResource(() => api.get<{ agencies: AgencyItem[] }>(AdminApi.agencies));
   const agencyNames = (agencies.data?.agencies ?? []).map((a) => a.name);
   const [filterOpen, setFilterOpen] = useState(false);
+  // Whether Filters was pressed yet: until then the button alone, without the popover's code.
+  const [filterUsed, setFilterUsed] = useState(false);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const list = store.list;
@@ -58,6 +62,7 @@ export const ChatAppsPage = observer(function ChatAppsPage() {
   }, [rows]);
 
   const activeFilters = store.filter.items.length;
+  const filterButton = <Button icon={<FilterIcon />} text={activeFilters ? `Filters (${activeFilters}, ${store.filter.link})` : 'Filters'} aria-expanded={filterOpen} />;
 
   return (
     <Page
@@ -66,9 +71,22 @@ export const ChatAppsPage = observer(function ChatAppsPage() {
       actions={<Button intent="primary" icon={<AddIcon />} text="New chat app" onClick={() => setCreating(true)} />}
       toolbar={
         <>
-          <Popover isOpen={filterOpen} onInteraction={setFilterOpen} placement="bottom-start" content={<TableFilterEditor value={store.filter} onApply={(f) => { store.setFilter(f); setFilterOpen(false); }} />}>
-            <Button icon={<FilterIcon />} text={activeFilters ? `Filters (${activeFilters}, ${store.filter.link})` : 'Filters'} aria-expanded={filterOpen} />
-          </Popover>
+          {filterUsed ? (
+            <Suspense fallback={filterButton}>
+              <ChatAppsFilterPopover isOpen={filterOpen} onInteraction={setFilterOpen} value={store.filter} onApply={(f) => { store.setFilter(f); setFilterOpen(false); }}>
+                {filterButton}
+              </ChatAppsFilterPopover>
+            </Suspense>
+          ) : (
+            <Button
+              {...filterButton.props}
+              onPointerEnter={() => void filterPopover().catch(() => undefined)}
+              onClick={() => {
+                setFilterUsed(true);
+                setFilterOpen(true);
+              }}
+            />
+          )}
           <DateRangeFilterControl value={store.dateRange} onChange={(range) => store.setDateRange(range)} />
           <HTMLSelect
             aria-label="Sort by"
@@ -96,12 +114,9 @@ export const ChatAppsPage = observer(function ChatAppsPage() {
         <LoadError title="The chat apps could not be loaded" error={list.error} onRetry={() => void list.load()} />
       )}
       <DataGrid className="civic-chat-apps-table" label="Chat apps" rowCount={list.total} colCount={COLUMN_WIDTHS.length} boxRef={region}>
-        <Table2
+        <VirtualTable
           numRows={rows.length}
           defaultRowHeight={ROW_HEIGHT}
-          enableRowResizing={false}
-          enableRowHeader={false}
-          enableColumnResizing={false}
           columnWidths={widths}
           cellRendererDependencies={[rows, widths]}
         >
@@ -115,7 +130,7 @@ export const ChatAppsPage = observer(function ChatAppsPage() {
           <Column name="Go-live" cellRenderer={renderers.goLive} />
           <Column name="Status" cellRenderer={renderers.status} />
           <Column name="Actions" cellRenderer={renderers.edit} />
-        </Table2>
+        </VirtualTable>
       </DataGrid>
       <Pager list={list} label="Pages of chat apps" />
       {creating && <AppCreateDialog agencies={agencyNames} onClose={() => setCreating(false)} onCreated={(appId) => setEditing(appId)} />}

@@ -1,5 +1,5 @@
 import { Alert, Button, ButtonGroup, Callout, Dialog, DialogBody, DialogFooter, Tag } from '@civic/sdk/web/blueprint';
-import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
+import { Column, rowCells, VirtualTable } from '@civic/sdk/web/blueprint-table';
 import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { DataGrid, useFittedColumns } from '@civic/sdk/web/lists';
 import type { AgentImportPreview, AgentPreviewItem, AgentPreviewTotals } from '../common/api';
@@ -85,12 +85,9 @@ export function ImportPreviewDialog(props: { preview: AgentImportPreview | null;
           ))}
         </ButtonGroup>
         <DataGrid className="civic-import-preview-table" label="What the import does" rowCount={items.length} colCount={COLUMN_WIDTHS.length} boxRef={box}>
-          <Table2
+          <VirtualTable
             numRows={items.length}
             defaultRowHeight={ROW_HEIGHT}
-            enableRowResizing={false}
-            enableRowHeader={false}
-            enableColumnResizing={false}
             columnWidths={widths}
             cellRendererDependencies={[items, widths]}
           >
@@ -98,7 +95,7 @@ export function ImportPreviewDialog(props: { preview: AgentImportPreview | null;
             <Column name="Name" cellRenderer={renderers.name} />
             <Column name="Result" cellRenderer={renderers.status} />
             <Column name="What changes" cellRenderer={renderers.changes} />
-          </Table2>
+          </VirtualTable>
         </DataGrid>
       </DialogBody>
       <DialogFooter

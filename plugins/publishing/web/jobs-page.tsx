@@ -5,8 +5,11 @@ import { EmptyState, isApiError, Page, PageSkeleton, ToastService, useAccess, us
 import type { AgentImportPreview, JobView } from '../common/api';
 import { canEditPublishing } from '../common/permissions';
 import { countsText, formatWhen, isActive, kindLabel, STATUS_INTENTS, STATUS_LABELS } from './format';
-import { ImportPreviewDialog } from './import-preview-dialog';
 import { fileToBase64, PublishingClient } from './publishing-client';
+import { lazyDialog } from '@civic/sdk/web/forms';
+
+/** The import's preview (with its table of what changes), fetched when a chosen zip is previewed. */
+const ImportPreviewDialog = lazyDialog(() => import('./import-preview-dialog').then((m) => m.ImportPreviewDialog));
 
 export const POLL_MS = 1_000;
 
@@ -173,7 +176,7 @@ export function JobsPage() {
           </tbody>
         </HTMLTable>
       )}
-      <ImportPreviewDialog preview={pending?.preview ?? null} busy={importing} onImport={(overwrite) => void confirmImport(overwrite)} onCancel={() => setPending(null)} />
+      {pending && <ImportPreviewDialog preview={pending.preview} busy={importing} onImport={(overwrite) => void confirmImport(overwrite)} onCancel={() => setPending(null)} />}
     </Page>
   );
 }

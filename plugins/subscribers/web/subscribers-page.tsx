@@ -1,6 +1,6 @@
 import { Button, Callout, HTMLSelect, InputGroup, Tag } from '@civic/sdk/web/blueprint';
 import { DownloadIcon, NotificationsIcon, SearchIcon } from '@civic/sdk/web/icons';
-import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
+import { Column, rowCells, VirtualTable } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
@@ -156,12 +156,9 @@ export const SubscribersPage = observer(function SubscribersPage() {
         />
       ) : (
         <DataGrid className="civic-subscribers-table" label="Subscribers" rowCount={list.hasMore ? -1 : items.length} colCount={COLUMN_WIDTHS.length} boxRef={box}>
-          <Table2
+          <VirtualTable
             numRows={items.length}
             defaultRowHeight={ROW_HEIGHT}
-            enableRowResizing={false}
-            enableRowHeader={false}
-            enableColumnResizing={false}
             columnWidths={widths}
             cellRendererDependencies={[items, store.revealed, manage.allowed, widths]}
             onVisibleCellsChange={(rows) => {
@@ -175,7 +172,7 @@ export const SubscribersPage = observer(function SubscribersPage() {
             <Column name="Consent" cellRenderer={renderers.consent} />
             <Column name="Subscribed" cellRenderer={renderers.since} />
             <Column name="Actions" cellRenderer={renderers.actions} />
-          </Table2>
+          </VirtualTable>
         </DataGrid>
       )}
       {list.hasMore && <Button className="civic-subscribers-more" text="Load more subscribers" loading={list.loadingMore} onClick={() => void list.loadMore()} />}

@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, Checkbox, Dialog, DialogBody, HTMLTable, Tag } from '@civic/sdk/web/blueprint';
-import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
+import { Column, rowCells, VirtualTable } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
@@ -190,11 +190,9 @@ const InboxPage = observer(function InboxPage(props: { token: symbol; title: str
         <EmptyState title="No questions in this range" description="Try a longer date range or fewer filters." />
       ) : (
         <DataGrid className="civic-training-table" label="Questions" rowCount={list.total} colCount={COLUMN_WIDTHS.length} boxRef={box}>
-          <Table2
+          <VirtualTable
             numRows={items.length}
             defaultRowHeight={ROW_HEIGHT}
-            enableRowResizing={false}
-            enableRowHeader={false}
             columnWidths={widths}
             cellRendererDependencies={[items, store.selected, store.revealed, widths]}
             onVisibleCellsChange={(rows) => {
@@ -211,7 +209,7 @@ const InboxPage = observer(function InboxPage(props: { token: symbol; title: str
             <Column name="Categories, labels" cellRenderer={renderers.classes} />
             <Column name="Asked" cellRenderer={renderers.asked} />
             <Column name="Actions" cellRenderer={renderers.actions} />
-          </Table2>
+          </VirtualTable>
         </DataGrid>
       )}
       {list.hasMore && <Button className="civic-training-more" text="Load more questions" loading={list.loadingMore} onClick={() => void list.loadMore()} />}

@@ -1,6 +1,6 @@
 import { Button, InputGroup, Tag } from '@civic/sdk/web/blueprint';
 import { AddIcon, SearchIcon } from '@civic/sdk/web/icons';
-import { Column, rowCells, Table2 } from '@civic/sdk/web/blueprint-table';
+import { Column, rowCells, VirtualTable } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { Page, Pager, useService, LoadError } from '@civic/sdk/web';
@@ -88,12 +88,9 @@ export const UsersPage = observer(function UsersPage() {
         <LoadError title="The users could not be loaded" error={list.error} onRetry={() => void list.load()} />
       )}
       <DataGrid className="civic-users-table" label="Users" rowCount={list.total} colCount={COLUMN_WIDTHS.length} rowOffset={list.pageNum * list.pageSize} boxRef={box}>
-        <Table2
+        <VirtualTable
           numRows={items.length}
           defaultRowHeight={ROW_HEIGHT}
-          enableRowResizing={false}
-          enableRowHeader={false}
-          enableColumnResizing={false}
           columnWidths={widths}
           cellRendererDependencies={[items, widths]}
         >
@@ -104,7 +101,7 @@ export const UsersPage = observer(function UsersPage() {
           <Column name="Role" cellRenderer={renderers.admin} />
           <Column name="Last sign-in" cellRenderer={renderers.lastSignIn} />
           <Column name="Actions" cellRenderer={renderers.manage} />
-        </Table2>
+        </VirtualTable>
       </DataGrid>
       <Pager list={list} label="Pages of users" />
       <InviteUserDialog isOpen={inviting} onClose={() => setInviting(false)} />

@@ -5,6 +5,7 @@ import { Messages } from '@civic/core/common/messages';
 import { testUser } from '@civic/core/web/testing';
 import { ApiError } from '../../api/api-error';
 import { render } from './identity-test-support';
+import { describeDevice } from '@civic/core/common/identity/describe-device';
 
 afterEach(() => localStorage.clear());
 
@@ -113,9 +114,9 @@ describe('/settings', () => {
 
   it('lists the sessions, signs one out, and signs out all others', async () => {
     let live = [
-      { id: 's-here', createdAt: '2026-11-23T01:00:00.000Z', lastSeenAt: '2026-11-23T02:00:00.000Z', expiresAt: '2026-11-23T13:00:00.000Z', ip: '10.0.0.1', userAgent: 'Mozilla/5.0 (Windows NT 10.0) Chrome/131.0 Safari/537.36', current: true },
-      { id: 's-phone', createdAt: '2026-11-22T01:00:00.000Z', lastSeenAt: '2026-11-22T02:00:00.000Z', expiresAt: '2026-11-23T13:00:00.000Z', ip: '10.0.0.2', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Version/17.5 Mobile Safari/604.1', current: false },
-      { id: 's-tablet', createdAt: '2026-11-21T01:00:00.000Z', lastSeenAt: '2026-11-21T02:00:00.000Z', expiresAt: '2026-11-23T13:00:00.000Z', ip: '10.0.0.3', userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36', current: false },
+      { id: 's-here', createdAt: '2026-11-23T01:00:00.000Z', lastSeenAt: '2026-11-23T02:00:00.000Z', expiresAt: '2026-11-23T13:00:00.000Z', ip: '10.0.0.1', userAgent: 'Mozilla/5.0 (Windows NT 10.0) Chrome/131.0 Safari/537.36', device: describeDevice('Mozilla/5.0 (Windows NT 10.0) Chrome/131.0 Safari/537.36'), current: true },
+      { id: 's-phone', createdAt: '2026-11-22T01:00:00.000Z', lastSeenAt: '2026-11-22T02:00:00.000Z', expiresAt: '2026-11-23T13:00:00.000Z', ip: '10.0.0.2', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Version/17.5 Mobile Safari/604.1', device: describeDevice('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Version/17.5 Mobile Safari/604.1'), current: false },
+      { id: 's-tablet', createdAt: '2026-11-21T01:00:00.000Z', lastSeenAt: '2026-11-21T02:00:00.000Z', expiresAt: '2026-11-23T13:00:00.000Z', ip: '10.0.0.3', userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36', device: describeDevice('Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36'), current: false },
     ];
     const { api } = await render(
       '/settings',

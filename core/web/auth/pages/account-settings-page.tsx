@@ -9,7 +9,6 @@ import { useService } from '../../di/container-context';
 import { Page } from '../../page/page';
 import { ToastService } from '../../toasts/toast-service';
 import { AuthService } from '../auth-service';
-import { describeDevice } from '../describe-device';
 import { IdentityPaths } from '../identity-routes';
 import { errorMessage } from '../../api/error-message';
 
@@ -368,7 +367,7 @@ function SessionsSection() {
             {list.map((session) => (
               <tr key={session.id}>
                 <td>
-                  {describeDevice(session.userAgent)}{' '}
+                  {session.device}{' '}
                   {session.current && (
                     <Tag minimal intent="success">
                       This session
@@ -385,7 +384,7 @@ function SessionsSection() {
                     <Button
                       size="small"
                       text="Sign out"
-                      aria-label={`Sign out ${describeDevice(session.userAgent)}, last seen ${formatWhen(session.lastSeenAt)}`}
+                      aria-label={`Sign out ${session.device}, last seen ${formatWhen(session.lastSeenAt)}`}
                       loading={busy === session.id}
                       onClick={() =>
                         void run(session.id, async () => {
