@@ -1,7 +1,7 @@
 import { and, eq, sql, type DbExecutor } from '@civic/sdk/server';
 import type { BulkQna, NamedIntent, QnaContent } from '../contract/server/bulk-qna';
 import { intentCategories, intentLabels, intents, trainingPhrases } from './db/schema';
-import { chunks, inList } from './set-based';
+import { chunks, eachKey, inList } from './set-based';
 
 const lowerName = sql`lower(${intents.displayName})`;
 
@@ -51,19 +51,23 @@ export const bulkQna: BulkQna = {
   async anyNamed(db, appId, names) {
     const keys = [...new Set(names.map((name) => name.toLowerCase()))];
     for (const part of chunks(keys)) {
-      const [taken] = await db.select({ id: intents.id }).from(intents).where(and(eq(intents.appId, appId), inList(lowerName, part, 'text'))).limit(1);
-      if (taken) return true;
+      const taken = (await db.execute(
+        sql`select 1 from ${eachKey(part, sql`select 1 from ${intents} t where t.app_id = ${appId} and lower(t.display_name) = k.key`)} limit 1`,
+      )) as unknown as { rows: unknown[] };
+      if (taken.rows.length > 0) return true;
     }
     return false;
   },
 
   async absent(db, appId, ids) {
-    const found = new Set<string>();
+    const missing: string[] = [];
     for (const part of chunks(ids)) {
-      const rows = await db.select({ id: intents.id }).from(intents).where(and(eq(intents.appId, appId), inList(sql`${intents.id}`, part, 'uuid')));
-      for (const row of rows) found.add(row.id);
+      const rows = (await db.execute(
+        sql`select k.key as id from ${eachKey(part, sql`select 1 as found from ${intents} t where t.id = k.key::uuid and t.app_id = ${appId}`, 'left')} where hit.found is null`,
+      )) as unknown as { rows: Array<{ id: string }> };
+      missing.push(...rows.rows.map((row) => row.id));
     }
-    return ids.filter((id) => !found.has(id));
+    return missing;
   },
 
   async create(db, appId, pairs, stamp) {

@@ -2,6 +2,7 @@ import { and, count, eq, isNotNull, lt, sql, type DbExecutor } from '@civic/sdk/
 import type { IntentCounts } from '../contract/server/intent-counts';
 import type { ReviewDates } from '../contract/server/review-dates';
 import { intents } from './db/schema';
+import { eachKey } from './set-based';
 
 /** The `IntentCounts` service. */
 export const intentCounts: IntentCounts = {
@@ -12,8 +13,10 @@ export const intentCounts: IntentCounts = {
   async newNames(db: DbExecutor, appId: string, names: readonly string[]) {
     const unique = [...new Set(names.map((name) => name.toLowerCase()))];
     if (unique.length === 0) return 0;
-    const result = (await db.execute(sql`select count(*)::int as n from jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb) as x(name)
-      where not exists (select 1 from ${intents} t where t.app_id = ${appId} and lower(t.display_name) = x.name)`)) as unknown as { rows: Array<{ n: number }> };
+    // One index probe per name (eachKey): an anti-join's plan rests on PGlite's guesses (no statistics).
+    const result = (await db.execute(
+      sql`select count(*)::int as n from ${eachKey(unique, sql`select 1 as found from ${intents} t where t.app_id = ${appId} and lower(t.display_name) = k.key`, 'left')} where hit.found is null`,
+    )) as unknown as { rows: Array<{ n: number }> };
     return Number(result.rows[0]?.n ?? 0);
   },
 };
