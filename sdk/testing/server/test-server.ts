@@ -67,6 +67,15 @@ export interface StartOptions {
 const TEST_SWITCHES = { CIVIC_TWO_FACTOR: 'off', CIVIC_CAPTCHA: 'off', CIVIC_DEMO_PUBLISHED: 'off' };
 
 /**
+ * Node's test runner fails a file for a promise rejected with no handler, but names only the hook
+ * that started the work ("before"), not where it ran: print the stack too, so a failure says which
+ * code ran on after the server closed. (The runner's own listener still fails the file.)
+ */
+process.on('unhandledRejection', (reason) => {
+  console.error('Unhandled rejection in a test server:', reason instanceof Error ? reason.stack : reason);
+});
+
+/**
  * The real server, in-process, on a fresh database seeded with the demo data (known password) and
  * the test fixtures, listening on a free port. One per test file.
  */
