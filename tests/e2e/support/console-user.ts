@@ -79,5 +79,7 @@ export async function pickApp(browser: Browser, appName: string): Promise<void> 
 export async function pageTitle(browser: Browser): Promise<string> {
   const title = browser.$('#page-title');
   await title.waitForDisplayed();
+  // The header is drawn with the page, whose title it takes a moment later: wait for the words.
+  await browser.waitUntil(async () => (await title.getText()).trim() !== '', { timeout: 10_000, timeoutMsg: 'the page header has no title' });
   return (await title.getText()).trim();
 }
