@@ -44,13 +44,18 @@ async function audit(page: Page, port: number, url: string): Promise<{ lcpMs: nu
   };
 }
 
-export async function lighthouseBench(): Promise<LighthousePage[]> {
-  const running = await startConsole({ CIVIC_TWO_FACTOR: 'off', CIVIC_CAPTCHA: 'off', LOG_LEVEL: 'error' });
-  const browser = await puppeteer.launch({
+/** The system Chromium, headless, with the debugging port Lighthouse drives it through. */
+export function launchForLighthouse(port: number) {
+  return puppeteer.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: [`--remote-debugging-port=${DEBUG_PORT}`, '--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    args: [`--remote-debugging-port=${port}`, '--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
+}
+
+export async function lighthouseBench(): Promise<LighthousePage[]> {
+  const running = await startConsole({ CIVIC_TWO_FACTOR: 'off', CIVIC_CAPTCHA: 'off', LOG_LEVEL: 'error' });
+  const browser = await launchForLighthouse(DEBUG_PORT);
   try {
     const page = await browser.newPage();
     const token = await signInForBench(running.url, 'admin@demo.gov.sg', E2E_PASSWORD);

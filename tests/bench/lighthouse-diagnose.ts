@@ -6,9 +6,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
 import { TOKEN_STORAGE_KEY } from '@civic/core/common/constants';
 import { signInForBench } from './api-latency';
+import { launchForLighthouse } from './lighthouse-bench';
 import { E2E_PASSWORD, startConsole } from '../e2e/support/server';
 
 const DEBUG_PORT = 9334;
@@ -30,11 +30,7 @@ const targets = [
 ].filter((t) => wanted.length === 0 || wanted.includes(t.path));
 
 const running = await startConsole({ CIVIC_TWO_FACTOR: 'off', CIVIC_CAPTCHA: 'off', LOG_LEVEL: 'error' });
-const browser = await puppeteer.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: [`--remote-debugging-port=${DEBUG_PORT}`, '--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launchForLighthouse(DEBUG_PORT);
 try {
   const page = await browser.newPage();
   const token = await signInForBench(running.url, 'admin@demo.gov.sg', E2E_PASSWORD);
