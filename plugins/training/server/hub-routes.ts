@@ -7,7 +7,7 @@ import { AutoTpActionsDto } from '../common/auto-tp-actions.dto';
 import { TrainingMessages } from '../common/messages';
 import { ParaphrasesQueryDto } from '../common/paraphrases-query.dto';
 import { canRecordAssistantUsage, canReviewQuestions, canViewTraining } from '../common/permissions';
-import { rankSuggestions } from './assistant';
+import { MIN_SUGGESTION_SCORE, rankSuggestions } from './assistant';
 import { trainingAutoTpActions } from './db/schema';
 import { paraphrasePrompt, paraphrasesFrom, paraphraseTokens } from './paraphrases';
 
@@ -27,7 +27,7 @@ export function registerHubRoutes(routes: RouteAdder, { review, snapshots, llm }
     url: TrainingHubApi.suggestionsRoute,
     app: 'appId',
     access: canViewTraining,
-    description: `The assistant's suggested training phrases per intent: pending unmatched and low-confidence questions of the last ${HUB_DAYS} days that the engine ranked close to it`,
+    description: `The assistant's suggested training phrases per intent: pending unmatched and low-confidence questions of the last ${HUB_DAYS} days whose closest intent it is (the engine's first-ranked, at least ${MIN_SUGGESTION_SCORE} close)`,
     handler: async (ctx): Promise<HubSuggestions> => {
       const since = new Date(ctx.now.getTime() - HUB_DAYS * 86_400_000);
       const candidates = await review.candidates(ctx.db, ctx.app.appId, since, HUB_CANDIDATES);

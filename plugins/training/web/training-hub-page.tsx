@@ -29,7 +29,7 @@ export const TrainingHubPage = observer(function TrainingHubPage() {
   return (
     <Page
       title="AI Assistant"
-      description="Suggested training phrases: questions users asked that the bot missed or answered with doubt, matched to the intent the engine ranks closest. Approving one retrains the bot."
+      description="Suggested training phrases: questions users asked that the bot missed or answered with doubt, each under the intent the engine ranks closest, when one is close enough (the rest are for Training by clusters, which makes new intents). Approving one retrains the bot."
     >
       {store.status === 'error' && <LoadError title="The suggestions could not be loaded" error={store.error} onRetry={() => void store.load(appId)} />}
       {store.status === 'loading' && store.intents.length === 0 && <PageSkeleton />}
