@@ -16,6 +16,11 @@ import { startTestServer, type TestServer } from './support/test-server';
  */
 const APP = 'demo-enterprise';
 const CONSOLE = 'https://console.example.gov.sg';
+interface EngineRow {
+  appId: string;
+  configs: Array<{ environment: string; engine: string }>;
+  training: { production: { state: string } };
+}
 let t: TestServer;
 let admin: string;
 
@@ -42,15 +47,20 @@ test('every demo app starts published: production is version 1, noted as demo co
   assert.equal(enterprise.productionChangedByEmail, 'system');
 });
 
-test('production of a demo app trains at start, without waiting for a question', async () => {
-  const rows = await t.server.db.db.select({ id: jobs.id, payload: jobs.payload }).from(jobs).where(and(eq(jobs.appId, APP), eq(jobs.kind, 'training')));
-  const production = rows.filter((row) => (row.payload as { environment?: string }).environment === 'production');
-  assert.equal(production.length, 1, 'one production training queued at start');
-  const job = await waitForJob(t.http, admin, APP, production[0].id, 60_000);
-  assert.equal(job.status, 'succeeded', JSON.stringify(job));
-  const list = await call(t.http, 'GET', '/api/v1/admin/dialog-engine/apps', { token: admin });
-  const row = list.body.data.apps.find((app: { appId: string }) => app.appId === APP);
-  assert.equal(row.training.production.state, 'trained');
+test('production of every demo app on the built-in engine trains at start, without waiting for a question', async () => {
+  const list = async () => (await call(t.http, 'GET', '/api/v1/admin/dialog-engine/apps', { token: admin })).body.data.apps as EngineRow[];
+  const demo = new Set(DEMO_APPS.map((app) => app.appId));
+  const builtIn = (await list()).filter((app) => demo.has(app.appId) && app.configs.some((c) => c.environment === 'production' && c.engine === 'CIVIC_DIALOG_ENGINE')).map((app) => app.appId);
+  assert.ok(builtIn.length >= 4, `demo apps on the built-in engine: ${builtIn.join(', ')}`);
+  for (const appId of builtIn) {
+    const rows = await t.server.db.db.select({ id: jobs.id, payload: jobs.payload }).from(jobs).where(and(eq(jobs.appId, appId), eq(jobs.kind, 'training')));
+    const production = rows.filter((row) => (row.payload as { environment?: string }).environment === 'production');
+    assert.equal(production.length, 1, `${appId}: one production training queued at start`);
+    const job = await waitForJob(t.http, admin, appId, production[0].id, 60_000);
+    assert.equal(job.status, 'succeeded', JSON.stringify(job));
+  }
+  const trained = (await list()).filter((app) => builtIn.includes(app.appId)).map((app) => [app.appId, app.training.production.state]);
+  assert.deepEqual(trained, builtIn.map((appId) => [appId, 'trained']));
 });
 
 test('the public chat API answers a demo question from production at once', async () => {

@@ -39,7 +39,7 @@ import { registerConsoleRoutes } from '../routes/console-routes';
 import { registerHealthRoutes } from '../routes/health-routes';
 import { registerOpenApiRoute } from '../routes/openapi-routes';
 import { UserAdmin } from '../users/user-admin';
-import { PendingWrites } from './pending-writes';
+import { PendingWrites, StartTasks } from './pending-writes';
 import { readVersion } from './read-version';
 import { loadCommonPasswords } from '@civic/core/common/identity';
 
@@ -169,7 +169,8 @@ async function buildApp(
   trackCommits(database.db);
   const events = new EventBus(log.child({ component: 'events' }), { postgresUrl: config.database.kind === 'postgres' ? config.database.url : undefined });
   const pendingWrites = new PendingWrites(log.child({ component: 'pending-writes' }));
-  await mountPlugins(registry, plugins, { config, log, users: new UserAdmin(identity), apps: appLifecycle, jobs, events, db: database.db, audit, secrets, ssoRealms, mail: identity.mailer, pendingWrites });
+  const startTasks = new StartTasks(log.child({ component: 'start-tasks' }));
+  await mountPlugins(registry, plugins, { config, log, users: new UserAdmin(identity), apps: appLifecycle, jobs, events, db: database.db, audit, secrets, ssoRealms, mail: identity.mailer, pendingWrites, startTasks });
   // SSO is mounted when the environment names a realm, or a plugin's provider answers one at start
   // (the SSO realm credential); after that a changed realm applies to the next sign-in.
   if (config.sso || (await ssoRealms.realm(database.db))) {
@@ -203,6 +204,7 @@ async function buildApp(
   await pruneIdentityRows(database.db, config.now()).catch((error: unknown) => log.warn({ err: error }, 'sign-in housekeeping failed'));
   await events.start();
   await jobs.start();
+  await startTasks.runAll();
   // The head of the audit trail, signed, outside the table: deleted newest rows then show.
   audit.start(database.db, config.auditCheckpoint.everyMinutes);
   const routes = registry.list().map(({ definition, origin }) => ({

@@ -25,3 +25,21 @@ export class PendingWrites {
     if (failures.length > 0) throw failures[0].error;
   }
 }
+
+/** What plugins asked to do once the server runs (`api.onStarted`): each once, a failure logged, not thrown. */
+export class StartTasks {
+  private readonly tasks: Array<{ owner: string; task: () => Promise<void> }> = [];
+
+  constructor(private readonly log: Logger) {}
+
+  add(owner: string, task: () => Promise<void>): void {
+    this.tasks.push({ owner, task });
+  }
+
+  async runAll(): Promise<void> {
+    const tasks = this.tasks.splice(0);
+    for (const { owner, task } of tasks) {
+      await task().catch((error: unknown) => this.log.warn({ err: error, owner }, 'a plugin\'s start-up work failed'));
+    }
+  }
+}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { anyone, platformAdmin, type AccessContext, type AccessPredicate } from '@civic/core/common/access';
-import { PendingWrites } from '../app/pending-writes';
+import { PendingWrites, StartTasks } from '../app/pending-writes';
 import { AppLifecycle } from '../apps/app-lifecycle';
 import type { ServerConfig } from '../config/server-config';
 import type { AuditTrail } from '../audit/audit-trail';
@@ -20,7 +20,7 @@ const config = { profileName: 'test', publicUrl: 'http://localhost', switches: {
 const log = createLogger('silent');
 /** Never called by these tests: they only mount routes. */
 const users = {} as UserAdmin;
-const services = { config, log, users, apps: new AppLifecycle(), jobs: {} as JobService, events: new EventBus(log), db: {} as DbExecutor, audit: {} as AuditTrail, secrets: new SecretSealer([crypto.randomBytes(32)]), mail: { delivers: false, send: async () => undefined }, pendingWrites: new PendingWrites(log) };
+const services = { config, log, users, apps: new AppLifecycle(), jobs: {} as JobService, events: new EventBus(log), db: {} as DbExecutor, audit: {} as AuditTrail, secrets: new SecretSealer([crypto.randomBytes(32)]), mail: { delivers: false, send: async () => undefined }, pendingWrites: new PendingWrites(log), startTasks: new StartTasks(log) };
 const module = (pluginId: string, register: ServerModule['register']): ServerModule => ({ pluginId, register });
 const ctx = (isPlatformAdmin: boolean): AccessContext => ({
   user: { id: 'u', isPlatformAdmin, permissions: {}, authLevel: 2 },

@@ -1,5 +1,5 @@
 import { allOf, permissionId } from '@civic/core/common/access';
-import type { PendingWrites } from '../app/pending-writes';
+import type { PendingWrites, StartTasks } from '../app/pending-writes';
 import type { AppLifecycle } from '../apps/app-lifecycle';
 import type { AuditTrail } from '../audit/audit-trail';
 import type { Mailer } from '../mail/mailer';
@@ -37,10 +37,12 @@ export interface PluginServices {
   mail: Mailer;
   /** The server's write-behind buffers (plugins register theirs with `api.onFlush`). */
   pendingWrites: PendingWrites;
+  /** Work plugins do once the server runs (`api.onStarted`). */
+  startTasks: StartTasks;
 }
 
 export async function mountPlugins(registry: RouteRegistry, plugins: readonly ServerPlugin[], services: PluginServices): Promise<void> {
-  const { config, log, users, apps, jobs, events, db, audit, secrets, ssoRealms, mail, pendingWrites } = services;
+  const { config, log, users, apps, jobs, events, db, audit, secrets, ssoRealms, mail, pendingWrites, startTasks } = services;
   // Static services first: every plugin's are there before the first mount.
   const pluginServices = ServiceRegistry.withStatic(plugins);
   // Every plugin's settings are checked before any mounts: a bad value stops the start (ConfigError).
@@ -90,6 +92,7 @@ export async function mountPlugins(registry: RouteRegistry, plugins: readonly Se
         },
       },
       onFlush: (flush) => pendingWrites.add(manifest.id, flush),
+      onStarted: (task) => startTasks.add(manifest.id, task),
       extensions: <T,>(point: { id: string; owner: string }) => {
         if (point.owner !== manifest.id) throw new Error(`Plugin "${manifest.id}" reads the extension point ${point.id} of "${point.owner}"`);
         return plugins.flatMap((p) => (p.manifest.extensions ?? []).filter((e) => e.point.id === point.id).map((e) => e.value as T));

@@ -89,6 +89,12 @@ export interface ServerModuleApi {
    * `CivicServer.flushPending()` before reading what a request just wrote.
    */
   onFlush(flush: () => Promise<void>): void;
+  /**
+   * Work to do once the server runs — its job runner and domain events started, after every plugin
+   * mounted — e.g. queueing jobs at start (a job cannot be queued while the plugins mount). Runs once,
+   * in mount order; a failure is logged and does not stop the start or the other plugins' work.
+   */
+  onStarted(task: () => Promise<void>): void;
 }
 
 /** Default export of `plugins/<id>/server/index.ts`, made with defineServerModule (sdk/server). */

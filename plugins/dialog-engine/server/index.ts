@@ -65,8 +65,8 @@ export function dialogEngineModule(options: DialogEngineModuleOptions = {}): Ser
       api.events.subscribe(engineConfigured, forget);
       registerSuggestRoutes(api.routes, dialogEngine, api.deployment.publicUrl, chatLimits, { drafts, published, widgetSettings: api.services.get(SavedWebChatSettings) });
       registerTraining(api, dialogEngine, { maxPhrases: settings.trainingMaxPhrases });
-      // Queued now, run once the job runner starts: the seeded (published) demo answers trained at once.
-      await trainUntrainedProduction(api.db, dialogEngine).catch((error: unknown) => api.log.warn({ err: error }, 'could not queue production trainings at start'));
+      // Once the job runner runs: the seeded (published) demo answers trained at once.
+      api.onStarted(async () => void (await trainUntrainedProduction(api.db, dialogEngine)));
       registerReplayRoutes(api.routes, dialogEngine, api.services.get(PublishReplays), transcriptWriter);
       registerThresholdRoutes(api.routes, dialogEngine);
       api.services.provide(TranscriptReview, transcriptReview);
