@@ -207,6 +207,8 @@ export interface QuestionCluster {
 export interface ClusterRunResult {
   clusters: QuestionCluster[];
   questions: number;
+  /** Questions close to no group's centre (gibberish, one-offs): in no cluster. */
+  ungrouped: number;
   k: number;
   silhouette: number;
   millis: number;

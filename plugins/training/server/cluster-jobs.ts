@@ -12,6 +12,13 @@ interface ClusterPayload {
   end: string;
 }
 
+/**
+ * A question joins its cluster only this similar (cosine over the engine's features) to the
+ * cluster's centre; the rest are ungrouped. Measured on Banking77's real questions
+ * (tests/bench/cluster-bench.ts): see README "Training by clusters figures".
+ */
+const MIN_MEMBER_SIMILARITY = 0.2;
+
 /** A seeded generator: the same questions give the same clusters. */
 function seeded(seed: number): () => number {
   let a = seed >>> 0;
@@ -31,7 +38,8 @@ export function clusterQuestions(
   hooks: { progress?: (fraction: number) => void; throwIfCancelled?: () => void } = {},
 ): ClusterRunResult {
   const started = Date.now();
-  const texts = rows.map((r) => r.data);
+  // Masked before anything reads them: no label or term is made from a citizen's email or number.
+  const texts = rows.map((r) => maskPersonalData(r.data).text);
   const vectors = features.vectors(texts);
   hooks.progress?.(0.1);
   const result = clusterVectors(vectors, {
@@ -43,12 +51,12 @@ export function clusterQuestions(
     progress: (f) => hooks.progress?.(0.1 + f * 0.85),
     throwIfCancelled: hooks.throwIfCancelled,
   });
-  const described = describeClusters(texts, result);
-  const clusters: QuestionCluster[] = described.map((c, id) => {
+  const described = describeClusters(texts, result, { minSimilarity: MIN_MEMBER_SIMILARITY });
+  const clusters: QuestionCluster[] = described.clusters.map((c, id) => {
     const phrases: string[] = [];
     const seen = new Set<string>();
     for (const i of c.members) {
-      const text = texts[i].trim();
+      const text = rows[i].data.trim();
       const key = text.toLowerCase();
       if (seen.has(key) || maskPersonalData(text).masked) continue;
       seen.add(key);
@@ -59,14 +67,14 @@ export function clusterQuestions(
       id,
       label: c.topTerms.join(' ') || c.representatives[0] || `Cluster ${id + 1}`,
       topTerms: c.topTerms,
-      representatives: c.representatives.map((t) => maskPersonalData(t).text),
+      representatives: c.representatives,
       size: c.members.length,
       transcriptIds: c.members.slice(0, CLUSTER_MAX_IDS).map((i) => rows[i].transcriptId),
       phrases,
       cohesion: Math.round(c.cohesion * 1000) / 1000,
     };
   });
-  return { clusters, questions: rows.length, k: result.k, silhouette: Math.round(result.silhouette * 1000) / 1000, millis: Date.now() - started };
+  return { clusters, questions: rows.length, ungrouped: described.ungrouped.length, k: result.k, silhouette: Math.round(result.silhouette * 1000) / 1000, millis: Date.now() - started };
 }
 
 /** Training by clusters as a job: pending unmatched questions of a range, grouped, labelled; polled for progress. */

@@ -209,13 +209,32 @@ function words(text: string): string[] {
     .filter((w) => w.length > 1 && !STOPWORDS.has(w));
 }
 
+/** A term names a cluster only when at least this share of its questions (and two) use it. */
+const LABEL_MIN_SHARE = 0.2;
+
+export interface DescribedCluster {
+  members: number[];
+  topTerms: string[];
+  representatives: string[];
+  cohesion: number;
+}
+
 /**
- * Each cluster's label: its top terms by class TF-IDF (frequent in the cluster, rare in the others);
- * and its representative questions, those closest to its centroid.
+ * Each cluster's members, label and representatives. k-means puts every question somewhere: a
+ * question less similar than `minSimilarity` to its cluster's centre is left out of it (gibberish,
+ * a one-off), and a cluster left with fewer than two questions is no group — those questions are
+ * `ungrouped`. The label: the top terms by class TF-IDF (frequent in the cluster, rare in the
+ * others) among the terms a fair share of its questions use (not a word one long question brings),
+ * in the order the most central question says them. Representatives: the questions closest to its centre.
  */
-export function describeClusters(texts: readonly string[], result: ClusterResult, terms = 3, representatives = 3): Array<{ members: number[]; topTerms: string[]; representatives: string[]; cohesion: number }> {
+export function describeClusters(texts: readonly string[], result: ClusterResult, options: { terms?: number; representatives?: number; minSimilarity?: number } = {}): { clusters: DescribedCluster[]; ungrouped: number[] } {
+  const { terms = 3, representatives = 3, minSimilarity = 0 } = options;
+  const vectors = result.vectors ?? [];
+  const similarity = (i: number) => (vectors[i] ? dot(vectors[i], result.centroids[result.assignment[i]]) : 1);
   const members: number[][] = Array.from({ length: result.k }, () => []);
-  for (let i = 0; i < result.assignment.length; i++) members[result.assignment[i]].push(i);
+  const ungrouped: number[] = [];
+  for (let i = 0; i < result.assignment.length; i++) (similarity(i) >= minSimilarity ? members[result.assignment[i]] : ungrouped).push(i);
+  for (const list of members) if (list.length === 1) ungrouped.push(...list.splice(0));
   const clusterFrequency = new Map<string, number>();
   const perCluster = members.map((list) => {
     const counts = new Map<string, number>();
@@ -223,16 +242,18 @@ export function describeClusters(texts: readonly string[], result: ClusterResult
     for (const w of counts.keys()) clusterFrequency.set(w, (clusterFrequency.get(w) ?? 0) + 1);
     return counts;
   });
-  return members
+  const clusters = members
     .map((list, c) => {
-      const counts = perCluster[c];
-      const top = [...counts.entries()]
+      const scored = list.map((i) => [i, similarity(i)] as const).sort((a, b) => b[1] - a[1]);
+      const minCount = Math.max(2, Math.ceil(list.length * LABEL_MIN_SHARE));
+      const top = [...perCluster[c].entries()]
+        .filter(([, n]) => n >= minCount)
         .map(([w, n]) => [w, (n / Math.max(1, list.length)) * Math.log(1 + result.k / (clusterFrequency.get(w) ?? 1))] as const)
         .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
         .slice(0, terms)
         .map(([w]) => w);
-      const vectors = result.vectors ?? [];
-      const scored = list.map((i) => [i, vectors[i] ? dot(vectors[i], result.centroids[c]) : 0] as const).sort((a, b) => b[1] - a[1]);
+      const central = scored.length ? words(texts[scored[0][0]]) : [];
+      const position = (w: string) => (central.includes(w) ? central.indexOf(w) : central.length);
       const seen = new Set<string>();
       const reps: string[] = [];
       for (const [i] of scored) {
@@ -242,9 +263,10 @@ export function describeClusters(texts: readonly string[], result: ClusterResult
         reps.push(texts[i].trim());
         if (reps.length >= representatives) break;
       }
-      const cohesion = scored.length ? scored.reduce((s, [, v]) => s + v, 0) / scored.length : 0;
-      return { members: list, topTerms: top, representatives: reps, cohesion };
+      const cohesion = scored.length ? scored.reduce((sum, [, v]) => sum + v, 0) / scored.length : 0;
+      return { members: list, topTerms: top.sort((a, b) => position(a) - position(b)), representatives: reps, cohesion };
     })
     .filter((cluster) => cluster.members.length > 0)
     .sort((a, b) => b.members.length - a.members.length);
+  return { clusters, ungrouped };
 }

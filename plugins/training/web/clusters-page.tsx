@@ -4,7 +4,7 @@ import { useEffect, useState } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
 import { EmptyState, errorMessage, Page, ToastService, useAccess, useService } from '@civic/sdk/web';
 import { Timing } from '@civic/sdk/common/messages';
-import type { QuestionCluster } from '../common/api';
+import type { ClusterRunResult, QuestionCluster } from '../common/api';
 import { TrainingMessages } from '../common/messages';
 import { canReviewQuestions } from '../common/permissions';
 import { ClustersStore } from './clusters-store';
@@ -53,7 +53,7 @@ export const ClustersPage = observer(function ClustersPage() {
       )}
       {job?.status === 'succeeded' && (
         <p className="civic-training-count" role="status">
-          {job.result ? `${job.result.questions.toLocaleString()} questions in ${job.result.clusters.length} clusters` : ''}
+          {job.result ? clusterSummary(job.result) : ''}
         </p>
       )}
       {job?.status === 'succeeded' && store.clusters.length === 0 && <EmptyState title="No clusters" description="No pending unmatched questions in this range. Try a longer one." />}
@@ -101,4 +101,11 @@ function ClusterCard(props: { appId: string; cluster: QuestionCluster; canCreate
       )}
     </Card>
   );
+}
+
+function clusterSummary(result: ClusterRunResult): string {
+  const grouped = `${result.questions.toLocaleString()} ${result.questions === 1 ? 'question' : 'questions'} in ${result.clusters.length} ${result.clusters.length === 1 ? 'cluster' : 'clusters'}`;
+  // Runs stored before ungrouped questions were counted have no count.
+  if (!result.ungrouped) return grouped;
+  return `${grouped}; ${result.ungrouped.toLocaleString()} of them fit no cluster (one-offs, gibberish)`;
 }
