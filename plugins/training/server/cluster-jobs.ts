@@ -31,15 +31,32 @@ function seeded(seed: number): () => number {
   };
 }
 
-/** Groups the questions' texts into clusters (pure but for the features service): the job's work. */
+/**
+ * Groups the questions' texts into clusters (pure but for the features service): the job's work.
+ * The same question asked again is one point (it counts in the size, not in the shape: twenty
+ * "asdfgh" would otherwise pull a centre their way), masked before anything reads it (no label or
+ * term is made from a citizen's email or number).
+ */
 export function clusterQuestions(
   features: QuestionFeatures,
   rows: ReadonlyArray<{ transcriptId: string; data: string }>,
   hooks: { progress?: (fraction: number) => void; throwIfCancelled?: () => void } = {},
 ): ClusterRunResult {
   const started = Date.now();
-  // Masked before anything reads them: no label or term is made from a citizen's email or number.
-  const texts = rows.map((r) => maskPersonalData(r.data).text);
+  const texts: string[] = [];
+  const asked: number[][] = [];
+  const byKey = new Map<string, number>();
+  rows.forEach((row, i) => {
+    const text = maskPersonalData(row.data).text.trim();
+    const key = text.toLowerCase().replace(/\s+/g, ' ');
+    let at = byKey.get(key);
+    if (at === undefined) {
+      byKey.set(key, (at = texts.length));
+      texts.push(text);
+      asked.push([]);
+    }
+    asked[at].push(i);
+  });
   const vectors = features.vectors(texts);
   hooks.progress?.(0.1);
   const result = clusterVectors(vectors, {
@@ -47,34 +64,33 @@ export function clusterQuestions(
     maxK: 24,
     sampleSize: 800,
     iterations: 12,
-    random: seeded(rows.length + 17),
+    random: seeded(texts.length + 17),
     progress: (f) => hooks.progress?.(0.1 + f * 0.85),
     throwIfCancelled: hooks.throwIfCancelled,
   });
   const described = describeClusters(texts, result, { minSimilarity: MIN_MEMBER_SIMILARITY });
-  const clusters: QuestionCluster[] = described.clusters.map((c, id) => {
-    const phrases: string[] = [];
-    const seen = new Set<string>();
-    for (const i of c.members) {
-      const text = rows[i].data.trim();
-      const key = text.toLowerCase();
-      if (seen.has(key) || maskPersonalData(text).masked) continue;
-      seen.add(key);
-      phrases.push(text);
-      if (phrases.length >= CLUSTER_MAX_PHRASES) break;
-    }
-    return {
-      id,
-      label: c.topTerms.join(' ') || c.representatives[0] || `Cluster ${id + 1}`,
-      topTerms: c.topTerms,
-      representatives: c.representatives,
-      size: c.members.length,
-      transcriptIds: c.members.slice(0, CLUSTER_MAX_IDS).map((i) => rows[i].transcriptId),
-      phrases,
-      cohesion: Math.round(c.cohesion * 1000) / 1000,
-    };
-  });
-  return { clusters, questions: rows.length, ungrouped: described.ungrouped.length, k: result.k, silhouette: Math.round(result.silhouette * 1000) / 1000, millis: Date.now() - started };
+  const clusters: QuestionCluster[] = described.clusters
+    .map((c) => {
+      const phrases = c.members
+        .map((d) => rows[asked[d][0]].data.trim())
+        .filter((text) => !maskPersonalData(text).masked)
+        .slice(0, CLUSTER_MAX_PHRASES);
+      const members = c.members.flatMap((d) => asked[d]);
+      return {
+        id: 0,
+        label: c.topTerms.join(' '),
+        topTerms: c.topTerms,
+        representatives: c.representatives,
+        size: members.length,
+        transcriptIds: members.slice(0, CLUSTER_MAX_IDS).map((i) => rows[i].transcriptId),
+        phrases,
+        cohesion: Math.round(c.cohesion * 1000) / 1000,
+      };
+    })
+    .sort((a, b) => b.size - a.size)
+    .map((cluster, id) => ({ ...cluster, id }));
+  const ungrouped = described.ungrouped.reduce((n, d) => n + asked[d].length, 0);
+  return { clusters, questions: rows.length, ungrouped, k: result.k, silhouette: Math.round(result.silhouette * 1000) / 1000, millis: Date.now() - started };
 }
 
 /** Training by clusters as a job: pending unmatched questions of a range, grouped, labelled; polled for progress. */

@@ -222,8 +222,8 @@ export interface DescribedCluster {
 /**
  * Each cluster's members, label and representatives. k-means puts every question somewhere: a
  * question less similar than `minSimilarity` to its cluster's centre is left out of it (gibberish,
- * a one-off), and a cluster left with fewer than two questions is no group — those questions are
- * `ungrouped`. The label: the top terms by class TF-IDF (frequent in the cluster, rare in the
+ * a one-off), and a cluster left with fewer than two questions, or whose questions share no term,
+ * is no group — those questions are `ungrouped`. The label: the top terms by class TF-IDF (frequent in the cluster, rare in the
  * others) among the terms a fair share of its questions use (not a word one long question brings),
  * in the order the most central question says them. Representatives: the questions closest to its centre.
  */
@@ -264,9 +264,10 @@ export function describeClusters(texts: readonly string[], result: ClusterResult
         if (reps.length >= representatives) break;
       }
       const cohesion = scored.length ? scored.reduce((sum, [, v]) => sum + v, 0) / scored.length : 0;
+      if (top.length === 0) ungrouped.push(...list);
       return { members: list, topTerms: top.sort((a, b) => position(a) - position(b)), representatives: reps, cohesion };
     })
-    .filter((cluster) => cluster.members.length > 0)
+    .filter((cluster) => cluster.members.length > 0 && cluster.topTerms.length > 0)
     .sort((a, b) => b.members.length - a.members.length);
   return { clusters, ungrouped };
 }
