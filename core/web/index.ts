@@ -21,6 +21,7 @@ export { useUnsavedChangesPrompt } from './forms/use-unsaved-changes-prompt';
 export { Page, type PageProps } from './page/page';
 export { PageTitleService } from './page/page-title-service';
 export { usePageTitle } from './page/use-page-title';
+export { usePolling } from './polling/use-polling';
 export { loadEnabledPlugins, type LoadedPlugins, type ManifestImporters } from './plugins/load-enabled-plugins';
 export { contributionAccess } from './plugins/plugin-access';
 export { PluginCatalog, type PluginContribution, type RouteMatch } from './plugins/plugin-catalog';

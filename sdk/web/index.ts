@@ -30,6 +30,7 @@ export {
   useAccessContext,
   useContainer,
   usePageTitle,
+  usePolling,
   useSaveShortcut,
   useService,
   useUnsavedChangesPrompt,
