@@ -18,12 +18,10 @@ import { type DiffResult, type PublishingOverview, type VersionSummary } from '.
 import { PublishingMessages } from '../common/messages';
 import { canAdminPublishing, canEditPublishing } from '../common/permissions';
 import { DiffView } from './diff-view';
-import { formatWhen, isActive } from './format';
+import { formatWhen, isActive, PROGRESS_POLL_MS } from './format';
 import { PublishDialog } from './publish-dialog';
 import { PublishingClient, saveBlob } from './publishing-client';
 import { VersionHistory } from './version-history';
-
-export const PROGRESS_POLL_MS = 700;
 
 /** The production side before the first publish: the diff then shows the whole draft as added. */
 export const NOTHING_PUBLISHED = 'Nothing published yet';
