@@ -16,6 +16,7 @@ export { ContainerProvider, useContainer, useService } from './di/container-cont
 export { coreWebModule } from './di/core-web-module';
 export { createWebContainer, type WebContainerInput } from './di/create-web-container';
 export { FeatureFlagService } from './flags/feature-flag-service';
+export { saveBlob } from './download/save-blob';
 export { useSaveShortcut } from './forms/use-save-shortcut';
 export { useUnsavedChangesPrompt } from './forms/use-unsaved-changes-prompt';
 export { Page, type PageProps } from './page/page';

@@ -2,12 +2,12 @@ import { Button, Callout, FileInput, HTMLTable, ProgressBar, Tag } from '@civic/
 import { DownloadIcon } from '@civic/sdk/web/icons';
 import { useState } from '@civic/sdk/web/react';
 import { Link, useParams } from '@civic/sdk/web/router';
-import { isApiError, Page, ToastService, useAccess, usePolling, useService } from '@civic/sdk/web';
+import { isApiError, Page, saveBlob, ToastService, useAccess, usePolling, useService } from '@civic/sdk/web';
 import type { BulkPreview, JobView } from '../common/api';
 import { BULK_COLUMNS, safeCell } from '../common/bulk';
 import { canEditPublishing } from '../common/permissions';
 import { countsText, isActive, PROGRESS_POLL_MS, STATUS_LABELS } from './format';
-import { fileToBase64, PublishingClient, saveBlob } from './publishing-client';
+import { fileToBase64, PublishingClient } from './publishing-client';
 
 const PLAN_LABELS = { create: 'New', update: 'Update', unchanged: 'Unchanged', invalid: 'Error' } as const;
 const PLAN_INTENTS = { create: 'success', update: 'primary', unchanged: 'none', invalid: 'danger' } as const;

@@ -13,14 +13,14 @@ import {
 import { CloudUploadIcon, DownloadIcon, UndoIcon } from '@civic/sdk/web/icons';
 import { useCallback, useEffect, useId, useState } from '@civic/sdk/web/react';
 import { Link } from '@civic/sdk/web/router';
-import { isApiError, PageSkeleton, ToastService, useAccess, usePolling, useService } from '@civic/sdk/web';
+import { isApiError, PageSkeleton, saveBlob, ToastService, useAccess, usePolling, useService } from '@civic/sdk/web';
 import { type DiffResult, type PublishingOverview, type VersionSummary } from '../common/api';
 import { PublishingMessages } from '../common/messages';
 import { canAdminPublishing, canEditPublishing } from '../common/permissions';
 import { DiffView } from './diff-view';
 import { formatWhen, isActive, PROGRESS_POLL_MS } from './format';
 import { PublishDialog } from './publish-dialog';
-import { PublishingClient, saveBlob } from './publishing-client';
+import { PublishingClient } from './publishing-client';
 import { VersionHistory } from './version-history';
 
 /** The production side before the first publish: the diff then shows the whole draft as added. */
