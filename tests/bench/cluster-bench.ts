@@ -6,6 +6,7 @@
  */
 import { questionFeatures } from '../../plugins/dialog-engine/server/question-features';
 import { clusterQuestions } from '../../plugins/training/server/cluster-jobs';
+import { seededRandom } from '@civic/sdk/server/random';
 
 const THEMES: string[][] = [
   ['withdraw', 'retirement savings', 'cpf', 'age 55', 'payout'],
@@ -23,18 +24,7 @@ const THEMES: string[][] = [
 ];
 const OPENERS = ['how do i', 'can i', 'what is the', 'where to', 'when can i', 'help with', 'i want to', 'is it possible to', ''];
 
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const next = random(42);
+const next = seededRandom(42);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
 const rows = Array.from({ length: 10_000 }, (_, i) => {
   const theme = pick(THEMES);
