@@ -16,11 +16,13 @@ export { ContainerProvider, useContainer, useService } from './di/container-cont
 export { coreWebModule } from './di/core-web-module';
 export { createWebContainer, type WebContainerInput } from './di/create-web-container';
 export { FeatureFlagService } from './flags/feature-flag-service';
+export { saveBlob } from './download/save-blob';
 export { useSaveShortcut } from './forms/use-save-shortcut';
 export { useUnsavedChangesPrompt } from './forms/use-unsaved-changes-prompt';
 export { Page, type PageProps } from './page/page';
 export { PageTitleService } from './page/page-title-service';
 export { usePageTitle } from './page/use-page-title';
+export { usePolling } from './polling/use-polling';
 export { loadEnabledPlugins, type LoadedPlugins, type ManifestImporters } from './plugins/load-enabled-plugins';
 export { contributionAccess } from './plugins/plugin-access';
 export { PluginCatalog, type PluginContribution, type RouteMatch } from './plugins/plugin-catalog';

@@ -30,6 +30,7 @@ export {
   useAccessContext,
   useContainer,
   usePageTitle,
+  usePolling,
   useSaveShortcut,
   useService,
   useUnsavedChangesPrompt,
@@ -53,4 +54,6 @@ export {
   type PagerProps,
   type PanelSlotProps,
 } from './components';
+/** Saves a Blob (an export, a report) as a file through the browser's download. */
+export { saveBlob } from '@civic/core/web/download/save-blob';
 export { PagedList, type ListPage, type ListStatus, type PageRequest } from './lists';

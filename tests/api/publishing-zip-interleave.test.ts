@@ -3,10 +3,9 @@ import { after, before, test } from 'node:test';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { call } from './support/api-call';
-import { clearKnowledge, waitForJob } from './support/knowledge-fixtures';
-import { signIn } from './support/login';
-import { categories, entityTypes, glossaryTerms, importChunks, importStages, intents, tierLimits, trainingPhrases } from './support/tables';
-import { startTestServer, type TestServer } from './support/test-server';
+import { startImportServer, type ImportServer } from './support/import-server';
+import { clearKnowledge } from './support/knowledge-fixtures';
+import { categories, entityTypes, glossaryTerms, intents, trainingPhrases } from './support/tables';
 
 /**
  * "The embedded database never freezes the API" (issue 14): an agent zip import writes the draft in
@@ -14,22 +13,18 @@ import { startTestServer, type TestServer } from './support/test-server';
  * they share its one connection) — and it is still all or nothing.
  */
 const APP = 'demo-plus';
-const base = `/api/v1/apps/${APP}`;
 /** Intents in the zip (each with a phrases file: within the zip's 5,000 files). */
 const INTENTS = 2_000;
 const PHRASES = 4;
 /** Every 100th intent is a follow-up of one far before it (another chunk's). */
 const parentOf = (i: number) => (i % 100 === 99 ? i - 90 : undefined);
-let t: TestServer;
-let editor: string;
+let s: ImportServer;
 
 before(async () => {
-  t = await startTestServer({ beforeStart: (db) => clearKnowledge(db, APP) });
-  await t.server.db.db.update(tierLimits).set({ maxIntents: 50_000 }).where(eq(tierLimits.tier, 'Plus'));
-  editor = await signIn(t.http, 'editor@demo.gov.sg');
+  s = await startImportServer(APP);
 });
 after(async () => {
-  await t?.close();
+  await s?.t.close();
 });
 
 /** A Dialogflow ES agent of INTENTS intents named `${prefix} i`, with phrases, categories, follow-ups, an entity type and a glossary term. */
@@ -56,45 +51,21 @@ function agentZip(prefix: string): string {
   return Buffer.from(zipSync(files, { level: 1 })).toString('base64');
 }
 
-const startImport = async (prefix: string) => {
-  const response = await call(t.http, 'POST', `${base}/import`, { token: editor, json: { fileName: `${prefix}.zip`, content: agentZip(prefix) } });
-  assert.equal(response.status, 202, JSON.stringify(response.body));
-  return response.body.data.job.id as string;
-};
-const jobOf = async (id: string) => (await call(t.http, 'GET', `${base}/jobs/${id}`, { token: editor })).body.data.job as { status: string; counts: Record<string, number>; errors: string[] };
-const intentsInDraft = async () => {
-  const response = await call(t.http, 'GET', `${base}/intents?limit=1`, { token: editor });
-  assert.equal(response.status, 200, JSON.stringify(response.body));
-  return response.body.data.counts.intent as number;
-};
-const stagesLeft = async () => (await t.server.db.db.select().from(importStages)).length + (await t.server.db.db.select().from(importChunks)).length;
-const db = () => t.server.db.db;
+const startImport = (prefix: string) => s.start('import', `${prefix}.zip`, agentZip(prefix));
+const db = () => s.t.server.db.db;
 
 test('while a zip import writes the draft, requests are answered: the draft shows it growing before the job ends; a cancellation then is refused and it ends whole', { timeout: 240_000 }, async () => {
   const id = await startImport('Zip growing');
-  let seenPart: number | undefined;
-  for (;;) {
-    const inDraft = await intentsInDraft();
-    if (inDraft > 0 && inDraft < INTENTS) {
-      const health = await call(t.http, 'GET', '/healthz', {});
-      assert.equal(health.status, 200);
-      if ((await jobOf(id)).status === 'running') {
-        seenPart = inDraft;
-        break;
-      }
-    }
-    const job = await jobOf(id);
-    if (job.status !== 'running' && job.status !== 'queued') break;
-  }
+  const seenPart = await s.partSeenWhileRunning(id, INTENTS, 'intent');
   assert.ok(seenPart, 'a request answered while the job was writing saw part of the import (one long transaction would show none of it until the end)');
   // Past its commit point the import finishes: a cancellation is no longer taken.
-  const cancelled = await call(t.http, 'POST', `${base}/jobs/${id}/cancel`, { token: editor });
+  const cancelled = await call(s.t.http, 'POST', `/api/v1/apps/${APP}/jobs/${id}/cancel`, { token: s.editor });
   assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
-  const job = await waitForJob(t.http, editor, APP, id, 180_000);
+  const job = await s.wait(id, 180_000);
   assert.equal(job.status, 'succeeded', JSON.stringify(job));
   assert.deepEqual(job.counts, { intents: INTENTS, phrases: INTENTS * PHRASES, entities: 1, glossary: 1 });
-  assert.equal(await intentsInDraft(), INTENTS);
-  assert.equal(await stagesLeft(), 0, 'the stage is gone with the last chunk');
+  assert.equal(await s.inDraft('intent'), INTENTS);
+  assert.equal(await s.stagesLeft(), 0, 'the stage is gone with the last chunk');
 
   // Whole: every phrase, category and follow-up link, the entity type and the glossary term.
   const ofApp = eq(intents.appId, APP);
@@ -112,20 +83,17 @@ test('while a zip import writes the draft, requests are answered: the draft show
   }
 
   // Importing it again changes nothing (by name): the same intents, phrases and links.
-  const again = await waitForJob(t.http, editor, APP, await startImport('Zip growing'), 180_000);
+  const again = await s.wait(await startImport('Zip growing'), 180_000);
   assert.equal(again.status, 'succeeded', JSON.stringify(again));
-  assert.equal(await intentsInDraft(), INTENTS);
+  assert.equal(await s.inDraft('intent'), INTENTS);
   assert.equal(await db().$count(trainingPhrases, eq(trainingPhrases.appId, APP)), INTENTS * PHRASES);
   assert.equal(await db().$count(intents, and(ofApp, isNotNull(intents.parentId))), INTENTS / 100);
 });
 
 test('a zip import cancelled while it stages leaves nothing: no intent, phrase, category, entity type or term, no staged row', { timeout: 240_000 }, async () => {
   await clearKnowledge(db(), APP);
-  const id = await startImport('Zip cancelled');
-  while ((await jobOf(id)).status === 'queued') await new Promise((r) => setTimeout(r, 10));
-  await call(t.http, 'POST', `${base}/jobs/${id}/cancel`, { token: editor });
-  const job = await waitForJob(t.http, editor, APP, id, 180_000);
-  const inDraft = await intentsInDraft();
+  const job = await s.cancelOnceStarted(await startImport('Zip cancelled'), 180_000);
+  const inDraft = await s.inDraft('intent');
   // All or nothing: cancelled before its commit point (nearly always), or — had it got there — whole.
   if (job.status === 'cancelled') {
     assert.equal(inDraft, 0, 'a cancelled import wrote no intent');
@@ -133,5 +101,5 @@ test('a zip import cancelled while it stages leaves nothing: no intent, phrase, 
     assert.equal(await db().$count(entityTypes, eq(entityTypes.appId, APP)), 0);
     assert.equal(await db().$count(glossaryTerms, eq(glossaryTerms.appId, APP)), 0);
   } else assert.deepEqual([job.status, inDraft], ['succeeded', INTENTS]);
-  assert.equal(await stagesLeft(), 0, 'its staged rows were discarded');
+  assert.equal(await s.stagesLeft(), 0, 'its staged rows were discarded');
 });

@@ -8,6 +8,7 @@
  */
 import { questionFeatures } from '../../plugins/dialog-engine/server/question-features';
 import { clusterQuestions } from '../../plugins/training/server/cluster-jobs';
+import { seededRandom } from '@civic/sdk/server/random';
 import { heldOutIntents, loadBanking77, type LabelledText } from './banking77';
 
 const rowsOf = (texts: readonly string[]) => texts.map((data, i) => ({ transcriptId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, data }));
@@ -42,18 +43,7 @@ const THEMES: string[][] = [
 ];
 const OPENERS = ['how do i', 'can i', 'what is the', 'where to', 'when can i', 'help with', 'i want to', 'is it possible to', ''];
 
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const next = random(42);
+const next = seededRandom(42);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
 const rows = rowsOf(
   Array.from({ length: 10_000 }, () => {

@@ -1,3 +1,5 @@
+import { seededRandom } from '@civic/sdk/server/random';
+
 /**
  * Synthetic knowledge base for the conflict-detection bench: `intents` intents of `perIntent`
  * phrases each, written like a government FAQ (verbs × services × who/where), so intents on the same
@@ -34,17 +36,6 @@ const TEMPLATES = [
   (v: string, n: string, w: string) => `Trying to ${v} ${n} ${w}, what now?`,
 ];
 
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface BenchIntent {
   name: string;
   phrases: string[];
@@ -68,7 +59,7 @@ function schemeName(random: () => number): string {
  * conflict detection is for.
  */
 export function conflictBenchIntents(intents = 10_000, perIntent = 5, seed = 20): BenchIntent[] {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
   const out: BenchIntent[] = [];
   let scheme = '';

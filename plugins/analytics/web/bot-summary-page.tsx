@@ -1,5 +1,5 @@
 import { Button } from '@civic/sdk/web/blueprint';
-import { ApiClient, errorMessage, ToastService, useService } from '@civic/sdk/web';
+import { ApiClient, errorMessage, saveBlob, ToastService, useService } from '@civic/sdk/web';
 import { observer } from '@civic/sdk/web/mobx';
 import { useParams } from '@civic/sdk/web/router';
 import { AnalyticsApi, ReportsApi, type BotSummaryReport, type Kpi } from '../common/api';
@@ -20,12 +20,7 @@ export const BotSummaryPage = observer(function BotSummaryPage() {
   const download = async (format: 'pdf' | 'csv') => {
     try {
       const blob = await api.get<Blob>(ReportsApi.botSummaryExport(appId), { download: true, query: { ...filters.query, format } });
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `bot-summary-${appId}.${format}`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 0);
+      saveBlob(blob, `bot-summary-${appId}.${format}`);
     } catch (error) {
       toasts.error(errorMessage(error));
     }

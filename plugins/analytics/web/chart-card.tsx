@@ -1,7 +1,8 @@
 import { Button, Card } from '@civic/sdk/web/blueprint';
 import { useState, type ReactNode } from '@civic/sdk/web/react';
+import { saveBlob } from '@civic/sdk/web';
 import { allRows, ChartTableView, rowCount, type Cell, type ChartTable } from './chart-table';
-import { downloadText, toCsv } from './csv';
+import { toCsv } from './csv';
 import { LazyPlot } from './lazy-plot';
 
 export type { Cell, ChartTable } from './chart-table';
@@ -52,7 +53,7 @@ export function ChartCard(props: ChartCardProps) {
           {hasChart && (
             <Button size="small" variant="minimal" aria-pressed={asTable} onClick={() => setAsTable(!asTable)} text={asTable ? 'Show chart' : 'Show table'} aria-label={`${asTable ? 'Show chart' : 'Show table'}: ${props.title}`} />
           )}
-          <Button size="small" variant="minimal" text="Download CSV" aria-label={`Download CSV: ${props.title}`} onClick={() => downloadText(`${props.fileName}.csv`, toCsv(props.table.columns, allRows(props.table)))} />
+          <Button size="small" variant="minimal" text="Download CSV" aria-label={`Download CSV: ${props.title}`} onClick={() => saveBlob(new Blob([toCsv(props.table.columns, allRows(props.table))], { type: 'text/csv;charset=utf-8' }), `${props.fileName}.csv`)} />
         </div>
       </div>
       {showTable ? (

@@ -3,7 +3,7 @@ import { DownloadIcon, FilterIcon, HistoryIcon, ShieldIcon } from '@civic/sdk/we
 import { Column, rowCells, VirtualTable } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from '@civic/sdk/web/react';
-import { EmptyState, Page, useService, LoadError } from '@civic/sdk/web';
+import { EmptyState, Page, saveBlob, useService, LoadError } from '@civic/sdk/web';
 import { DataGrid, useFittedColumns, useUrlState } from '@civic/sdk/web/lists';
 import { isApiError } from '@civic/sdk/web/services';
 import { Messages } from '../common/messages';
@@ -71,14 +71,7 @@ export const AuditLogPage = observer(function AuditLogPage() {
     setExportError(null);
     try {
       const csv = await store.exportCsv();
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `audit-log-${new Date().toISOString().slice(0, 10)}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `audit-log-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch (error) {
       setExportError(isApiError(error) ? error.message : 'The export failed. Try again.');
     } finally {

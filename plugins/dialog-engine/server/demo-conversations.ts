@@ -2,7 +2,7 @@ import { count, eq, type DbExecutor } from '@civic/sdk/server';
 import { type ResponseMessage, DEFAULT_PLATFORM } from '../../knowledge-base/contract/common/responses/index';
 import type { KnowledgeSnapshots } from '../../knowledge-base/contract/server/index';
 import { chatSessions, transcripts } from './db/schema';
-import { seededRandom } from './nlu/random';
+import { seededRandom } from '@civic/sdk/server/random';
 
 /**
  * The shared demo conversations: 60 days of citizen chats (ending before today) on the demo apps with a knowledge base, so

@@ -1,6 +1,6 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, Intent, Spinner, Tag, TextArea } from '@civic/sdk/web/blueprint';
 import { useCallback, useEffect, useState, type FormEvent } from '@civic/sdk/web/react';
-import { ApiClient, EmptyState, isApiError, Page, ToastService, useService } from '@civic/sdk/web';
+import { ApiClient, EmptyState, isApiError, Page, ToastService, usePolling, useService } from '@civic/sdk/web';
 import {
   DialogFlowApi,
   ENGINE_LABELS,
@@ -46,11 +46,7 @@ export function DialogFlowPage() {
   useEffect(() => void load(), [load]);
   // Training runs as a job: while some model trains, its progress is fetched again every second.
   const training = rows?.some((row) => ENVIRONMENTS.some((environment) => row.training[environment].state === 'training')) ?? false;
-  useEffect(() => {
-    if (!training) return;
-    const timer = setInterval(() => void load(), TRAINING_POLL_MS);
-    return () => clearInterval(timer);
-  }, [training, load]);
+  usePolling(training, () => void load(), TRAINING_POLL_MS);
 
   return (
     <Page title="Dialog engine config" description="Which engine answers for each chat app, in draft and in production, and how it answers a test message.">

@@ -19,10 +19,26 @@ function prepare(body: IntentCreateDto, responseOptions: ResponseCheckOptions) {
   const parameters = normaliseParameters(body.parameters ?? []);
   if (parameters.problem) throw HttpError.invalid([parameters.problem]);
   if (body.kind === 'qna' && body.parentId) throw HttpError.invalid([KbMessages.qnaNoParent]);
+  const responses = prepareResponses(body.responses, responseOptions);
   return {
     phrases: normalisePhrases(body.trainingPhrases ?? []),
     parameters: parameters.value,
-    responses: prepareResponses(body.responses, responseOptions),
+    /** The intent row's columns the body sets, the same on create and save. */
+    columns: {
+      kind: body.kind ?? 'intent',
+      displayName: body.displayName,
+      parentId: body.parentId ?? null,
+      webhookState: body.webhook_state ?? 'WEBHOOK_STATE_UNSPECIFIED',
+      action: body.action ?? '',
+      events: body.events ?? [],
+      inputContexts: body.inputContexts ?? [],
+      outputContexts: body.outputContexts ?? [],
+      parameters: parameters.value,
+      responses,
+      answerOwner: body.answerOwner ?? null,
+      sourceUrl: body.sourceUrl ?? null,
+      reviewBy: body.reviewBy ?? null,
+    },
   };
 }
 
@@ -86,7 +102,7 @@ export function registerIntentRoutes(routes: RouteAdder, sources: SnapshotSource
     description: 'Creates an intent or (kind qna) a Q&A pair; refused with 422 when the tier limit is reached',
     handler: async (ctx): Promise<IntentResponse> => {
       const body = ctx.body;
-      const { phrases, parameters, responses } = prepare(body, responseOptions);
+      const { phrases, parameters, columns } = prepare(body, responseOptions);
       await checkParameterEntities(sources.entityTypes, ctx.db, ctx.app.appId, parameters);
       await checkIntentLimit(ctx.db, ctx.app.appId, ctx.app.subscriptionTier);
       await checkNameFree(ctx.db, ctx.app.appId, body.displayName);
@@ -97,19 +113,7 @@ export function registerIntentRoutes(routes: RouteAdder, sources: SnapshotSource
           .insert(intents)
           .values({
             appId: ctx.app.appId,
-            kind: body.kind ?? 'intent',
-            displayName: body.displayName,
-            parentId: body.parentId ?? null,
-            webhookState: body.webhook_state ?? 'WEBHOOK_STATE_UNSPECIFIED',
-            action: body.action ?? '',
-            events: body.events ?? [],
-            inputContexts: body.inputContexts ?? [],
-            outputContexts: body.outputContexts ?? [],
-            parameters,
-            responses,
-            answerOwner: body.answerOwner ?? null,
-            sourceUrl: body.sourceUrl ?? null,
-            reviewBy: body.reviewBy ?? null,
+            ...columns,
             createdAt: ctx.now,
             updatedAt: ctx.now,
             updatedBy: ctx.user.id,
@@ -148,26 +152,14 @@ export function registerIntentRoutes(routes: RouteAdder, sources: SnapshotSource
       if (!current) throw HttpError.notFound();
       if (current.version !== body.version) throw new HttpError(409, KbMessages.intentConflict, { detail: { currentVersion: current.version } });
       const kind = body.kind ?? current.kind;
-      const { phrases, parameters, responses } = prepare({ ...body, kind }, responseOptions);
+      const { phrases, parameters, columns } = prepare({ ...body, kind }, responseOptions);
       await checkParameterEntities(sources.entityTypes, ctx.db, ctx.app.appId, parameters);
       await checkNameFree(ctx.db, ctx.app.appId, body.displayName, intentId);
       if (body.parentId) await checkParent(ctx.db, ctx.app.appId, body.parentId, intentId);
       const updated = await ctx.db
         .update(intents)
         .set({
-          kind,
-          displayName: body.displayName,
-          parentId: body.parentId ?? null,
-          webhookState: body.webhook_state ?? 'WEBHOOK_STATE_UNSPECIFIED',
-          action: body.action ?? '',
-          events: body.events ?? [],
-          inputContexts: body.inputContexts ?? [],
-          outputContexts: body.outputContexts ?? [],
-          parameters,
-          responses,
-          answerOwner: body.answerOwner ?? null,
-          sourceUrl: body.sourceUrl ?? null,
-          reviewBy: body.reviewBy ?? null,
+          ...columns,
           version: body.version + 1,
           updatedAt: ctx.now,
           updatedBy: ctx.user.id,

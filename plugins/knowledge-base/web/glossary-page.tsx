@@ -5,7 +5,7 @@ import { useParams } from '@civic/sdk/web/router';
 import { ApiClient, ToastService } from '@civic/sdk/web/services';
 import type { GlossaryTerm } from '../contract/common/knowledge/index';
 import { Messages } from '@civic/sdk/common/messages';
-import { EmptyState, errorMessage, Page, PageSkeleton, useAccess, useService, LoadError } from '@civic/sdk/web';
+import { EmptyState, errorMessage, Page, PageSkeleton, saveBlob, useAccess, useService, LoadError } from '@civic/sdk/web';
 import { useSearchBox, useUrlState } from '@civic/sdk/web/lists';
 import { lazyDialog } from '@civic/sdk/web/forms';
 import { KbApi, type GlossaryImportResponse, type GlossaryListResponse } from '../common/api';
@@ -62,12 +62,7 @@ export function GlossaryPage() {
 
   async function exportCsv() {
     const all = await api.get<GlossaryListResponse>(KbApi.glossary(appId), { query: { limit: 5000 } });
-    const url = URL.createObjectURL(new Blob([toGlossaryCsv(all.terms)], { type: 'text/csv' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `glossary-${appId}.csv`;
-    link.click();
-    URL.revokeObjectURL(url);
+    saveBlob(new Blob([toGlossaryCsv(all.terms)], { type: 'text/csv' }), `glossary-${appId}.csv`);
   }
 
   async function importCsv(file: File) {

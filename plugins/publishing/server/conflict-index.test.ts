@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { seededRandom } from '@civic/sdk/server/random';
 import { cosine, normalisePhrase, similarity, trigrams } from '../common/similarity';
 import { groupPairs } from './conflict-groups';
 import { findSimilarPairs, indexPhrases } from './conflict-index';
@@ -20,18 +21,6 @@ function bruteForce(texts: string[], groups: number[], threshold: number): Map<s
       if (value >= threshold) found.set(`${a}-${b}`, value);
     }
   return found;
-}
-
-/** A seeded generator, so a failure names a sample that can be run again. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function randomSample(random: () => number, size: number): { texts: string[]; groups: number[] } {
@@ -71,7 +60,7 @@ const keys = (pairs: ReadonlyArray<{ a: number; b: number }>) => pairs.map((pair
 
 test('the exact prefix index finds exactly the pairs brute force finds, on random samples of phrases and thresholds', () => {
   for (let sample = 1; sample <= 300; sample += 1) {
-    const random = seeded(sample);
+    const random = seededRandom(sample);
     const { texts, groups } = randomSample(random, 2 + Math.floor(random() * 60));
     const threshold = 0.3 + random() * 0.7;
     const found = keys(findSimilarPairs(indexPhrases(texts, groups), threshold));
@@ -83,7 +72,7 @@ test('conflict search against brute force: every pair it reports is right (preci
   let expected = 0;
   let recalled = 0;
   for (let sample = 1; sample <= 400; sample += 1) {
-    const random = seeded(1000 + sample);
+    const random = seededRandom(1000 + sample);
     const { texts, groups } = sample % 2 ? randomSample(random, 2 + Math.floor(random() * 80)) : templatedSample(random, 2 + Math.floor(random() * 30));
     const threshold = 0.3 + random() * 0.7;
     const truth = bruteForce(texts, groups, threshold);
@@ -106,7 +95,7 @@ test('conflict search against brute force: every pair it reports is right (preci
 });
 
 test('LSH on templated intents: recall ≥ 0.99 of the exact index at the default threshold, each candidate scored exactly', () => {
-  const { texts, groups } = templatedSample(seeded(7), 400);
+  const { texts, groups } = templatedSample(seededRandom(7), 400);
   const items = indexPhrases(texts, groups);
   const exact = new Map(findSimilarPairs(items, 0.8).map((pair) => [`${pair.a}-${pair.b}`, pair.score]));
   const { pairs, capped } = lshSimilarPairs(items, 0.8);
@@ -117,7 +106,7 @@ test('LSH on templated intents: recall ≥ 0.99 of the exact index at the defaul
 });
 
 test('the same phrases in another order find the same pairs (the hashes are of trigrams, not of their numbering)', () => {
-  const random = seeded(9);
+  const random = seededRandom(9);
   const { texts, groups } = templatedSample(random, 300);
   const order = texts.map((_, i) => i).sort(() => random() - 0.5);
   const found = findConflicts(texts, groups, 0.8).pairs.map((pair) => `${pair.a}-${pair.b}`);
@@ -131,7 +120,7 @@ test('the same phrases in another order find the same pairs (the hashes are of t
 });
 
 test('a phrase meeting more candidates than the cap is counted; what is reported is still exact', () => {
-  const { texts, groups } = templatedSample(seeded(8), 200);
+  const { texts, groups } = templatedSample(seededRandom(8), 200);
   const items = indexPhrases(texts, groups);
   const exact = new Map(findSimilarPairs(items, 0.8).map((pair) => [`${pair.a}-${pair.b}`, pair.score]));
   const { pairs, capped } = lshSimilarPairs(items, 0.8, { maxCandidates: 3 });

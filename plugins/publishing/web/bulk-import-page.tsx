@@ -1,13 +1,13 @@
 import { Button, Callout, FileInput, HTMLTable, ProgressBar, Tag } from '@civic/sdk/web/blueprint';
 import { DownloadIcon } from '@civic/sdk/web/icons';
-import { useEffect, useState } from '@civic/sdk/web/react';
+import { useState } from '@civic/sdk/web/react';
 import { Link, useParams } from '@civic/sdk/web/router';
-import { isApiError, Page, ToastService, useAccess, useService } from '@civic/sdk/web';
+import { isApiError, Page, saveBlob, ToastService, useAccess, usePolling, useService } from '@civic/sdk/web';
 import type { BulkPreview, JobView } from '../common/api';
 import { BULK_COLUMNS, safeCell } from '../common/bulk';
 import { canEditPublishing } from '../common/permissions';
-import { countsText, isActive, STATUS_LABELS } from './format';
-import { fileToBase64, PublishingClient, saveBlob } from './publishing-client';
+import { countsText, isActive, PROGRESS_POLL_MS, STATUS_LABELS } from './format';
+import { fileToBase64, PublishingClient } from './publishing-client';
 
 const PLAN_LABELS = { create: 'New', update: 'Update', unchanged: 'Unchanged', invalid: 'Error' } as const;
 const PLAN_INTENTS = { create: 'success', update: 'primary', unchanged: 'none', invalid: 'danger' } as const;
@@ -33,17 +33,18 @@ export function BulkImportPage() {
   const [busy, setBusy] = useState(false);
   const [job, setJob] = useState<JobView | null>(null);
 
-  useEffect(() => {
-    if (!job || !isActive(job.status)) return;
-    const timer = setInterval(() => {
+  usePolling(
+    job !== null && isActive(job.status),
+    () => {
+      if (!job) return;
       void client.job(appId, job.id).then((next) => {
         setJob(next);
         if (next.status === 'succeeded') toasts.result(`Imported: ${countsText(next.counts)}`);
         if (next.status === 'failed') toasts.error('The import failed; nothing was changed');
       });
-    }, 700);
-    return () => clearInterval(timer);
-  }, [job, client, appId, toasts]);
+    },
+    PROGRESS_POLL_MS,
+  );
 
   async function choose(chosen: File | undefined) {
     if (!chosen) return;

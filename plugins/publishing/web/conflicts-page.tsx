@@ -2,7 +2,7 @@ import { Alert, Button, Callout, HTMLSelect, Label, ProgressBar } from '@civic/s
 import { SearchIcon } from '@civic/sdk/web/icons';
 import { useCallback, useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
-import { EmptyState, errorMessage, LoadError, Page, PageSkeleton, ToastService, useAccess, useService } from '@civic/sdk/web';
+import { EmptyState, errorMessage, LoadError, Page, PageSkeleton, ToastService, useAccess, usePolling, useService } from '@civic/sdk/web';
 import type { ConflictGroup, ConflictPhrase, ConflictReport, ConflictSort, ConflictTotals } from '../common/api';
 import { canEditPublishing } from '../common/permissions';
 import { ConflictGroupItem, type GroupActions } from './conflict-group';
@@ -59,11 +59,7 @@ export function ConflictsPage() {
   }, [load]);
 
   const running = report?.job ? isActive(report.job.status) : false;
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => void load(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [running, load]);
+  usePolling(running, () => void load(), POLL_MS);
 
   async function loadMore() {
     if (!report?.next) return;

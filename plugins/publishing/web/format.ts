@@ -25,6 +25,9 @@ export const STATUS_INTENTS: Record<JobStatus, 'none' | 'primary' | 'success' | 
   cancelled: 'warning',
 };
 
+/** How often a page asks how a running job is getting on (its progress bar). */
+export const PROGRESS_POLL_MS = 700;
+
 export function isActive(status: string): boolean {
   return status === 'queued' || status === 'running';
 }

@@ -1,7 +1,7 @@
 import { Button, Callout, FileInput, HTMLTable, ProgressBar, Tag } from '@civic/sdk/web/blueprint';
 import { useCallback, useEffect, useId, useState } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
-import { EmptyState, isApiError, Page, PageSkeleton, ToastService, useAccess, useService } from '@civic/sdk/web';
+import { EmptyState, isApiError, Page, PageSkeleton, ToastService, useAccess, usePolling, useService } from '@civic/sdk/web';
 import type { AgentImportPreview, JobView } from '../common/api';
 import { canEditPublishing } from '../common/permissions';
 import { countsText, formatWhen, isActive, kindLabel, STATUS_INTENTS, STATUS_LABELS } from './format';
@@ -42,11 +42,7 @@ export function JobsPage() {
   }, [load]);
 
   const active = jobs?.some((job) => isActive(job.status)) ?? false;
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => void load(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [active, load]);
+  usePolling(active, () => void load(), POLL_MS);
 
   async function cancel(job: JobView) {
     try {

@@ -134,18 +134,6 @@ export class PublishingClientImpl implements PublishingClient {
   }
 }
 
-/** Saves a Blob as a file (an invisible link, clicked). */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** A file's bytes as base64 (for the JSON upload). */
 export async function fileToBase64(file: Blob): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());

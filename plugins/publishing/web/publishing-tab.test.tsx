@@ -93,6 +93,37 @@ describe('PublishingTab', () => {
     expect(api.callsTo('GET', '/api/v1/apps/a1/publishing').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('follows a running publish: the bar moves with Draft progress, and its end is announced and reloads the page', async () => {
+    const running = overview({ draftProgress: { ...overview().draftProgress, progress: 40, status: 'running' } });
+    const steps = [
+      { ...running.draftProgress, progress: 70 },
+      { ...running.draftProgress, progress: 100, status: 'succeeded' },
+    ];
+    const { api } = await renderTab('1', {
+      'GET /api/v1/apps/:appId/publishing': running,
+      'GET /api/v1/apps/:appId/draft-progress': () => steps.shift() ?? steps.at(-1),
+    });
+    expect(await screen.findByText('Publishing… 40%')).toBeTruthy();
+    expect(await screen.findByText('Publishing… 70%', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('Published to production', undefined, { timeout: 3000 })).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('GET', '/api/v1/apps/a1/publishing').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('follows the publish job it queued by its id until the job ends, then reloads', async () => {
+    const job = { id: 'j7', kind: 'publish', status: 'running', progress: 0, counts: {}, errors: [], cancelRequested: false, createdByEmail: 'editor@demo.gov.sg', createdAt: v2.createdAt, startedAt: null, finishedAt: null };
+    const states = ['running', 'succeeded'];
+    const { api } = await renderTab('1', {
+      'POST /api/v1/apps/:appId/publishing/publish': { job, request: null, acknowledgedChanges: 0 },
+      'GET /api/v1/apps/:appId/jobs/:jobId': () => ({ job: { ...job, status: states.shift() ?? 'succeeded' } }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish…' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(api.callsTo('GET', '/api/v1/apps/a1/jobs/j7')).toHaveLength(2), { timeout: 3000 });
+    await waitFor(() => expect(api.callsTo('GET', '/api/v1/apps/a1/publishing')).toHaveLength(3));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(api.callsTo('GET', '/api/v1/apps/a1/jobs/j7')).toHaveLength(2);
+  });
+
   it('lets an app admin roll back to an earlier version after confirming', async () => {
     const rollback = jest.fn((_request: FakeRequest) => ({ production: v1 }));
     await renderTab('2', { 'POST /api/v1/apps/:appId/publishing/rollback': rollback });

@@ -7,23 +7,21 @@ import {
   FormGroup,
   H3,
   HTMLSelect,
-  HTMLTable,
   ProgressBar,
   Switch,
 } from '@civic/sdk/web/blueprint';
 import { CloudUploadIcon, DownloadIcon, UndoIcon } from '@civic/sdk/web/icons';
 import { useCallback, useEffect, useId, useState } from '@civic/sdk/web/react';
 import { Link } from '@civic/sdk/web/router';
-import { isApiError, PageSkeleton, ToastService, useAccess, useService } from '@civic/sdk/web';
+import { isApiError, PageSkeleton, saveBlob, ToastService, useAccess, usePolling, useService } from '@civic/sdk/web';
 import { type DiffResult, type PublishingOverview, type VersionSummary } from '../common/api';
 import { PublishingMessages } from '../common/messages';
 import { canAdminPublishing, canEditPublishing } from '../common/permissions';
 import { DiffView } from './diff-view';
-import { formatWhen, isActive } from './format';
+import { formatWhen, isActive, PROGRESS_POLL_MS } from './format';
 import { PublishDialog } from './publish-dialog';
-import { PublishingClient, saveBlob } from './publishing-client';
-
-export const PROGRESS_POLL_MS = 700;
+import { PublishingClient } from './publishing-client';
+import { VersionHistory } from './version-history';
 
 /** The production side before the first publish: the diff then shows the whole draft as added. */
 export const NOTHING_PUBLISHED = 'Nothing published yet';
@@ -80,42 +78,45 @@ export function PublishingTab(props: { appId: string }) {
     void loadDiff();
   }, [loadDiff]);
 
+  async function reload() {
+    await load();
+    await loadDiff();
+  }
+
   // The publish job this page just queued: followed by its id until it ends, whatever the overview read
   // first (it may have been read before the job was stored, and then named the previous publish).
   const [queuedJobId, setQueuedJobId] = useState<string | null>(null);
-  useEffect(() => {
-    if (!queuedJobId) return;
-    const timer = setInterval(() => {
+  usePolling(
+    queuedJobId !== null,
+    () => {
+      if (!queuedJobId) return;
       void client.job(appId, queuedJobId).then(
         (job) => {
           if (isActive(job.status)) return;
           setQueuedJobId(null);
-          void load();
-          void loadDiff();
+          void reload();
         },
         () => setQueuedJobId(null),
       );
-    }, PROGRESS_POLL_MS);
-    return () => clearInterval(timer);
-  }, [queuedJobId, client, appId, load, loadDiff]);
+    },
+    PROGRESS_POLL_MS,
+  );
 
   // While a publish job runs, Draft progress (§3) drives the bar.
   const publishing = overview ? isActive(overview.draftProgress.status) : false;
-  useEffect(() => {
-    if (!publishing) return;
-    const timer = setInterval(() => {
+  usePolling(
+    publishing,
+    () => {
       void client.draftProgress(appId).then((progress) => {
         setOverview((current) => (current ? { ...current, draftProgress: progress } : current));
-        if (!isActive(progress.status)) {
-          if (progress.status === 'succeeded') toasts.result('Published to production');
-          if (progress.status === 'failed') toasts.error('Publishing failed; production is unchanged');
-          void load();
-          void loadDiff();
-        }
+        if (isActive(progress.status)) return;
+        if (progress.status === 'succeeded') toasts.result('Published to production');
+        if (progress.status === 'failed') toasts.error('Publishing failed; production is unchanged');
+        void reload();
       });
-    }, PROGRESS_POLL_MS);
-    return () => clearInterval(timer);
-  }, [publishing, client, appId, load, loadDiff, toasts]);
+    },
+    PROGRESS_POLL_MS,
+  );
 
   async function act(action: () => Promise<unknown>, done: string) {
     try {
@@ -124,8 +125,7 @@ export function PublishingTab(props: { appId: string }) {
     } catch (failure) {
       toasts.error(isApiError(failure) ? failure.message : String(failure));
     }
-    await load();
-    await loadDiff();
+    await reload();
   }
 
   async function download(versionId?: string, number?: number) {
@@ -230,55 +230,14 @@ export function PublishingTab(props: { appId: string }) {
         )}
       </Card>
 
-      <Card className="civic-publishing-history">
-        <H3>History</H3>
-        {versions.length === 0 ? (
-          <p>No versions yet.</p>
-        ) : (
-          <HTMLTable striped aria-label="Published versions">
-            <thead>
-              <tr>
-                <th scope="col">Version</th>
-                <th scope="col">Note</th>
-                <th scope="col">Published by</th>
-                <th scope="col">When</th>
-                <th scope="col">Content</th>
-                <th scope="col">
-                  <span>Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {versions.map((version) => (
-                <tr key={version.id} data-version={version.number}>
-                  <td>
-                    {version.number}
-                    {production?.id === version.id ? ' (production)' : ''}
-                  </td>
-                  <td>{version.note || '—'}</td>
-                  <td>
-                    {version.authorEmail}
-                    {version.approvedByEmail ? `, approved by ${version.approvedByEmail}` : ''}
-                  </td>
-                  <td>{formatWhen(version.createdAt)}</td>
-                  <td>
-                    {version.intents} intents, {version.phrases} phrases, {version.entityTypes} entities
-                  </td>
-                  <td>
-                    <ButtonGroup minimal>
-                      <Button small text="Compare with draft" onClick={() => (setFrom(version.id), setTo('draft'))} aria-label={`Compare with draft: version ${version.number}`} />
-                      <Button small icon={<DownloadIcon />} text="Download" onClick={() => void download(version.id, version.number)} aria-label={`Download version ${version.number}`} />
-                      {canAdmin && production?.id !== version.id && (
-                        <Button small intent="warning" text="Roll back" onClick={() => setRollbackTo(version)} aria-label={`Roll back production to version ${version.number}`} />
-                      )}
-                    </ButtonGroup>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        )}
-      </Card>
+      <VersionHistory
+        versions={versions}
+        productionId={production?.id ?? null}
+        canRollBack={canAdmin}
+        onCompare={(version) => (setFrom(version.id), setTo('draft'))}
+        onDownload={(version) => void download(version.id, version.number)}
+        onRollBack={setRollbackTo}
+      />
 
       <Card className="civic-publishing-diff">
         <H3>Differences</H3>
@@ -304,8 +263,7 @@ export function PublishingTab(props: { appId: string }) {
           if (result.job && isActive(result.job.status)) setQueuedJobId(result.job.id);
           setPublishOpen(false);
           toasts.notify(result.request ? PublishingMessages.publishRequested : PublishingMessages.publishQueued);
-          await load();
-          await loadDiff();
+          await reload();
         }}
       />
       <Alert

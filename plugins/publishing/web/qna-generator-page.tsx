@@ -1,12 +1,12 @@
 import { Button, Callout, Checkbox, FileInput, FormGroup, HTMLTable, InputGroup, ProgressBar, TextArea } from '@civic/sdk/web/blueprint';
 import { SearchIcon, TrashIcon } from '@civic/sdk/web/icons';
-import { useEffect, useId, useState } from '@civic/sdk/web/react';
+import { useId, useState } from '@civic/sdk/web/react';
 import { Link, useParams } from '@civic/sdk/web/router';
-import { isApiError, Page, ToastService, useAccess, useService } from '@civic/sdk/web';
+import { isApiError, Page, ToastService, useAccess, usePolling, useService } from '@civic/sdk/web';
 import type { JobView } from '../common/api';
 import { canEditPublishing } from '../common/permissions';
 import { extractCandidates, formatOf, type Candidate } from '../common/qna-extract';
-import { countsText, isActive, STATUS_LABELS } from './format';
+import { countsText, isActive, PROGRESS_POLL_MS, STATUS_LABELS } from './format';
 import { fileToBase64, PublishingClient } from './publishing-client';
 
 interface Reviewed extends Candidate {
@@ -34,16 +34,17 @@ export function QnaGeneratorPage() {
   const textId = useId();
   const sourceId = useId();
 
-  useEffect(() => {
-    if (!job || !isActive(job.status)) return;
-    const timer = setInterval(() => {
+  usePolling(
+    job !== null && isActive(job.status),
+    () => {
+      if (!job) return;
       void client.job(appId, job.id).then((next) => {
         setJob(next);
         if (next.status === 'succeeded') toasts.result(`Added to the draft: ${countsText(next.counts)}`);
       });
-    }, 700);
-    return () => clearInterval(timer);
-  }, [job, client, appId, toasts]);
+    },
+    PROGRESS_POLL_MS,
+  );
 
   function show(found: Candidate[]) {
     setCandidates(found.map((candidate, key) => ({ ...candidate, key, approved: true })));

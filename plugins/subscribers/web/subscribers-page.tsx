@@ -4,7 +4,7 @@ import { Column, rowCells, VirtualTable } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
-import { ConfirmDelete, EmptyState, errorMessage, LoadError, Page, ToastService, useAccess, useService } from '@civic/sdk/web';
+import { ConfirmDelete, EmptyState, errorMessage, LoadError, Page, saveBlob, ToastService, useAccess, useService } from '@civic/sdk/web';
 import { DataGrid, useFittedColumns, useSearchBox, useUrlState } from '@civic/sdk/web/lists';
 import { Timing } from '@civic/sdk/common/messages';
 import { CHANNEL_LABELS, CHANNELS, STATUS_LABELS, STATUSES, type Channel, type SubscriberRow, type SubscriberStatus } from '../common/api';
@@ -50,14 +50,7 @@ export const SubscribersPage = observer(function SubscribersPage() {
     setExportError(null);
     try {
       const csv = await store.exportCsv();
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `subscribers-${appId}-${new Date().toISOString().slice(0, 10)}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `subscribers-${appId}-${new Date().toISOString().slice(0, 10)}.csv`);
       toasts.notify(SubscribersMessages.exported);
     } catch (error) {
       setExportError(errorMessage(error));

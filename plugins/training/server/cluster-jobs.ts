@@ -1,4 +1,5 @@
 import { HttpError, type JobService, type RouteAdder } from '@civic/sdk/server';
+import { seededRandom } from '@civic/sdk/server/random';
 import type { QuestionFeatures, TranscriptReview } from '../../dialog-engine/contract/server/index';
 import { CLUSTER_JOB_KIND, CLUSTER_MAX_IDS, CLUSTER_MAX_PHRASES, CLUSTER_MAX_QUESTIONS, ClusterApi, type ClusterJobView, type ClusterRunResult, type QuestionCluster } from '../common/api';
 import { ClusterRunDto } from '../common/cluster-run.dto';
@@ -18,18 +19,6 @@ interface ClusterPayload {
  * (tests/bench/cluster-bench.ts): see README "Training by clusters figures".
  */
 const MIN_MEMBER_SIMILARITY = 0.2;
-
-/** A seeded generator: the same questions give the same clusters. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Groups the questions' texts into clusters (pure but for the features service): the job's work.
@@ -64,7 +53,7 @@ export function clusterQuestions(
     maxK: 24,
     sampleSize: 800,
     iterations: 12,
-    random: seeded(texts.length + 17),
+    random: seededRandom(texts.length + 17),
     progress: (f) => hooks.progress?.(0.1 + f * 0.85),
     throwIfCancelled: hooks.throwIfCancelled,
   });

@@ -1,4 +1,4 @@
-import { seededRandom } from './random';
+import { seededRandom } from '@civic/sdk/server/random';
 
 /**
  * A held-out intent benchmark shaped like the public ones (CLINC150-style): 150 intents × 100

@@ -1,4 +1,4 @@
-import { seededRandom } from './random';
+import { seededRandom } from '@civic/sdk/server/random';
 import type { LabelledVector, SoftmaxClassifier } from './softmax-classifier';
 
 /**

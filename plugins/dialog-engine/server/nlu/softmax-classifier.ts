@@ -1,5 +1,5 @@
 import { HASH_SIZE, type SparseVector } from './features';
-import { seededRandom, shuffleInPlace } from './random';
+import { seededRandom, shuffleInPlace } from '@civic/sdk/server/random';
 
 /**
  * Multinomial logistic regression over hashed sparse features. Every class weighs every common

@@ -1,4 +1,7 @@
-/** A small seeded generator (mulberry32), so training and test fixtures are reproducible. */
+/**
+ * A small seeded generator (mulberry32): numbers in [0, 1) that are the same for the same seed, so
+ * training, clustering, demo data and test fixtures are reproducible.
+ */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
@@ -10,6 +13,7 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/** Fisher–Yates with the given generator: the same seed gives the same order. */
 export function shuffleInPlace<T>(items: T[], random: () => number): T[] {
   for (let i = items.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
