@@ -22,7 +22,7 @@ import { buildRouteObjects, type RouteBuildOptions } from '@civic/core/web/routi
 import { startPageEarly } from '@civic/core/web/routing/start-page-early';
 import { SessionCoordinator } from '@civic/core/web/session/session-coordinator';
 import { BootFailure } from './boot-failure';
-import { pluginImporters } from './plugin-importers';
+import { enabledManifestImporters } from './plugin-importers';
 
 /**
  * The browser's composition root (ARCHITECTURE "host algorithm"): read the enabled plugin ids →
@@ -51,7 +51,7 @@ export async function boot(element: HTMLElement): Promise<void> {
       await when(() => first.auth.isFullySignedIn);
       first.dispose();
     }
-    start(root, config, await loadEnabledPlugins(pluginImporters, config.plugins), { pluginsPending: false, early, startCall });
+    start(root, config, await loadEnabledPlugins(enabledManifestImporters(config), config.plugins), { pluginsPending: false, early, startCall });
   } catch (error) {
     renderFailure(root, error);
   }

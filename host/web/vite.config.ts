@@ -1,10 +1,10 @@
 import { defineConfig, type Plugin } from 'vite';
+import { PROFILE_BUNDLE_ID, profileManifestBundles } from './profile-manifests.vite';
 
 // Path arithmetic by hand: this file counts as browser-tier code, which never imports Node built-ins.
 const repo = import.meta.dirname.replace(/[\\/]host[\\/]web$/, '');
 const VENDOR =
   /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|mobx|mobx-react-lite|inversify|@inversifyjs[\\/][^\\/]+|reflect-metadata)[\\/]/;
-const PLUGIN_MANIFEST = /[\\/]plugins[\\/][^\\/]+[\\/]plugin\.ts$/;
 const apiTarget = process.env.CIVIC_API_URL ?? 'http://localhost:8080';
 
 /**
@@ -17,7 +17,7 @@ const preloads = preloadOnlyWhatIsMissing();
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  plugins: [lightIconNameCheck(), preloads.plugin],
+  plugins: [lightIconNameCheck(), profileManifestBundles(repo), preloads.plugin],
   resolve: {
     alias: [
       { find: '@civic/core', replacement: `${repo}/core` },
@@ -121,9 +121,10 @@ function lightIconNameCheck(): Plugin {
  * chunks the importing chunk itself imports statically are loaded already when it runs: leave them
  * off its lists.
  *
- * An enabled plugin's manifest (`plugins/<id>/plugin.ts`) is on every signed-in page's path, whichever
- * page is shown: its pages' lists there (up to 60 hashed file names a page, about 13 KiB gzip over
- * all the manifests) keep only stylesheets, which nothing but these lists loads. A page's scripts
+ * The enabled plugins' manifests (`plugins/<id>/plugin.ts`, one chunk per deployment profile: see
+ * profile-manifests.vite.ts) are on every signed-in page's path, whichever page is shown: their pages'
+ * lists there (up to 60 hashed file names a page, about 13 KiB gzip over all the manifests) keep only
+ * stylesheets, which nothing but these lists loads. A page's scripts
  * then come by its chunk's static imports, level by level: a first visit of a page waits a round
  * trip or two more (the chunks are cached for a year after), every page saves the bytes.
  */
@@ -142,7 +143,7 @@ function preloadOnlyWhatIsMissing(): { plugin: Plugin; prune(host: string, deps:
           for (const output of Object.values(bundle)) {
             if (output.type !== 'chunk') continue;
             staticImports.set(output.fileName, output.imports);
-            if (output.facadeModuleId && PLUGIN_MANIFEST.test(output.facadeModuleId)) manifests.add(output.fileName);
+            if (output.facadeModuleId && PROFILE_BUNDLE_ID.test(output.facadeModuleId)) manifests.add(output.fileName);
           }
         },
       },

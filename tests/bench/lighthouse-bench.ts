@@ -28,7 +28,20 @@ export interface LighthousePage {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function audit(page: Page, port: number, url: string): Promise<{ lcpMs: number; tbtMs: number; score: number }> {
+/**
+ * One run; a run whose trace Lighthouse could not record (NO_NAVSTART, now and then on a loaded
+ * machine) is run again, up to twice.
+ */
+async function audit(page: Page, port: number, url: string, attempt = 1): Promise<{ lcpMs: number; tbtMs: number; score: number }> {
+  try {
+    return await auditOnce(page, port, url);
+  } catch (error) {
+    if (attempt > 2 || !(error instanceof Error && error.message.includes('NO_NAVSTART'))) throw error;
+    return audit(page, port, url, attempt + 1);
+  }
+}
+
+async function auditOnce(page: Page, port: number, url: string): Promise<{ lcpMs: number; tbtMs: number; score: number }> {
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
   await cdp.detach();

@@ -17,6 +17,7 @@ let browser: Browser;
 let closeBrowser: () => Promise<void>;
 const DIST = join(import.meta.dirname, '../../dist/web');
 const APP_SETTINGS_MANIFEST = /id:\s*["'`]app-settings["'`]/;
+const WORKSPACE_MANIFEST = /id:\s*["'`]workspace["'`]/;
 
 before(async () => {
   running = await startConsole({ CIVIC_PROFILE: 'minimal', CIVIC_TWO_FACTOR: 'off', CIVIC_CAPTCHA: 'off' });
@@ -55,6 +56,8 @@ test('a disabled plugin has no sidebar entry, no page, no API and no downloaded 
   const scripts = await loadedScripts(browser);
   const withManifest = scripts.files.filter((file) => APP_SETTINGS_MANIFEST.test(readFileSync(join(DIST, file), 'utf8')));
   assert.deepEqual(withManifest, [], 'the disabled plugin\'s manifest was downloaded');
+  // The check reads manifests where they are: the enabled plugin's was downloaded, and found.
+  assert.ok(scripts.files.some((file) => WORKSPACE_MANIFEST.test(readFileSync(join(DIST, file), 'utf8'))), "the enabled plugin's manifest was not found");
   // The marker is real: the build does contain the manifest, in a chunk nobody loaded.
   const built = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js'));
   assert.ok(built.some((f) => APP_SETTINGS_MANIFEST.test(readFileSync(join(DIST, 'assets', f), 'utf8'))), 'marker not found in the build');

@@ -1,7 +1,7 @@
 import type { ModuleLoader } from './plugin-modules';
 import { PluginRegistryError, validatePluginSet, type PluginManifest } from '@civic/core/common/plugins';
 
-/** Manifest importers by file path, as `import.meta.glob('…/plugins/*\/plugin.ts')` gives them. */
+/** Manifest importers by file path (`…/plugins/<id>/plugin.ts`): see profile-manifest-bundles.ts. */
 export type ManifestImporters = Record<string, () => Promise<unknown>>;
 
 export interface LoadedPlugins {
