@@ -19,7 +19,8 @@ export const IntentsPage = observer(function IntentsPage() {
   const { appId = '' } = useParams();
   // The point cloud's data and its WebGL chunk are asked for at once, beside the report, the points
   // first: the embedded database answers one query at a time, and the cloud is the page's longest path
-  // (its answer, decoding and drawing), the report's charts a fraction of it.
+  // (its answer, decoding and drawing), the report's charts a fraction of it. The cloud's card draws
+  // when its points come, not after the report as well (the frame's `alongside`), last in the grid.
   const points = useReport<PackedConfidencePoints>(AnalyticsApi.intentPoints(appId));
   const report = useReport<IntentsReport>(AnalyticsApi.intents(appId));
   useEffect(() => {
@@ -30,7 +31,12 @@ export const IntentsPage = observer(function IntentsPage() {
   }, []);
   const [drill, setDrill] = useState<string | null>(null);
   return (
-    <AnalyticsPageFrame title="Intents" description="Which intents answer, how confidently, and where the bot falls back." report={report}>
+    <AnalyticsPageFrame
+      title="Intents"
+      description="Which intents answer, how confidently, and where the bot falls back."
+      report={report}
+      alongside={<ConfidenceCloudCard appId={appId} report={points} />}
+    >
       {(r) => (
         <>
           <ChartCard
@@ -63,7 +69,6 @@ export const IntentsPage = observer(function IntentsPage() {
             data={[{ type: 'bar', name: 'Messages', x: r.confidence.map((c) => c.bin), y: r.confidence.map((c) => c.count), marker: { color: SeriesColours.sessions } }]}
             table={{ columns: ['Confidence', 'Messages'], rows: r.confidence.map((c) => [c.bin, c.count]) }}
           />
-          <ConfidenceCloudCard appId={appId} report={points} />
           <ChartCard
             title="Thumbs up and down per intent"
             fileName={`${appId}-thumbs-per-intent`}
