@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openBrowser, type Browser } from '../e2e/support/browser';
+import { chromiumCpu, cpuSince } from './chromium-cpu';
 import { signIn } from '../e2e/support/console-user';
 import { E2E_PASSWORD, startConsole } from '../e2e/support/server';
 import { TOKEN_STORAGE_KEY } from '@civic/core/common/constants';
@@ -40,6 +41,17 @@ export interface CloudPaint {
   requestMs: number;
   /** plotly's gl2d chunk download, when this visit fetched it. */
   chunkMs: number | null;
+  /**
+   * Where the time went, each from the request's start (the console's user-timing marks,
+   * plugins/analytics/web/confidence-cloud.tsx CloudMarks): the points decoded, plotly's chunk ready
+   * (on a later visit: at once), the figure built by plotly; the frame after it is `requestToPaintMs`.
+   */
+  decodedAtMs: number | null;
+  plotlyReadyAtMs: number | null;
+  plottedAtMs: number | null;
+  /** CPU the visit took (navigation to the frame), ms: the GPU process (SwiftShader's drawing) and the renderer. */
+  gpuCpuMs: number | null;
+  rendererCpuMs: number | null;
   /** scattergl drew the cloud; false: it could not (plotly's "no WebGL" note) and the SVG fallback drew a sample. */
   webgl: boolean;
 }
@@ -56,6 +68,9 @@ export interface PointCloudBenchResult {
   warmMedianMs: number;
   /** The fastest later visit: on a shared, loaded machine the one least slowed by other work. */
   warmBestMs: number;
+  /** Later visits, median CPU of the visit (ms): the GPU process and the renderer (null: not Linux). */
+  warmGpuCpuMs: number | null;
+  warmRendererCpuMs: number | null;
   /** Every visit drew the cloud with scattergl. */
   webgl: boolean;
   /** plotly's SVG scatter, 10,000 points in memory: newPlot to the first frame after (median). */
@@ -77,8 +92,11 @@ function prepareDataDir(): string {
 
 /** From the page it is on, opens the Intents page in-app and times the cloud. */
 async function paintCloud(browser: Browser): Promise<CloudPaint> {
+  const profile = String((browser.capabilities as { chrome?: { userDataDir?: string } }).chrome?.userDataDir ?? '');
+  const cpuBefore = chromiumCpu(profile);
   const r = (await browser.executeAsync((app: string, done: (r: unknown) => void) => {
     performance.clearResourceTimings();
+    performance.clearMarks();
     const t0 = performance.now();
     history.pushState(null, '', `/analytics/intents/${app}`);
     window.dispatchEvent(new PopStateEvent('popstate'));
@@ -93,12 +111,26 @@ async function paintCloud(browser: Browser): Promise<CloudPaint> {
         const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
         const points = entries.find((e) => e.name.includes('/analytics/intents/points'));
         const chunk = entries.find((e) => /\/plotly-gl2d-[^/]*\.js$/.test(e.name));
-        done({ t0, t1, requestStart: points?.startTime ?? t0, responseEnd: points?.responseEnd ?? t0, chunkMs: chunk ? chunk.responseEnd - chunk.startTime : null, webgl });
+        const marks = Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]));
+        done({ t0, t1, requestStart: points?.startTime ?? t0, responseEnd: points?.responseEnd ?? t0, chunkMs: chunk ? chunk.responseEnd - chunk.startTime : null, webgl, marks });
       }, 0));
     };
     requestAnimationFrame(poll);
-  }, APP)) as { t0: number; t1: number; requestStart: number; responseEnd: number; chunkMs: number | null; webgl: boolean };
-  return { requestToPaintMs: r.t1 - r.requestStart, navigationToPaintMs: r.t1 - r.t0, requestMs: r.responseEnd - r.requestStart, chunkMs: r.chunkMs, webgl: r.webgl };
+  }, APP)) as { t0: number; t1: number; requestStart: number; responseEnd: number; chunkMs: number | null; webgl: boolean; marks: Record<string, number> };
+  const cpu = cpuSince(cpuBefore, chromiumCpu(profile));
+  const at = (mark: string) => (r.marks[mark] === undefined ? null : r.marks[mark] - r.requestStart);
+  return {
+    requestToPaintMs: r.t1 - r.requestStart,
+    navigationToPaintMs: r.t1 - r.t0,
+    requestMs: r.responseEnd - r.requestStart,
+    chunkMs: r.chunkMs,
+    decodedAtMs: at('civic:cloud-decoded'),
+    plotlyReadyAtMs: at('civic:cloud-plotly-ready'),
+    plottedAtMs: at('civic:cloud-plotted'),
+    gpuCpuMs: cpu['gpu-process'] ?? null,
+    rendererCpuMs: cpu.renderer ?? null,
+    webgl: r.webgl,
+  };
 }
 
 async function toDashboard(browser: Browser): Promise<void> {
@@ -186,6 +218,8 @@ export async function pointCloudBench(): Promise<PointCloudBenchResult> {
       coldMedianMs: median(cold.map((c) => c.requestToPaintMs)),
       warmMedianMs: median(warm.map((c) => c.requestToPaintMs)),
       warmBestMs: Math.min(...warm.map((c) => c.requestToPaintMs)),
+      warmGpuCpuMs: warm.some((c) => c.gpuCpuMs === null) ? null : median(warm.map((c) => c.gpuCpuMs ?? 0)),
+      warmRendererCpuMs: warm.some((c) => c.rendererCpuMs === null) ? null : median(warm.map((c) => c.rendererCpuMs ?? 0)),
       webgl: [...cold, ...warm].every((c) => c.webgl),
       svgBaselineMs,
       glDrawOnlyMs,
@@ -202,13 +236,18 @@ export async function pointCloudBench(): Promise<PointCloudBenchResult> {
 export function describePointCloud(r: PointCloudBenchResult): string[] {
   const ms = (n: number | null) => (n === null ? '—' : `${n.toFixed(0)} ms`);
   const runs = (list: CloudPaint[]) =>
-    list.map((c) => `${ms(c.requestToPaintMs)}${c.webgl ? '' : ' SVG FALLBACK'} (request ${ms(c.requestMs)}, chunk ${ms(c.chunkMs)}, from navigation ${ms(c.navigationToPaintMs)})`).join('; ');
+    list
+      .map(
+        (c) =>
+          `${ms(c.requestToPaintMs)}${c.webgl ? '' : ' SVG FALLBACK'} (request ${ms(c.requestMs)}, chunk ${ms(c.chunkMs)}; at ${ms(c.decodedAtMs)} decoded, ${ms(c.plotlyReadyAtMs)} plotly ready, ${ms(c.plottedAtMs)} plotted; from navigation ${ms(c.navigationToPaintMs)}; CPU: GPU process ${ms(c.gpuCpuMs)}, renderer ${ms(c.rendererCpuMs)})`,
+      )
+      .join('; ');
   const fallback = [...r.cold, ...r.warm].some((c) => !c.webgl);
   return [
     ...(fallback ? ["  scattergl could NOT draw in the console: its content security policy forbids eval, which regl (under scattergl) needs; the SVG fallback drew a sample"] : []),
     `Point cloud, ${r.points.toLocaleString()} turns with scattergl (answer ${(r.payloadBytes / 1024 / 1024).toFixed(2)} MB: JSON, the points packed in base64), from the chart's request to its first frame, load average ${r.loadAverage.toFixed(1)} on 2 cores:`,
     `  first visit (cache emptied, plotly's chunks fetched beside the data), median ${ms(r.coldMedianMs)}: ${runs(r.cold)}`,
-    `  later visits (plotly loaded), median ${ms(r.warmMedianMs)}, best ${ms(r.warmBestMs)}: ${runs(r.warm)}`,
+    `  later visits (plotly loaded), median ${ms(r.warmMedianMs)}, best ${ms(r.warmBestMs)}, CPU median GPU process ${ms(r.warmGpuCpuMs)}, renderer ${ms(r.warmRendererCpuMs)}: ${runs(r.warm)}`,
     `  same run, drawing only (data in memory): SVG scatter ${BASELINE_SVG_POINTS.toLocaleString()} points ${ms(r.svgBaselineMs)}, scattergl ${r.points.toLocaleString()} points ${ms(r.glDrawOnlyMs)}`,
   ];
 }

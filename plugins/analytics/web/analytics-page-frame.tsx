@@ -15,15 +15,21 @@ export function AnalyticsPageFrame<T extends { range: RangeInfo; channels?: stri
   filters?: boolean;
   /** Buttons on the right of the header (downloads). */
   actions?: ReactNode;
+  /**
+   * Cards with data of their own, after the report's (the Intents page's point cloud): shown with the
+   * page, not when the report comes, each with its own skeleton and error until its data is there.
+   */
+  alongside?: ReactNode;
 }) {
   const { data, error, loading, reload } = props.report;
   return (
     <Page title={props.title} description={props.description} actions={props.actions} toolbar={<AnalyticsToolbar channels={data?.channels ?? []} range={data?.range} filters={props.filters} />}>
       {error !== undefined && <LoadError title={`${props.title} could not be loaded`} error={errorMessage(error)} onRetry={reload} />}
       {data === undefined && error === undefined && <PageSkeleton />}
-      {data !== undefined && (
+      {(data !== undefined || props.alongside !== undefined) && (
         <div className="civic-analytics-grid" aria-busy={loading}>
-          {props.children(data)}
+          {data !== undefined && props.children(data)}
+          {props.alongside}
         </div>
       )}
     </Page>

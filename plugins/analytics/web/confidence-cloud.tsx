@@ -36,7 +36,10 @@ export function localTimes(points: ConfidencePoints): Float64Array {
 
 /**
  * Answered and fallback points as two traces (typed arrays): scattergl with every point, or SVG
- * scatter with every `every`-th.
+ * scatter with every `every`-th. Fallbacks are rings (a circle's outline), told apart by shape as well
+ * as colour: scattergl draws a circle, filled or outlined, in its shader, where any other symbol (the
+ * cross before) is a distance-field texture read for every pixel of every marker, which on SwiftShader
+ * (no GPU) cost about 120 ms of the 100,000 points' frame (tests/bench/point-cloud-bench.ts).
  */
 export function cloudTraces(points: ConfidencePoints, times: Float64Array, type: 'scattergl' | 'scatter' = 'scattergl', every = 1): object[] {
   const series = (fallback: number) => {
@@ -55,7 +58,7 @@ export function cloudTraces(points: ConfidencePoints, times: Float64Array, type:
   const hover = (name: string) => `%{x|%Y-%m-%d %H:%M:%S}<br>Confidence %{y:.3f}<extra>${name}</extra>`;
   return [
     { type, mode: 'markers', name: 'Answered', ...series(0), hovertemplate: hover('Answered'), marker: { color: SeriesColours.sessions, size: 4, opacity: 0.6 } },
-    { type, mode: 'markers', name: 'Fallback', ...series(1), hovertemplate: hover('Fallback'), marker: { color: SeriesColours.fallbacks, size: 5, symbol: 'x', opacity: 0.8 } },
+    { type, mode: 'markers', name: 'Fallback', ...series(1), hovertemplate: hover('Fallback'), marker: { color: 'rgba(0,0,0,0)', size: 6, symbol: 'circle', line: { color: SeriesColours.fallbacks, width: 1.5 } } },
   ].filter((trace) => trace.x.length > 0);
 }
 
@@ -72,16 +75,33 @@ export function cloudTable(points: ConfidencePoints, times: Float64Array): LazyT
 export const SVG_POINTS = 5_000;
 
 function describe(points: ConfidencePoints, webgl: boolean, svgEvery: number): string {
-  const base = 'Each message of the range by time and confidence; fallbacks are red crosses.';
+  const base = 'Each message of the range by time and confidence; fallbacks are red rings.';
   const sampled = points.step === 1 ? '' : ` ${points.total.toLocaleString()} messages: one in every ${points.step.toLocaleString()} is shown, in time order (at most ${points.cap.toLocaleString()} points).`;
   const every = svgEvery === 1 ? '' : `, drawing one in every ${svgEvery.toLocaleString()} of these points; the table and the CSV have them all`;
   const svg = webgl ? '' : ` WebGL is not available here: the picture is SVG${every}.`;
   return `${base}${sampled}${svg}`;
 }
 
+/**
+ * User-timing marks of the cloud's way to the screen (tests/bench/point-cloud-bench.ts reads them beside
+ * the request's resource timing): the points decoded, plotly's chunk ready, the figure built by plotly.
+ */
+export const CloudMarks = { decoded: 'civic:cloud-decoded', plotlyReady: 'civic:cloud-plotly-ready', plotted: 'civic:cloud-plotted' } as const;
+
+/** Sets one of `CloudMarks` (where there is a User Timing API: not in jsdom). */
+export function markCloud(mark: (typeof CloudMarks)[keyof typeof CloudMarks]): void {
+  if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark(mark);
+}
+
+function decodeMarked(packed: PackedConfidencePoints): ConfidencePoints {
+  const points = decodeConfidencePoints(packed);
+  markCloud(CloudMarks.decoded);
+  return points;
+}
+
 /** Every message as a point (x time, y confidence, colour answered or fallback), drawn with WebGL. */
 export function ConfidenceCloudCard({ appId, report }: { appId: string; report: ReportState<PackedConfidencePoints> }) {
-  const data = useMemo(() => (report.data ? decodeConfidencePoints(report.data) : undefined), [report.data]);
+  const data = useMemo(() => (report.data ? decodeMarked(report.data) : undefined), [report.data]);
   const [webgl, setWebgl] = useState(true);
   const cloud = useMemo(() => {
     if (!data) return undefined;
@@ -105,6 +125,7 @@ export function ConfidenceCloudCard({ appId, report }: { appId: string; report: 
         key={webgl ? 'webgl' : 'svg'}
         webgl={webgl}
         onNoWebgl={() => setWebgl(false)}
+        onDrawn={() => markCloud(CloudMarks.plotted)}
         label={`${TITLE} chart; use "Show table" for the numbers`}
         height={HEIGHT}
         data={cloud.traces}

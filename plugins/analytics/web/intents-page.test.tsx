@@ -5,7 +5,7 @@ import { AnalyticsApi, type ConfidencePoints, type IntentsReport, type PackedCon
 import { encodeConfidencePoints } from '../common/point-cloud-codec';
 import { analyticsModule } from './analytics-module';
 import { allRows } from './chart-table';
-import { cloudTable, localTimes } from './confidence-cloud';
+import { cloudTable, cloudTraces, localTimes } from './confidence-cloud';
 import { toCsv } from './csv';
 
 // jsdom draws no plotly: stand-ins report their traces; the WebGL one shows plotly's "no WebGL" note
@@ -101,6 +101,15 @@ describe('the confidence point cloud', () => {
   it('says when the points are a sample of the messages', async () => {
     await openIntents(points(10, { total: 250_000, step: 3 }));
     expect(await screen.findByText(/250,000 messages: one in every 3 is shown, in time order \(at most 100,000 points\)/)).toBeTruthy();
+  });
+
+  it('draws every point as a circle, fallbacks outlined: no symbol that scattergl reads from a texture for each pixel', () => {
+    const cloud = points(30);
+    const markers = cloudTraces(cloud, localTimes(cloud)).map((trace) => (trace as { marker: { symbol?: string; color: string; line?: { width: number } } }).marker);
+    expect(markers.map((m) => m.symbol ?? 'circle')).toEqual(['circle', 'circle']);
+    // Told apart by shape too, not by colour alone: the fallbacks' fill is transparent, their outline drawn.
+    expect(markers[1].color).toBe('rgba(0,0,0,0)');
+    expect(markers[1].line?.width).toBeGreaterThan(0);
   });
 
   it('makes its CSV rows only when asked, every point in time order', () => {

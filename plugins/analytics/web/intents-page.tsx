@@ -6,7 +6,7 @@ import { useParams } from '@civic/sdk/web/router';
 import { AnalyticsApi, type IntentsReport, type IntentTranscriptsPage, type PackedConfidencePoints } from '../common/api';
 import { AnalyticsPageFrame } from './analytics-page-frame';
 import { ChartCard } from './chart-card';
-import { ConfidenceCloudCard } from './confidence-cloud';
+import { CloudMarks, ConfidenceCloudCard, markCloud } from './confidence-cloud';
 import { percent } from './format';
 import { LazyPlot, loadPointCloudPlot } from './lazy-plot';
 import { SeriesColours } from './palette';
@@ -17,15 +17,26 @@ const intentLabel = (name: string) => name || '(no intent)';
 /** /analytics/intents/{appId}: top intents with their transcripts, fallback rate, confidence, thumbs per intent. */
 export const IntentsPage = observer(function IntentsPage() {
   const { appId = '' } = useParams();
-  const report = useReport<IntentsReport>(AnalyticsApi.intents(appId));
-  // The point cloud's data and its WebGL chunk are asked for at once, beside the report.
+  // The point cloud's data and its WebGL chunk are asked for at once, beside the report, the points
+  // first: the embedded database answers one query at a time, and the cloud is the page's longest path
+  // (its answer, decoding and drawing), the report's charts a fraction of it. The cloud's card draws
+  // when its points come, not after the report as well (the frame's `alongside`), last in the grid.
   const points = useReport<PackedConfidencePoints>(AnalyticsApi.intentPoints(appId));
+  const report = useReport<IntentsReport>(AnalyticsApi.intents(appId));
   useEffect(() => {
-    loadPointCloudPlot().catch(() => undefined);
+    loadPointCloudPlot().then(
+      () => markCloud(CloudMarks.plotlyReady),
+      () => undefined,
+    );
   }, []);
   const [drill, setDrill] = useState<string | null>(null);
   return (
-    <AnalyticsPageFrame title="Intents" description="Which intents answer, how confidently, and where the bot falls back." report={report}>
+    <AnalyticsPageFrame
+      title="Intents"
+      description="Which intents answer, how confidently, and where the bot falls back."
+      report={report}
+      alongside={<ConfidenceCloudCard appId={appId} report={points} />}
+    >
       {(r) => (
         <>
           <ChartCard
@@ -58,7 +69,6 @@ export const IntentsPage = observer(function IntentsPage() {
             data={[{ type: 'bar', name: 'Messages', x: r.confidence.map((c) => c.bin), y: r.confidence.map((c) => c.count), marker: { color: SeriesColours.sessions } }]}
             table={{ columns: ['Confidence', 'Messages'], rows: r.confidence.map((c) => [c.bin, c.count]) }}
           />
-          <ConfidenceCloudCard appId={appId} report={points} />
           <ChartCard
             title="Thumbs up and down per intent"
             fileName={`${appId}-thumbs-per-intent`}

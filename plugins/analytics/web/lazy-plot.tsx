@@ -30,6 +30,8 @@ export interface LazyPlotProps {
   webgl?: boolean;
   /** The WebGL traces could not be drawn (no WebGL, or a policy that forbids regl's generated code). */
   onNoWebgl?: () => void;
+  /** plotly has built the figure the first time (its pictures are drawn with the next frame). */
+  onDrawn?: () => void;
 }
 
 const FONT = { family: 'inherit', size: 12, color: '#1c2127' };
@@ -55,7 +57,7 @@ function xAxisFor(data: object[], given: unknown): Record<string, unknown> {
   return { automargin: true, ...(days ? { type: 'category', nticks: 12 } : {}), ...(given as object | undefined) };
 }
 
-export function LazyPlot({ data, layout, label, height = 280, onClick, webgl = false, onNoWebgl }: LazyPlotProps) {
+export function LazyPlot({ data, layout, label, height = 280, onClick, webgl = false, onNoWebgl, onDrawn }: LazyPlotProps) {
   const twoAxes = layout !== undefined && 'yaxis2' in layout;
   const [drawn, setDrawn] = useState(false);
   const Chart = webgl ? PointCloudPlot : Plot;
@@ -73,7 +75,11 @@ export function LazyPlot({ data, layout, label, height = 280, onClick, webgl = f
           layout={fullLayout}
           config={config}
           useResizeHandler
-          onInitialized={(_figure: unknown, graph: HTMLElement) => (webgl && graph.querySelector('.no-webgl') ? onNoWebgl?.() : setDrawn(true))}
+          onInitialized={(_figure: unknown, graph: HTMLElement) => {
+            if (webgl && graph.querySelector('.no-webgl')) return onNoWebgl?.();
+            onDrawn?.();
+            setDrawn(true);
+          }}
           onClick={onClick ? (event: { points?: Array<{ customdata?: unknown; x?: unknown; y?: unknown }> }) => event.points?.[0] && onClick(event.points[0]) : undefined}
           style={{ width: '100%', height: '100%' }}
         />
