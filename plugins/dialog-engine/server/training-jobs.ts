@@ -1,4 +1,4 @@
-import { and, apps, eq, exists, findAppRecord, JobError, not, type DbExecutor, type ServerModuleApi } from '@civic/sdk/server';
+import { and, apps, eq, exists, findAppRecord, JobError, not, type DbExecutor, type JobHandler, type ServerModuleApi } from '@civic/sdk/server';
 import { classificationChanged } from '../../classification/contract/events';
 import { entitiesChanged } from '../../entities/contract/events';
 import { knowledgeChanged } from '../../knowledge-base/contract/events';
@@ -9,6 +9,7 @@ import { modelTrained } from '../contract/events';
 import { TRAINING_JOB, type DialogEngine, type TrainingPayload } from './engine/dialog-engine';
 import { contentHash } from './engine/trained-knowledge';
 import { trainedModels } from './db/trained-models';
+import { CoalescedRuns } from './coalesced-runs';
 import { EngineSettings } from './settings';
 
 export interface TrainingOptions {
@@ -17,6 +18,12 @@ export interface TrainingOptions {
   /** The most phrases one training may learn from (CIVIC_TRAINING_MAX_PHRASES, EngineSettings); default its default. */
   maxPhrases?: number;
 }
+
+/**
+ * A draft training asked for is waited for at most this long before the next may be asked: its end
+ * is known from this process's job or another's `model.trained`, and a job failed elsewhere says nothing.
+ */
+const DRAFT_WAIT_MS = 60_000;
 
 /** What training needs of the server module's API. */
 export type TrainingApi = Pick<ServerModuleApi, 'jobs' | 'events' | 'db' | 'log'>;
@@ -31,43 +38,58 @@ export type TrainingApi = Pick<ServerModuleApi, 'jobs' | 'events' | 'db' | 'log'
  * `knowledge.changed` its draft trains (a burst of edits is one training); after
  * `version.published` or `version.rolledBack`, its production. Only the process where the change
  * happened asks (the job runs once, on whichever process picks it up); the others learn of the
- * model through `model.trained`, and an answer finds it in the store in any case.
+ * model through `model.trained`, and an answer finds it in the store in any case. A draft edited
+ * on and on trains one model at a time: changes while its training is asked for or runs ask for
+ * one more training, after it (CoalescedRuns), not one each.
  */
 export function registerTraining(api: TrainingApi, engine: DialogEngine, options: TrainingOptions = {}): { stop(): void } {
   const { jobs, events, db, log } = api;
   const maxPhrases = options.maxPhrases ?? Number(EngineSettings.trainingMaxPhrases.default);
   engine.useJobs(jobs);
+  // Per app: who waits for the end of its draft's training (this process's job, or another's model).
+  const draftWaits = new Map<string, Set<() => void>>();
+  const draftEnded = (appId: string) => {
+    for (const done of draftWaits.get(appId) ?? []) done();
+    draftWaits.delete(appId);
+  };
+  const training: JobHandler<TrainingPayload> = async (ctx) => {
+    const appId = ctx.appId ?? '';
+    const { environment } = ctx.payload;
+    engine.trainingStarted(appId, environment, ctx.payload.contentHash);
+    const content = await engine.content(ctx.db, appId, environment).catch((error: unknown) => {
+      throw new JobError(error instanceof Error ? error.message : String(error));
+    });
+    ctx.progress(1, { intents: content.snapshot.intents.length });
+    // A size limit, besides the job's time limit: content far past what trains in minutes is refused, not attempted.
+    const phrases = content.snapshot.intents.reduce((sum, intent) => sum + intent.trainingPhrases.length, 0);
+    if (phrases > maxPhrases) {
+      throw new JobError(EngineMessages.trainingTooLarge(phrases, maxPhrases));
+    }
+    const hash = contentHash(content.snapshot);
+    // Another process may have trained this content already: then there is nothing to do.
+    const answering = engine.cache.currentHash(appId, environment) === hash;
+    const adopted = !answering && (await engine.adoptStored(ctx.db, appId, environment, content.snapshot, hash, true).catch(() => false));
+    try {
+      // Cancelling the job (or its time limit) terminates the training thread: the work stops, not just the wait.
+      const trained = await engine.cache.ensure(appId, environment, content.snapshot, (fraction) => ctx.progress(1 + 99 * fraction), hash, ctx.signal);
+      if (!adopted && (await engine.storeTrained(ctx.db, appId, environment, trained, ctx.now()))) {
+        await events.publish(ctx.db, modelTrained, { appId, environment, contentHash: trained.contentHash });
+      }
+      return {
+        counts: { intents: content.snapshot.intents.length, phrases: trained.phrases },
+        result: { environment, contentVersion: content.version, contentHash: trained.contentHash, millis: trained.millis, stored: adopted ? 'loaded' : 'trained' },
+      };
+    } catch (error) {
+      throw new JobError(`Training failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
   jobs.register<TrainingPayload>(
     TRAINING_JOB,
     async (ctx) => {
-      const appId = ctx.appId ?? '';
-      const { environment } = ctx.payload;
-      engine.trainingStarted(appId, environment, ctx.payload.contentHash);
-      const content = await engine.content(ctx.db, appId, environment).catch((error: unknown) => {
-        throw new JobError(error instanceof Error ? error.message : String(error));
-      });
-      ctx.progress(1, { intents: content.snapshot.intents.length });
-      // A size limit, besides the job's time limit: content far past what trains in minutes is refused, not attempted.
-      const phrases = content.snapshot.intents.reduce((sum, intent) => sum + intent.trainingPhrases.length, 0);
-      if (phrases > maxPhrases) {
-        throw new JobError(EngineMessages.trainingTooLarge(phrases, maxPhrases));
-      }
-      const hash = contentHash(content.snapshot);
-      // Another process may have trained this content already: then there is nothing to do.
-      const answering = engine.cache.currentHash(appId, environment) === hash;
-      const adopted = !answering && (await engine.adoptStored(ctx.db, appId, environment, content.snapshot, hash, true).catch(() => false));
       try {
-        // Cancelling the job (or its time limit) terminates the training thread: the work stops, not just the wait.
-        const trained = await engine.cache.ensure(appId, environment, content.snapshot, (fraction) => ctx.progress(1 + 99 * fraction), hash, ctx.signal);
-        if (!adopted && (await engine.storeTrained(ctx.db, appId, environment, trained, ctx.now()))) {
-          await events.publish(ctx.db, modelTrained, { appId, environment, contentHash: trained.contentHash });
-        }
-        return {
-          counts: { intents: content.snapshot.intents.length, phrases: trained.phrases },
-          result: { environment, contentVersion: content.version, contentHash: trained.contentHash, millis: trained.millis, stored: adopted ? 'loaded' : 'trained' },
-        };
-      } catch (error) {
-        throw new JobError(`Training failed: ${error instanceof Error ? error.message : String(error)}`);
+        return await training(ctx);
+      } finally {
+        if (ctx.payload.environment === 'draft') draftEnded(ctx.appId ?? '');
       }
     },
     { transaction: false, timeLimitSeconds: 15 * 60 },
@@ -79,12 +101,29 @@ export function registerTraining(api: TrainingApi, engine: DialogEngine, options
     await trainIfChanged(db, engine, appId, environments).catch((error: unknown) => log.warn({ err: error, appId }, 'could not start training'));
   };
 
+  const drafts = new CoalescedRuns(
+    async (appId) => {
+      let done = () => {};
+      const ended = new Promise<void>((resolve) => (done = resolve));
+      const timer = setTimeout(done, DRAFT_WAIT_MS);
+      timer.unref();
+      draftWaits.set(appId, (draftWaits.get(appId) ?? new Set()).add(done));
+      try {
+        const [jobId] = await trainIfChanged(db, engine, appId, ['draft']);
+        if (jobId) await ended;
+      } finally {
+        clearTimeout(timer);
+        draftWaits.get(appId)?.delete(done);
+      }
+    },
+    (error, appId) => log.warn({ err: error, appId }, 'could not start training'),
+  );
   const draftChanged = ({ appId }: { appId: string }, meta: { local: boolean }) => {
     if (!meta.local) return;
     clearTimeout(pending.get(appId));
     const timer = setTimeout(() => {
       pending.delete(appId);
-      void train(appId, ['draft']);
+      drafts.request(appId);
     }, quietMs);
     timer.unref();
     pending.set(appId, timer);
@@ -98,6 +137,7 @@ export function registerTraining(api: TrainingApi, engine: DialogEngine, options
   events.subscribe(versionRolledBack, production);
   events.subscribe(modelTrained, async ({ appId, environment, contentHash: hash }, meta) => {
     if (meta.local || !(ENVIRONMENTS as readonly string[]).includes(environment)) return;
+    if (environment === 'draft') draftEnded(appId);
     const content = await engine.content(db, appId, environment as Environment).catch(() => null);
     // Only the model of the content this process would answer from now is worth loading.
     if (content && contentHash(content.snapshot) === hash) await engine.adoptStored(db, appId, environment as Environment, content.snapshot, hash, true);
@@ -107,6 +147,8 @@ export function registerTraining(api: TrainingApi, engine: DialogEngine, options
     stop() {
       for (const timer of pending.values()) clearTimeout(timer);
       pending.clear();
+      drafts.stop();
+      for (const appId of [...draftWaits.keys()]) draftEnded(appId);
     },
   };
 }

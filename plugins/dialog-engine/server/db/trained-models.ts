@@ -16,7 +16,7 @@ export const trainedModels = pgTable(
       .references(() => apps.appId, { onDelete: 'cascade' }),
     environment: text('environment').notNull(),
     contentHash: text('content_hash').notNull(),
-    /** encodeModel's bytes; null for content without a training phrase (nothing to classify). */
+    /** packModel's bytes (encodeModel's in rows stored before); null for content without a training phrase (nothing to classify). */
     model: bytes('model'),
     phrases: integer('phrases').notNull(),
     millis: integer('millis').notNull(),

@@ -93,6 +93,8 @@ export class DialogEngine {
   private outbound: OutboundClient;
   /** Contents looked up in the store and not found there (`environment:appId:hash`): not asked again. */
   private readonly notStored = new Set<string>();
+  /** Per `environment:appId`: the hash of the model this process last stored or loaded from the store (the store keeps it). */
+  private readonly lastStored = new Map<string, string>();
   /** Trainings asked for as jobs and not yet run: `environment:appId:hash`. */
   private readonly requested = new Set<string>();
   /** Which version a content hash was (a previous model answering while a newer one trains names its own). */
@@ -125,6 +127,7 @@ export class DialogEngine {
   useStore(store: ModelStore | null): void {
     this.store = store;
     this.notStored.clear();
+    this.lastStored.clear();
   }
 
   /**
@@ -142,15 +145,25 @@ export class DialogEngine {
       return false;
     }
     this.notStored.delete(key);
+    this.lastStored.set(`${environment}:${appId}`, hash);
     this.cache.install(appId, environment, stored.knowledge, stored.trainedAt);
     return true;
   }
 
-  /** Keeps a model this process trained, for the other processes and the next start. */
+  /**
+   * Keeps a model this process trained, for the other processes and the next start; true when it
+   * wrote it. A model it stored or loaded last for this app and environment is not written again
+   * (jobs queued during a training all find its content trained: without this each wrote it anew).
+   */
   async storeTrained(db: DbExecutor, appId: string, environment: Environment, knowledge: TrainedKnowledge, trainedAt: Date): Promise<boolean> {
-    if (!this.store) return false;
+    const slot = `${environment}:${appId}`;
+    if (!this.store || this.lastStored.get(slot) === knowledge.contentHash) return false;
     await this.store.save(db, appId, environment, knowledge, trainedAt);
-    this.notStored.delete(`${environment}:${appId}:${knowledge.contentHash}`);
+    // Answering needs the model, not its stored form.
+    delete knowledge.packed;
+    this.notStored.delete(`${slot}:${knowledge.contentHash}`);
+    if (this.lastStored.size > 10_000) this.lastStored.clear();
+    this.lastStored.set(slot, knowledge.contentHash);
     return true;
   }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { NluModel } from '../nlu/nlu-model';
-import { decodeModel, encodeModel } from './model-codec';
+import { decodeModel, encodeModel, packModel, unpackModel } from './model-codec';
 
 test('plain data and typed arrays (dense and mostly zero) come back exactly', () => {
   const sparse = new Uint32Array(100_000);
@@ -35,4 +35,15 @@ test('bytes in a Node Buffer inside a larger pool (node-postgres gives bytea so)
   Buffer.from(encoded).copy(pool, 24);
   const fromDriver = pool.subarray(24, 24 + encoded.byteLength);
   assert.deepEqual(decodeModel<typeof data>(fromDriver), data);
+});
+
+test('the stored form (packed: deflated) is smaller and comes back exactly; rows stored before packing still load', () => {
+  const examples = Array.from({ length: 60 }, (_, i) => ({ text: `how do i renew permit ${i % 7} for case ${i} now`, label: `intent${i % 12}` }));
+  const data = NluModel.train(examples).toTransfer().data;
+  const encoded = encodeModel(data);
+  const packed = packModel(data);
+  assert.ok(packed.byteLength * 2 < encoded.byteLength, `packed ${packed.byteLength} bytes, encoded ${encoded.byteLength}`);
+  assert.deepEqual(unpackModel(packed), decodeModel(encoded));
+  assert.deepEqual(unpackModel(encoded), decodeModel(encoded));
+  assert.throws(() => unpackModel(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8])), /Not a stored model/);
 });

@@ -1,3 +1,5 @@
+import { deflateSync, inflateSync } from 'node:zlib';
+
 /*
  * A trained model as bytes, for the model store. The model's transfer form (plain data and typed
  * arrays) is written as a JSON outline plus the arrays' raw bytes — not as JSON numbers — and an
@@ -7,6 +9,7 @@
  */
 
 const MAGIC = 0x314d4343; // "CCM1", little-endian
+const DEFLATED = 0x5a4d4343; // "CCMZ": encodeModel's bytes, deflated
 const KINDS = { Int8Array, Uint8Array, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array } as const;
 type KindName = keyof typeof KINDS;
 type Typed = InstanceType<(typeof KINDS)[KindName]>;
@@ -111,4 +114,23 @@ export function decodeModel<T>(bytes: Uint8Array): T {
     for (let j = 0; j < ref.sparse; j++) array[positions[j]] = values[j];
     return array;
   }) as T;
+}
+
+/**
+ * What the store keeps: `encodeModel`'s bytes deflated (the positions and raw floats shrink by
+ * about half, and on PGlite the row's write costs the connection time by its size). Made on the
+ * training thread, so the request thread neither encodes nor compresses.
+ */
+export function packModel(data: unknown): Uint8Array {
+  const deflated = deflateSync(encodeModel(data), { level: 1 });
+  const out = new Uint8Array(8 + deflated.byteLength);
+  new DataView(out.buffer).setUint32(0, DEFLATED, true);
+  out.set(deflated, 8);
+  return out;
+}
+
+/** The data back from `packModel`'s bytes, or from `encodeModel`'s (rows stored before packing). */
+export function unpackModel<T>(bytes: Uint8Array): T {
+  const deflated = bytes.byteLength >= 8 && new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true) === DEFLATED;
+  return decodeModel<T>(deflated ? inflateSync(bytes.subarray(8)) : bytes);
 }

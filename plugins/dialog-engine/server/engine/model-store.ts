@@ -3,7 +3,7 @@ import type { KnowledgeSnapshot } from '../../../knowledge-base/contract/common/
 import type { Environment } from '../../common/api';
 import { trainedModels } from '../db/trained-models';
 import { NluModel, type NluTransfer } from '../nlu/nlu-model';
-import { decodeModel, encodeModel } from './model-codec';
+import { packModel, unpackModel } from './model-codec';
 import { knowledgeOf, type TrainedKnowledge } from './trained-knowledge';
 
 /** A stored model, loaded: the knowledge to answer with and when it was trained. */
@@ -32,12 +32,12 @@ export class DbModelStore implements ModelStore {
       .orderBy(desc(trainedModels.trainedAt))
       .limit(1);
     if (!row) return null;
-    const model = row.model ? NluModel.fromTransfer(decodeModel<NluTransfer>(row.model), snapshot.glossary) : null;
+    const model = row.model ? NluModel.fromTransfer(unpackModel<NluTransfer>(row.model), snapshot.glossary) : null;
     return { knowledge: knowledgeOf(snapshot, model, { hash: contentHash, phrases: row.phrases, millis: row.millis }), trainedAt: row.trainedAt };
   }
 
   async save(db: DbExecutor, appId: string, environment: Environment, knowledge: TrainedKnowledge, trainedAt: Date): Promise<void> {
-    const model = knowledge.model ? encodeModel(knowledge.model.toTransfer().data) : null;
+    const model = knowledge.model ? (knowledge.packed ?? packModel(knowledge.model.toTransfer().data)) : null;
     const row = { appId, environment, contentHash: knowledge.contentHash, model, phrases: knowledge.phrases, millis: knowledge.millis, trainedAt };
     await db
       .insert(trainedModels)

@@ -16,6 +16,8 @@ export interface TrainedKnowledge {
   fallback: SnapshotIntent | null;
   phrases: number;
   millis: number;
+  /** The model as the store keeps it (model-codec's packModel), when the training thread made it; dropped once stored. */
+  packed?: Uint8Array;
 }
 
 /** The hash that decides retraining: same content, same hash (the snapshot's order is stable). */

@@ -73,6 +73,6 @@ export class TrainingThread {
     }
     const model = reply.model ? NluModel.fromTransfer(reply.model, waiting.snapshot.glossary) : null;
     waiting.onProgress(1);
-    waiting.resolve(knowledgeOf(waiting.snapshot, model, { hash: waiting.hash, phrases: reply.phrases, millis: reply.millis }));
+    waiting.resolve({ ...knowledgeOf(waiting.snapshot, model, { hash: waiting.hash, phrases: reply.phrases, millis: reply.millis }), packed: reply.packed ?? undefined });
   }
 }

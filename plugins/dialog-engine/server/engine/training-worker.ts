@@ -1,6 +1,7 @@
 import type { KnowledgeSnapshot } from '../../../knowledge-base/contract/common/knowledge/index';
 import { parentPort } from '@civic/sdk/server/worker';
 import { NluModel, type NluTransfer } from '../nlu/nlu-model';
+import { packModel } from './model-codec';
 import { fallbackLabelOf, trainingExamples } from './training-data';
 
 /** Asked of the training thread: train this snapshot. */
@@ -12,7 +13,7 @@ export interface TrainRequest {
 /** What the training thread answers: progress now and then, then the model (or the error). */
 export type TrainReply =
   | { id: number; kind: 'progress'; fraction: number }
-  | { id: number; kind: 'done'; model: NluTransfer | null; phrases: number; millis: number }
+  | { id: number; kind: 'done'; model: NluTransfer | null; packed: Uint8Array | null; phrases: number; millis: number }
   | { id: number; kind: 'failed'; message: string };
 
 /** Progress is posted at most this often (and always at the end). */
@@ -45,11 +46,13 @@ parentPort?.on('message', (request: TrainRequest) => {
         : null;
     const millis = Math.round(performance.now() - started);
     if (!model) {
-      port.postMessage({ id: request.id, kind: 'done', model: null, phrases: 0, millis } satisfies TrainReply);
+      port.postMessage({ id: request.id, kind: 'done', model: null, packed: null, phrases: 0, millis } satisfies TrainReply);
       return;
     }
     const { data, transfer } = model.toTransfer();
-    port.postMessage({ id: request.id, kind: 'done', model: data, phrases: examples.length, millis } satisfies TrainReply, transfer);
+    // The stored form too, here: encoding and compressing take the request thread tens of milliseconds.
+    const packed = packModel(data);
+    port.postMessage({ id: request.id, kind: 'done', model: data, packed, phrases: examples.length, millis } satisfies TrainReply, [...transfer, packed.buffer as ArrayBuffer]);
   } catch (error) {
     port.postMessage({ id: request.id, kind: 'failed', message: error instanceof Error ? error.message : String(error) } satisfies TrainReply);
   }
