@@ -64,7 +64,9 @@ export function dialogEngineModule(options: DialogEngineModuleOptions = {}): Ser
       api.events.subscribe(versionRolledBack, forget);
       api.events.subscribe(engineConfigured, forget);
       registerSuggestRoutes(api.routes, dialogEngine, api.deployment.publicUrl, chatLimits, { drafts, published, widgetSettings: api.services.get(SavedWebChatSettings) });
-      registerTraining(api, dialogEngine, { maxPhrases: settings.trainingMaxPhrases });
+      const training = registerTraining(api, dialogEngine, { maxPhrases: settings.trainingMaxPhrases });
+      // A draft's training starts a few seconds after its last change: none after the server closes.
+      api.onClose(() => training.stop());
       // Queued now, run once the job runner starts: the seeded (published) demo answers trained at once.
       await trainUntrainedProduction(api.db, dialogEngine).catch((error: unknown) => api.log.warn({ err: error }, 'could not queue production trainings at start'));
       registerReplayRoutes(api.routes, dialogEngine, api.services.get(PublishReplays), transcriptWriter);

@@ -33,7 +33,7 @@ export type TrainingApi = Pick<ServerModuleApi, 'jobs' | 'events' | 'db' | 'log'
  * happened asks (the job runs once, on whichever process picks it up); the others learn of the
  * model through `model.trained`, and an answer finds it in the store in any case.
  */
-export function registerTraining(api: TrainingApi, engine: DialogEngine, options: TrainingOptions = {}): { stop(): void } {
+export function registerTraining(api: TrainingApi, engine: DialogEngine, options: TrainingOptions = {}): { stop(): Promise<void> } {
   const { jobs, events, db, log } = api;
   const maxPhrases = options.maxPhrases ?? Number(EngineSettings.trainingMaxPhrases.default);
   engine.useJobs(jobs);
@@ -75,6 +75,8 @@ export function registerTraining(api: TrainingApi, engine: DialogEngine, options
 
   const quietMs = options.quietMs ?? 3_000;
   const pending = new Map<string, NodeJS.Timeout>();
+  /** Draft trainings being asked for now (their timer fired): stop waits for them. */
+  const starting = new Set<Promise<void>>();
   const train = async (appId: string, environments: readonly Environment[]): Promise<void> => {
     await trainIfChanged(db, engine, appId, environments).catch((error: unknown) => log.warn({ err: error, appId }, 'could not start training'));
   };
@@ -84,7 +86,9 @@ export function registerTraining(api: TrainingApi, engine: DialogEngine, options
     clearTimeout(pending.get(appId));
     const timer = setTimeout(() => {
       pending.delete(appId);
-      void train(appId, ['draft']);
+      const started = train(appId, ['draft']);
+      starting.add(started);
+      void started.finally(() => starting.delete(started));
     }, quietMs);
     timer.unref();
     pending.set(appId, timer);
@@ -104,9 +108,10 @@ export function registerTraining(api: TrainingApi, engine: DialogEngine, options
   });
 
   return {
-    stop() {
+    async stop() {
       for (const timer of pending.values()) clearTimeout(timer);
       pending.clear();
+      await Promise.allSettled([...starting]);
     },
   };
 }
