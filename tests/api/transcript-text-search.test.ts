@@ -99,3 +99,17 @@ test('several words: only the rarest reads the trigram index, the others are che
   assert.equal(page.rows.length, 12, page.rows.map((r) => r.data).join('; '));
   assert.equal(await transcriptReview.count(db, q, 100), 12);
 });
+
+test('the first page carries its capped total from the same statement: the count apart gives the same, past the end too', async () => {
+  const db = t.server.db.db;
+  const page = { sortBy: 'createdAt' as const, sortOrder: 'desc' as const, limit: 5 };
+  for (const text of ['zebra', 'NUMBER 1234', 'passports', 'no such word']) {
+    const counted = await transcriptReview.count(db, query(text), 10_001);
+    const first = await transcriptReview.search(db, query(text), { ...page, countUpTo: 10_001 });
+    assert.equal(first.total, counted, text);
+    // A numbered page past the last row has no row to carry it: counted apart.
+    assert.equal((await transcriptReview.search(db, query(text), { ...page, offset: 50_000, countUpTo: 10_001 })).total, counted, `${text}, past the end`);
+  }
+  assert.equal((await transcriptReview.search(db, query('passports'), { ...page, countUpTo: 100 })).total, 100, 'capped');
+  assert.equal((await transcriptReview.search(db, query('zebra'), page)).total, undefined, 'not asked, not counted');
+});

@@ -85,8 +85,9 @@ async function measure(db: DbExecutor, appId: string, rows: number): Promise<Fig
     const start = c.depth === 0 ? undefined : ((await transcriptReview.search(db, q, { ...page, limit: 1, offset: c.depth - 1 })).next ?? undefined);
     const run = async (review: TranscriptReview) => {
       const t0 = performance.now();
-      await review.search(db, q, { ...page, after: start });
-      if (!start) await review.count(db, q, 10_001);
+      const found = await review.search(db, q, { ...page, after: start, countUpTo: start ? undefined : 10_001 });
+      // A module from before the total rode in the page's statement counts it apart.
+      if (!start && found.total === undefined) await review.count(db, q, 10_001);
       return performance.now() - t0;
     };
     const times: number[] = [];

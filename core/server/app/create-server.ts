@@ -189,10 +189,13 @@ async function buildApp(
   await registerStaticSite(app, config.webRoot, log);
 
   app.addHook('onClose', async () => {
-    // The in-flight requests have finished: what they left in write-behind buffers is written now.
+    // The in-flight requests have finished. No plugin timer starts new work from now on; what the
+    // requests left in write-behind buffers is written now.
+    await pendingWrites.stopAll();
     await pendingWrites.flushAll().catch(() => undefined);
     await audit.stop();
     await jobs.stop();
+    // Handlers of events still running (a job's, a request's after its commit) finish before the database closes.
     await events.stop();
     // Pending "last seen" marks are written before the database closes.
     await sessionCache.close();

@@ -7,9 +7,11 @@ export type PendingFlush = () => Promise<void>;
  * The write-behind buffers of one server (plugins' `api.onFlush`, e.g. the dialog engine's
  * transcripts): flushed together when the server closes, after its in-flight requests and before the
  * database closes, so a graceful stop (SIGTERM) loses none of them; and on `CivicServer.flushPending()`.
+ * With them, the stops of plugins' background work (`api.onClose`): called first when the server closes.
  */
 export class PendingWrites {
   private readonly flushes: Array<{ owner: string; flush: PendingFlush }> = [];
+  private readonly stops: Array<{ owner: string; stop: () => void | Promise<void> }> = [];
 
   constructor(private readonly log: Logger) {}
 
@@ -23,6 +25,18 @@ export class PendingWrites {
     const failures = outcomes.flatMap((outcome, i) => (outcome.status === 'rejected' ? [{ owner: this.flushes[i].owner, error: outcome.reason as unknown }] : []));
     for (const { owner, error } of failures) this.log.error({ err: error, owner }, 'pending writes not stored');
     if (failures.length > 0) throw failures[0].error;
+  }
+
+  addStop(owner: string, stop: () => void | Promise<void>): void {
+    this.stops.push({ owner, stop });
+  }
+
+  /** Runs every stop (timers cleared, loops ended); a failing one is logged and does not stop the others. */
+  async stopAll(): Promise<void> {
+    const outcomes = await Promise.allSettled(this.stops.map(async ({ stop }) => stop()));
+    outcomes.forEach((outcome, i) => {
+      if (outcome.status === 'rejected') this.log.error({ err: outcome.reason as unknown, owner: this.stops[i].owner }, 'background work not stopped');
+    });
   }
 }
 

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { defineEvent } from '@civic/core/common/events';
 import type { DbExecutor } from '../db/database';
@@ -85,6 +86,35 @@ test('published on the database itself, an event is delivered at once; a failing
     await bus.publish(db, changed, { appId: 'a1' });
     await settle();
     assert.equal(seen.length, 1);
+  } finally {
+    await close();
+  }
+});
+
+test('stop waits for the handlers still running (the database closes next); events after it reach no handler', async () => {
+  const { db, close } = await embedded();
+  const bus = new EventBus(log);
+  const steps: string[] = [];
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  bus.subscribe(changed, async ({ appId }) => {
+    steps.push(`started ${appId}`);
+    await held;
+    await db.execute(sql`select 1`);
+    steps.push(`done ${appId}`);
+  });
+  try {
+    await bus.publish(db, changed, { appId: 'a1' });
+    await until(() => steps.length === 1);
+    const stopped = bus.stop().then(() => steps.push('stopped'));
+    await settle();
+    assert.deepEqual(steps, ['started a1'], 'stop waits');
+    release();
+    await stopped;
+    assert.deepEqual(steps, ['started a1', 'done a1', 'stopped']);
+    await bus.publish(db, changed, { appId: 'a2' });
+    await settle();
+    assert.equal(steps.length, 3, 'no delivery after stop');
   } finally {
     await close();
   }

@@ -53,6 +53,9 @@ export class EventBus implements DomainEvents {
   readonly origin = randomUUID();
   private readonly handlers = new Map<string, Set<EventHandler<EventPayload>>>();
   private readonly listener: PostgresListener | null;
+  /** Handlers' promises not settled yet (stop waits for them). */
+  private readonly running = new Set<Promise<void>>();
+  private stopped = false;
 
   constructor(
     private readonly log: Logger,
@@ -70,8 +73,15 @@ export class EventBus implements DomainEvents {
     await this.listener?.start();
   }
 
+  /**
+   * Stops delivering (events published from now on reach no handler) and waits for the handlers
+   * still running: the server closes the database after this, and a handler's query must not come
+   * after it.
+   */
   async stop(): Promise<void> {
+    this.stopped = true;
     await this.listener?.close();
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 
   /** True when events cross processes (PostgreSQL) and the LISTEN connection is up. */
@@ -117,11 +127,16 @@ export class EventBus implements DomainEvents {
   }
 
   private deliver(name: string, payload: EventPayload, meta: EventMeta): void {
+    if (this.stopped) return;
     for (const handler of this.handlers.get(name) ?? []) {
       const fail = (error: unknown) => this.log.error({ err: error, event: name }, 'event handler failed');
       try {
         const result = handler(payload, meta);
-        if (result && typeof (result as Promise<void>).then === 'function') (result as Promise<void>).catch(fail);
+        if (result && typeof (result as Promise<void>).then === 'function') {
+          const running = Promise.resolve(result as Promise<void>).catch(fail);
+          this.running.add(running);
+          void running.finally(() => this.running.delete(running));
+        }
       } catch (error) {
         fail(error);
       }

@@ -192,14 +192,15 @@ export class JobRunner implements JobService {
       list.push(finish);
       this.#waiters.set(id, list);
       // Another process may run it: look at the row now and then.
+      // A failed look (the database closed meanwhile) is no answer: the timeout's look settles it.
       const poll = setInterval(() => {
         void this.get(this.database.db, id).then((job) => {
           if (job && job.status !== 'queued' && job.status !== 'running') finish();
-        });
+        }, () => undefined);
       }, 500);
       void this.get(this.database.db, id).then((job) => {
         if (!job || (job.status !== 'queued' && job.status !== 'running')) finish();
-      });
+      }, () => undefined);
     });
   }
 

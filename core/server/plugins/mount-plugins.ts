@@ -35,7 +35,7 @@ export interface PluginServices {
   ssoRealms?: SsoRealms;
   /** The deployment's mailer (SMTP, or the outbox table of the embedded default). */
   mail: Mailer;
-  /** The server's write-behind buffers (plugins register theirs with `api.onFlush`). */
+  /** The server's write-behind buffers and background work (plugins register theirs with `api.onFlush`, `api.onClose`). */
   pendingWrites: PendingWrites;
   /** Work plugins do once the server runs (`api.onStarted`). */
   startTasks: StartTasks;
@@ -93,6 +93,7 @@ export async function mountPlugins(registry: RouteRegistry, plugins: readonly Se
       },
       onFlush: (flush) => pendingWrites.add(manifest.id, flush),
       onStarted: (task) => startTasks.add(manifest.id, task),
+      onClose: (stop) => pendingWrites.addStop(manifest.id, stop),
       extensions: <T,>(point: { id: string; owner: string }) => {
         if (point.owner !== manifest.id) throw new Error(`Plugin "${manifest.id}" reads the extension point ${point.id} of "${point.owner}"`);
         return plugins.flatMap((p) => (p.manifest.extensions ?? []).filter((e) => e.point.id === point.id).map((e) => e.value as T));

@@ -95,6 +95,13 @@ export interface ServerModuleApi {
    * in mount order; a failure is logged and does not stop the start or the other plugins' work.
    */
   onStarted(task: () => Promise<void>): void;
+  /**
+   * Registers the stop of work the plugin runs in the background on its own (a timer that later
+   * queries the database, a loop): the server calls it first when it closes — after its in-flight
+   * requests, before the flushes, the job runner, the event bus and the database — so none of that
+   * work starts a query on a closed database. Jobs and event handlers need none: the server waits for them.
+   */
+  onClose(stop: () => void | Promise<void>): void;
 }
 
 /** Default export of `plugins/<id>/server/index.ts`, made with defineServerModule (sdk/server). */

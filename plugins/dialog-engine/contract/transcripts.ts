@@ -36,6 +36,11 @@ export interface TranscriptPageRequest {
   after?: string;
   /** Only when no cursor is given: rows to skip (a jump to a numbered page). */
   offset?: number;
+  /**
+   * Count the matching rows too (the whole search, not from the cursor on), up to this cap, in the
+   * page's statement: the first page's total without a second statement and a second plan.
+   */
+  countUpTo?: number;
 }
 
 /** One user turn as the training screens see it. */

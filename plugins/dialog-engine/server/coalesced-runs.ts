@@ -7,6 +7,7 @@
 export class CoalescedRuns {
   private readonly dirty = new Map<string, boolean>();
   private stopped = false;
+  private readonly draining = new Set<Promise<void>>();
 
   constructor(
     private readonly run: (key: string) => Promise<unknown>,
@@ -17,13 +18,18 @@ export class CoalescedRuns {
     if (this.stopped) return;
     const going = this.dirty.has(key);
     this.dirty.set(key, true);
-    if (!going) void this.drain(key);
+    if (!going) {
+      const drained = this.drain(key);
+      this.draining.add(drained);
+      void drained.finally(() => this.draining.delete(drained));
+    }
   }
 
-  /** No run starts any more (one going ends as it will). */
-  stop(): void {
+  /** No run starts any more; resolves when the runs going have ended. */
+  stop(): Promise<void> {
     this.stopped = true;
     this.dirty.clear();
+    return Promise.allSettled([...this.draining]).then(() => undefined);
   }
 
   private async drain(key: string): Promise<void> {

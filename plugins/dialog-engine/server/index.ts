@@ -64,7 +64,9 @@ export function dialogEngineModule(options: DialogEngineModuleOptions = {}): Ser
       api.events.subscribe(versionRolledBack, forget);
       api.events.subscribe(engineConfigured, forget);
       registerSuggestRoutes(api.routes, dialogEngine, api.deployment.publicUrl, chatLimits, { drafts, published, widgetSettings: api.services.get(SavedWebChatSettings) });
-      registerTraining(api, dialogEngine, { maxPhrases: settings.trainingMaxPhrases });
+      const training = registerTraining(api, dialogEngine, { maxPhrases: settings.trainingMaxPhrases });
+      // A draft's training starts a few seconds after its last change: none after the server closes.
+      api.onClose(() => training.stop());
       // Once the job runner runs: the seeded (published) demo answers trained at once.
       api.onStarted(async () => void (await trainUntrainedProduction(api.db, dialogEngine)));
       registerReplayRoutes(api.routes, dialogEngine, api.services.get(PublishReplays), transcriptWriter);

@@ -42,7 +42,7 @@ export type TrainingApi = Pick<ServerModuleApi, 'jobs' | 'events' | 'db' | 'log'
  * on and on trains one model at a time: changes while its training is asked for or runs ask for
  * one more training, after it (CoalescedRuns), not one each.
  */
-export function registerTraining(api: TrainingApi, engine: DialogEngine, options: TrainingOptions = {}): { stop(): void } {
+export function registerTraining(api: TrainingApi, engine: DialogEngine, options: TrainingOptions = {}): { stop(): Promise<void> } {
   const { jobs, events, db, log } = api;
   const maxPhrases = options.maxPhrases ?? Number(EngineSettings.trainingMaxPhrases.default);
   engine.useJobs(jobs);
@@ -144,11 +144,13 @@ export function registerTraining(api: TrainingApi, engine: DialogEngine, options
   });
 
   return {
-    stop() {
+    async stop() {
       for (const timer of pending.values()) clearTimeout(timer);
       pending.clear();
-      drafts.stop();
+      // No draft run starts now; those asking for a job are let go of their wait and end.
+      const running = drafts.stop();
       for (const appId of [...draftWaits.keys()]) draftEnded(appId);
+      await running;
     },
   };
 }

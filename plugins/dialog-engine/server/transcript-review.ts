@@ -2,6 +2,9 @@ import { and, desc, eq, gte, inArray, lt, or, sql, type DbExecutor, type SQL } f
 import type { TranscriptReview } from '../contract/server/transcript-review';
 import type { TranscriptFilterItem, TranscriptPageRequest, TranscriptQuery, TranscriptRecord } from '../contract/transcripts';
 import { transcripts } from './db/schema';
+import { likeEscape, rarestWord, wordConditions } from './search-words';
+
+export { rarestWord } from './search-words';
 
 type Row = typeof transcripts.$inferSelect;
 
@@ -27,11 +30,6 @@ function record(row: Row): TranscriptRecord {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** LIKE pattern with the user's % and _ taken literally. */
-function likeEscape(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 const TEXT_COLUMNS = {
@@ -94,11 +92,6 @@ export interface WhereShape {
   indexedWord?: string;
 }
 
-/** The search text's words (each must occur, case-insensitively). */
-function wordsOf(query: TranscriptQuery): string[] {
-  return (query.text ?? '').trim().split(/\s+/).filter(Boolean);
-}
-
 /** The WHERE of a query: app, time range, matched or not, the review-status rule, the table filter, the text. */
 export function whereOf(query: TranscriptQuery, shape: WhereShape = {}): SQL {
   const bounds = shape.bounds ?? { start: true, end: true };
@@ -113,45 +106,8 @@ export function whereOf(query: TranscriptQuery, shape: WhereShape = {}): SQL {
     const items = query.items.map(itemCondition);
     parts.push(query.link === 'OR' ? or(...items)! : and(...items)!);
   }
-  for (const word of wordsOf(query)) {
-    const pattern = `%${likeEscape(word)}%`;
-    // `data || ''` is the same text, but not the indexed expression: a filter on the indexed word's rows.
-    parts.push(shape.indexedWord === undefined || word === shape.indexedWord ? sql`${transcripts.data} ilike ${pattern}` : sql`(${transcripts.data} || '') ilike ${pattern}`);
-  }
+  parts.push(...wordConditions(query, shape.indexedWord));
   return and(...parts)!;
-}
-
-/** A word the trigram index can narrow: three letters or digits in a row (shorter ones give no trigram). */
-const TRIGRAM_WORD = /[\p{L}\p{N}]{3}/u;
-
-/**
- * With several words, the one the trigram index should serve: the rarest by the planner's estimate.
- * Given every word, PostgreSQL reads the index for each and intersects, and a word in most questions
- * (a "number" in every one of 1,000,000) costs reading its whole posting lists: 1,245 buffers beside
- * 9 for the rare word alone (10 ms, 36 ms on PGlite, against 2 ms and 3 ms). The estimates cost a
- * plan per word (no rows read; PostgreSQL's statistics of `data`); one word, or none the index can
- * narrow, leaves the WHERE as it is.
- */
-export async function rarestWord(db: DbExecutor, query: TranscriptQuery): Promise<string | undefined> {
-  const words = wordsOf(query);
-  // At most eight plans: any further words are checked on the chosen word's rows as well.
-  const candidates = [...new Set(words.filter((word) => TRIGRAM_WORD.test(word)))].slice(0, 8);
-  if (words.length < 2 || candidates.length === 0) return undefined;
-  let best: { word: string; rows: number } | undefined;
-  for (const word of candidates) {
-    const result = await db.execute(sql`explain (format json) select 1 from ${transcripts} where ${transcripts.data} ilike ${`%${likeEscape(word)}%`}`);
-    const rows = estimatedRows(result);
-    if (best === undefined || rows < best.rows) best = { word, rows };
-  }
-  return best?.word;
-}
-
-/** The top plan node's row estimate from `explain (format json)` (the driver may give the JSON parsed or as text). */
-function estimatedRows(result: unknown): number {
-  const rows = Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
-  const cell = Object.values((rows[0] ?? {}) as Record<string, unknown>)[0];
-  const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as Array<{ Plan?: { 'Plan Rows'?: number } }> | undefined;
-  return Number(plan?.[0]?.Plan?.['Plan Rows'] ?? Number.POSITIVE_INFINITY);
 }
 
 interface Cursor {
@@ -184,7 +140,7 @@ function keysetAfter(column: typeof transcripts.createdAt | typeof transcripts.c
   return order === 'asc' ? sql`(${column}, ${transcripts.id}) > (${value}, ${id})` : sql`(${column}, ${transcripts.id}) < (${value}, ${id})`;
 }
 
-async function search(db: DbExecutor, query: TranscriptQuery, page: TranscriptPageRequest): Promise<{ rows: TranscriptRecord[]; next: string | null }> {
+async function search(db: DbExecutor, query: TranscriptQuery, page: TranscriptPageRequest): Promise<{ rows: TranscriptRecord[]; next: string | null; total?: number }> {
   const column = page.sortBy === 'confidenceScore' ? transcripts.confidenceScore : transcripts.createdAt;
   // The indexes are (… created_at DESC NULLS LAST, id DESC NULLS LAST): say the nulls order too, or
   // PostgreSQL cannot walk them for the sort (the columns are never null, but the planner does not know).
@@ -211,25 +167,38 @@ async function search(db: DbExecutor, query: TranscriptQuery, page: TranscriptPa
   }
   const shape: WhereShape = { bounds, indexedWord: await rarestWord(db, query) };
   const conditions = after ? [whereOf(query, shape), after] : [whereOf(query, shape)];
+  // The capped total rides in the page's statement (an uncorrelated subquery: PostgreSQL runs it once,
+  // with the first row): one statement and one plan for the first page and its total, not two.
+  const countable = page.countUpTo === undefined ? undefined : whereOf(query, { indexedWord: shape.indexedWord });
+  const total = countable && page.countUpTo !== undefined ? sql<number>`(${cappedCountSql(db, countable, page.countUpTo)})` : sql<null>`null::int`;
   let statement = db
-    .select()
+    .select({ row: transcripts, total })
     .from(transcripts)
     .where(and(...conditions))
     .orderBy(direction(column), direction(transcripts.id))
     .limit(page.limit + 1)
     .$dynamic();
   if (!cursor && page.offset) statement = statement.offset(page.offset);
-  const rows = await statement;
+  const found = await statement;
+  const rows = found.map((f) => f.row);
   const more = rows.length > page.limit;
   const shown = rows.slice(0, page.limit);
   const last = shown.at(-1);
   const next = more && last ? encodeCursor({ v: page.sortBy === 'confidenceScore' ? last.confidenceScore : last.createdAt.toISOString(), id: last.id }) : null;
-  return { rows: shown.map(record), next };
+  if (!countable || page.countUpTo === undefined) return { rows: shown.map(record), next };
+  // No row, no total with it: none match, unless the page started past them (a cursor, an offset).
+  const counted = found[0] ? Number(found[0].total) : !cursor && !page.offset ? 0 : await cappedCount(db, countable, page.countUpTo);
+  return { rows: shown.map(record), next, total: counted };
+}
+
+/** `select count(*)` of the rows matching `where`, reading at most `cap` of them. */
+function cappedCountSql(db: DbExecutor, where: SQL, cap: number) {
+  const inner = db.select({ id: transcripts.id }).from(transcripts).where(where).limit(cap).as('capped');
+  return db.select({ n: sql<number>`count(*)::int` }).from(inner);
 }
 
 async function cappedCount(db: DbExecutor, where: SQL, cap: number): Promise<number> {
-  const inner = db.select({ id: transcripts.id }).from(transcripts).where(where).limit(cap).as('capped');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
+  const [row] = await cappedCountSql(db, where, cap);
   return Number(row?.n ?? 0);
 }
 

@@ -115,7 +115,7 @@ async function renamePhrases(db: DbExecutor, runId: string, renames: ReadonlyArr
  * Keeps each app's current run true to its phrases between runs: `RECONCILE_QUIET_MS` after the
  * app's last `knowledge.changed` in this process, `reconcileRun`, one at a time per app.
  */
-export function reconcileOnChange(api: Pick<ServerModuleApi, 'events' | 'db' | 'log'>, phrases: AppPhrases): { stop(): void } {
+export function reconcileOnChange(api: Pick<ServerModuleApi, 'events' | 'db' | 'log'>, phrases: AppPhrases): { stop(): Promise<void> } {
   const { events, db, log } = api;
   const pending = new Map<string, NodeJS.Timeout>();
   const running = new Map<string, Promise<void>>();
@@ -145,10 +145,12 @@ export function reconcileOnChange(api: Pick<ServerModuleApi, 'events' | 'db' | '
     pending.set(appId, timer);
   });
   return {
-    stop() {
+    /** No reconcile starts from now on; those running finish (the server closes the database next). */
+    async stop() {
       unsubscribe();
       for (const timer of pending.values()) clearTimeout(timer);
       pending.clear();
+      await Promise.allSettled([...running.values()]);
     },
   };
 }

@@ -31,7 +31,9 @@ export default defineServerModule({
     registerPublishing(api.routes, api.jobs, api.deployment, api.events, drafts, api.services.get(ReviewDates), phrases);
     registerImportExport(api.routes, api.jobs, api.events, drafts, api.deployment.switches, agentWriters);
     registerConflicts(api.routes, api.jobs, api.events, phrases);
-    reconcileOnChange(api, phrases);
+    // A reconcile starts a second after an app's last change: none after the server closes.
+    const reconciling = reconcileOnChange(api, phrases);
+    api.onClose(() => reconciling.stop());
     registerBulkImport(api.routes, api.jobs, api.events, bulk);
     registerGenerator(api.routes, api.jobs, api.events, bulk);
   },

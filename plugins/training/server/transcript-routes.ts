@@ -89,13 +89,14 @@ async function runSearch(db: DbExecutor, review: TranscriptReview, catalog: Clas
       limit: pageSize,
       after: body.cursor,
       offset: body.cursor ? undefined : pageNum * pageSize,
+      // The total is counted with the first page (in its statement); the pages after it (a cursor) leave it out.
+      countUpTo: body.cursor ? undefined : COUNT_CAP + 1,
     });
   } catch (error) {
     if (error instanceof Error && error.name === 'CursorError') throw HttpError.invalid([TrainingMessages.cursorInvalid], { cursor: [TrainingMessages.cursorInvalid] });
     throw error;
   }
-  // The total is counted with the first page; the pages after it (a cursor) leave it out.
-  const total = body.cursor ? null : await review.count(db, query, COUNT_CAP + 1);
+  const total = page.total ?? null;
   const classes = await classesOf(db, catalog, appId, page.rows.map((r) => r.transcriptId));
   return {
     list: page.rows.map((r) => masked(r, classes.get(r.transcriptId))),

@@ -6,7 +6,8 @@ import type { TranscriptPageRequest, TranscriptQuery, TranscriptRecord } from '.
  * review-status updates. Methods take the caller's executor and run in its transaction.
  */
 export interface TranscriptReview {
-  search(db: DbExecutor, query: TranscriptQuery, page: TranscriptPageRequest): Promise<{ rows: TranscriptRecord[]; next: string | null }>;
+  /** A page of the matching rows; with `page.countUpTo`, their capped count as well (`total`). */
+  search(db: DbExecutor, query: TranscriptQuery, page: TranscriptPageRequest): Promise<{ rows: TranscriptRecord[]; next: string | null; total?: number }>;
   /** Matching rows, counted up to `cap` (big counts are capped, not exact). */
   count(db: DbExecutor, query: TranscriptQuery, cap: number): Promise<number>;
   /** Ids of the matching rows, newest first, at most `max` (a bulk action on a whole search result). */
