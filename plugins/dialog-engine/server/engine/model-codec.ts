@@ -1,4 +1,4 @@
-import { deflateSync, inflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from '@civic/sdk/server/compression';
 
 /*
  * A trained model as bytes, for the model store. The model's transfer form (plain data and typed
