@@ -15,8 +15,8 @@ const SCALE_FACTOR = 0.1;
 /**
  * Columns' statistics of 10 entries (PostgreSQL's default is 100): ANALYZE then samples 3,000 rows
  * instead of 30,000. What the planner lacked was the tables' sizes and an app's share of them, which
- * this keeps; on 100,000 intents and 800,000 phrases it took the ANALYZE of each from 2–4 s, all that
- * time holding the one connection, to 0.1–0.3 s (tests/bench/table-statistics-bench.ts).
+ * this keeps; on 100,000 intents and 800,000 phrases it took the ANALYZE of each, all that time
+ * holding the one connection, from 0.4–7 s to 0.07–0.8 s (load 3–21; tests/bench/table-statistics-bench.ts).
  */
 const STATISTICS_TARGET = 10;
 
