@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
-import type { PGlite } from '@electric-sql/pglite';
 import { intents, tierLimits } from './support/tables';
 import { clearKnowledge } from './support/knowledge-fixtures';
+import { recording, worstNode } from './support/query-plans';
 import { startTestServer, type TestServer } from './support/test-server';
 import { classCatalog } from '../../plugins/classification/server/class-catalog';
 import { classesByName } from '../../plugins/classification/server/classes-by-name';
@@ -37,40 +37,6 @@ after(async () => {
   await t?.close();
 });
 
-interface PlanNode {
-  'Node Type': string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Join Filter'?: number;
-  Plans?: PlanNode[];
-}
-
-/** Rows a node produced or looked at and threw away, over all its loops, for it and every node below. */
-function nodeWork(node: PlanNode): Array<{ type: string; rows: number }> {
-  const rows = node['Actual Rows'] * node['Actual Loops'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Join Filter'] ?? 0);
-  return [{ type: node['Node Type'], rows }, ...(node.Plans ?? []).flatMap(nodeWork)];
-}
-
-/** Runs `work` with every statement the database client receives recorded (text and parameters). */
-async function recording(work: () => Promise<unknown>): Promise<Array<{ text: string; params: unknown[] }>> {
-  const client = (t.server.db.db as unknown as { $client: PGlite }).$client;
-  const query = client.query.bind(client);
-  const seen: Array<{ text: string; params: unknown[] }> = [];
-  Object.assign(client, {
-    query: (text: string, params: unknown[] = [], options?: object) => {
-      seen.push({ text, params });
-      return query(text, params, options);
-    },
-  });
-  try {
-    await work();
-  } finally {
-    delete (client as unknown as { query?: unknown }).query;
-  }
-  return seen;
-}
-
 const row = (question: string, no: number): BulkRow => ({ row: no, question, variants: [], answer: 'An answer.', category: null, labels: [], errors: [] });
 
 test("the commit points' checks probe the draft's index per name, whatever PGlite's planner guesses", { skip: process.env.DATABASE_URL ? 'PGlite only' : false }, async () => {
@@ -88,7 +54,7 @@ test("the commit points' checks probe the draft's index per name, whatever PGlit
     errors: [],
   };
 
-  const statements = await recording(async () => {
+  const statements = await recording(db, async () => {
     // The bulk import's commit point: room, no new name taken, no changed pair deleted.
     await checkBulkDraft(kb, db, APP, staged);
     // The agent zip import's: how many of its names are new.
@@ -101,10 +67,8 @@ test("the commit points' checks probe the draft's index per name, whatever PGlit
 
   const reads = statements.filter((s) => /\bfrom "?intents"?/i.test(s.text) && !/^\s*(insert|update|delete)/i.test(s.text));
   assert.ok(reads.length >= 3, `the checks read the draft: ${reads.length} statements`);
-  const client = (db as unknown as { $client: PGlite }).$client;
   for (const statement of reads) {
-    const explained = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`explain (analyze, format json) ${statement.text}`, statement.params);
-    const worst = nodeWork(explained.rows[0]['QUERY PLAN'][0].Plan).sort((a, b) => b.rows - a.rows)[0];
+    const worst = await worstNode(db, statement);
     assert.ok(worst.rows <= 4 * (NAMES + INTENTS), `${statement.text.slice(0, 160)}…: a ${worst.type} node went through ${worst.rows} rows`);
   }
 });

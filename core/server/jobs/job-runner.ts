@@ -1,6 +1,7 @@
 import { and, desc, eq, getTableColumns, inArray, lte, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database, DbExecutor } from '../db/database';
+import { TableStatistics } from '../db/table-statistics';
 import { jobs } from '../db/schema';
 import type { Logger } from '../logging/logger';
 import { executorSql } from './executor-sql';
@@ -36,6 +37,8 @@ const DEFAULT_TIME_LIMIT_SECONDS = 30 * 60;
 /** pg-boss expires a job this long after our own time limit: only a job whose process died gets there. */
 const EXPIRY_MARGIN_SECONDS = 5 * 60;
 const SCHEDULE_PREFIX = 'schedule__';
+/** How often the embedded database's statistics are looked at besides after each job (autovacuum's default naptime). */
+const STATISTICS_EVERY_MS = 60_000;
 
 /** A pg-boss queue name per job kind (its names allow letters, digits, `_` and `-`). */
 function queueOf(kind: string): string {
@@ -62,6 +65,7 @@ export class JobRunner implements JobService {
   readonly #waiters = new Map<string, Array<() => void>>();
   readonly #workers = new Map<string, string[]>();
   readonly #options: Required<JobRunnerOptions>;
+  readonly #statistics: TableStatistics;
   #boss: PgBoss | undefined;
   #recovery: NodeJS.Timeout | undefined;
   #stopped = true;
@@ -73,6 +77,9 @@ export class JobRunner implements JobService {
     options: JobRunnerOptions = {},
   ) {
     this.#options = { pollSeconds: 0.5, heartbeatMs: 2_000, staleMs: 60_000, stopGraceMs: 10_000, cronMonitorSeconds: 30, ...options };
+    // PGlite has no autovacuum: the tables a job (an import, a seed) filled get their statistics when it ends, the rest within a minute.
+    this.#statistics = new TableStatistics(database, log);
+    this.every('core.table-statistics', STATISTICS_EVERY_MS, () => this.#refreshStatistics());
   }
 
   register<P>(kind: string, handler: JobHandler<P>, options: JobKindOptions = {}): void {
@@ -250,6 +257,7 @@ export class JobRunner implements JobService {
     }
     await this.#startSchedules(boss);
     for (const [name, entry] of this.#periodic) this.#loop(name, entry);
+    void this.#track(this.#refreshStatistics());
     if (this.database.kind === 'postgres') {
       this.#recovery = setInterval(() => void this.recoverStale().catch((error: unknown) => this.log.warn({ err: error }, 'job recovery failed')), this.#options.staleMs);
       this.#recovery.unref();
@@ -370,6 +378,10 @@ export class JobRunner implements JobService {
     }, entry.everyMs);
   }
 
+  async #refreshStatistics(): Promise<void> {
+    await this.#statistics.refresh().catch((error: unknown) => this.log.warn({ err: error }, 'gathering table statistics failed'));
+  }
+
   #track<T>(work: Promise<T>): Promise<T> {
     this.#inHand.add(work);
     void work.finally(() => this.#inHand.delete(work)).catch(() => undefined);
@@ -409,6 +421,8 @@ export class JobRunner implements JobService {
     }
     // pg-boss schedules the retry (with backoff) when the handler throws and retries remain.
     if (end.retry) throw end.error;
+    // Before the job's waiters hear it ended: the next import's commit point is planned with what this one wrote.
+    await this.#refreshStatistics();
     this.#finished(row.id);
   }
 
