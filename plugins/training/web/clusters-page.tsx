@@ -56,7 +56,16 @@ export const ClustersPage = observer(function ClustersPage() {
           {job.result ? clusterSummary(job.result) : ''}
         </p>
       )}
-      {job?.status === 'succeeded' && store.clusters.length === 0 && <EmptyState title="No clusters" description="No pending unmatched questions in this range. Try a longer one." />}
+      {job?.status === 'succeeded' && store.clusters.length === 0 && (
+        <EmptyState
+          title="No clusters"
+          description={
+            job.result?.questions
+              ? 'None of these questions are close enough to one another to make a group. A longer range gives more to group.'
+              : 'No pending unmatched questions in this range. Try a longer one.'
+          }
+        />
+      )}
       {store.clusters.map((cluster) => (
         <ClusterCard key={cluster.id} appId={appId} cluster={cluster} canCreate={review.allowed} />
       ))}
