@@ -62,6 +62,9 @@ export class JobRunner implements JobService {
   readonly #periodic = new Map<string, { everyMs: number; task: PeriodicTask; timer?: NodeJS.Timeout }>();
   readonly #live = new Map<string, LiveJob>();
   readonly #inHand = new Set<Promise<unknown>>();
+  /** pg-boss's statements under way, and whether the stop has let the last of them end. */
+  readonly #bossStatements = new Set<Promise<unknown>>();
+  #bossDone = false;
   readonly #waiters = new Map<string, Array<() => void>>();
   readonly #workers = new Map<string, string[]>();
   readonly #options: Required<JobRunnerOptions>;
@@ -220,7 +223,7 @@ export class JobRunner implements JobService {
   async start(): Promise<void> {
     const database = this.database;
     const boss = new PgBoss({
-      db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+      db: { executeSql: (text: string, values?: unknown[]) => this.#bossStatement(() => database.executeSql(text, values)) },
       schema: 'pgboss',
       pollingIntervalSeconds: this.#options.pollSeconds,
       cronMonitorIntervalSeconds: this.#options.cronMonitorSeconds,
@@ -279,6 +282,25 @@ export class JobRunner implements JobService {
     for (const id of this.#live.keys()) this.#abort(id, 'stop');
     await Promise.allSettled([...this.#inHand]);
     clearTimeout(abortLater);
+    // pg-boss marks a job done a moment after its handler returns, without waiting for it (a job that
+    // outlived the stop's grace): let it issue that, let its statements end, then refuse it any more —
+    // the database closes next, and a late statement would fail unhandled ("PGlite is closed").
+    await new Promise((resolve) => setImmediate(resolve));
+    await Promise.allSettled([...this.#bossStatements]);
+    this.#bossDone = true;
+  }
+
+  /**
+   * A pg-boss statement, counted while it runs. After the stop none reaches the database: the stop has
+   * failed those jobs already, and pg-boss neither awaits such a completion nor catches its failure —
+   * an answer of no rows would throw in its reading of the count — so the statement is left unanswered.
+   */
+  #bossStatement(run: () => Promise<{ rows: unknown[] }>): Promise<{ rows: unknown[] }> {
+    if (this.#bossDone) return new Promise(() => undefined);
+    const statement = run();
+    this.#bossStatements.add(statement);
+    void statement.finally(() => this.#bossStatements.delete(statement)).catch(() => undefined);
+    return statement;
   }
 
   /**
