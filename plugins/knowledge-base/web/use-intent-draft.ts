@@ -3,8 +3,8 @@ import { useCallback, useEffect, useState } from '@civic/sdk/web/react';
 import { useNavigate, useSearchParams } from '@civic/sdk/web/router';
 import { ApiClient, isApiError, ToastService } from '@civic/sdk/web/services';
 import { errorMessage, useService, useUnsavedChangesPrompt } from '@civic/sdk/web';
-import type { ActionParameter, IntentKind, OutputContext, TrainingPhrase, WebhookState } from '../contract/common/knowledge/index';
-import { DEFAULT_PLATFORM, type ChannelResponses, type ResponseProblem } from '../contract/common/responses/index';
+import type { Intent, IntentKind } from '../contract/common/knowledge/index';
+import { DEFAULT_PLATFORM, type ResponseProblem } from '../contract/common/responses/index';
 import { responseProblemsOf } from '../contract/web/responses/response-problems';
 import { KbApi, type IntentDetail, type IntentListResponse, type IntentResponse, type IntentRow } from '../common/api';
 import { KbMessages } from '../common/messages';
@@ -14,22 +14,10 @@ import { editorPath, type EditorMode } from './paths';
 const checks = () => import('./intent-checks');
 
 /** What the editor changes; saved as the PUT/POST body (plus `version`). */
-export interface IntentDraft {
-  kind: IntentKind;
-  displayName: string;
-  parentId: string | null;
-  webhook_state: WebhookState;
-  action: string;
-  events: string[];
-  inputContexts: string[];
-  outputContexts: OutputContext[];
-  trainingPhrases: TrainingPhrase[];
-  parameters: ActionParameter[];
-  responses: ChannelResponses[];
-  answerOwner: string | null;
-  sourceUrl: string | null;
-  reviewBy: string | null;
-}
+export type IntentDraft = Pick<
+  Intent,
+  'kind' | 'displayName' | 'parentId' | 'webhook_state' | 'action' | 'events' | 'inputContexts' | 'outputContexts' | 'trainingPhrases' | 'parameters' | 'responses' | 'answerOwner' | 'sourceUrl' | 'reviewBy'
+>;
 
 function blankDraft(kind: IntentKind, parentId: string | null): IntentDraft {
   return {
