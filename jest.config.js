@@ -26,6 +26,7 @@ export default {
   testTimeout: 20_000,
   testMatch: [
     '<rootDir>/core/{common,web}/**/*.test.{ts,tsx}',
+    '<rootDir>/host/web/**/*.test.{ts,tsx}',
     '<rootDir>/sdk/{common,web,testing}/**/*.test.{ts,tsx}',
     '<rootDir>/plugins/*/{common,web}/**/*.test.{ts,tsx}',
     '<rootDir>/plugins/*/contract/{common,web}/**/*.test.{ts,tsx}',

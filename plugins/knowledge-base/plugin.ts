@@ -5,6 +5,8 @@ const intentsPage = () => import('./web/intents-page').then((m) => ({ default: m
 const intentPage = () => import('./web/intent-page').then((m) => ({ default: m.IntentPage }));
 const qnaPage = () => import('./web/qna-page').then((m) => ({ default: m.QnaPage }));
 const glossaryPage = () => import('./web/glossary-page').then((m) => ({ default: m.GlossaryPage }));
+/** The intents list's description (its page and page document show it). */
+const intentsDescription = 'What the bot understands: intents with their follow-ups, and Q&A pairs.';
 /** §2: switching app from an intent or Q&A page goes to the new app's intents list. */
 const toIntentsList = { goTo: '/intents/:appId' };
 
@@ -16,8 +18,8 @@ export default definePlugin({
   icon: 'book',
   canAccess: canViewKnowledgeBase,
   routes: [
-    { path: '/intents/:appId', layout: 'main', appParam: 'appId', title: 'Intents', load: intentsPage },
-    { path: '/intents/:tabId/:appId', layout: 'main', appParam: 'appId', title: 'Intents', load: intentsPage },
+    { path: '/intents/:appId', layout: 'main', appParam: 'appId', title: 'Intents', description: intentsDescription, load: intentsPage },
+    { path: '/intents/:tabId/:appId', layout: 'main', appParam: 'appId', title: 'Intents', description: intentsDescription, load: intentsPage },
     { path: '/intent/:appId/:mode', layout: 'main', appParam: 'appId', title: 'Intent', onAppSwitch: toIntentsList, load: intentPage },
     { path: '/intent/:appId/:mode/:intentId', layout: 'main', appParam: 'appId', title: 'Intent', onAppSwitch: toIntentsList, load: intentPage },
     { path: '/QandA/:appId/:mode', layout: 'main', appParam: 'appId', title: 'Q&A', onAppSwitch: toIntentsList, load: qnaPage },

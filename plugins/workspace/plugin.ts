@@ -12,6 +12,7 @@ export default definePlugin({
       path: '/dashboard',
       layout: 'main',
       title: 'Dashboard',
+      description: "The apps you work on. Open an app's workspace or its settings.",
       canAccess: canViewDashboard,
       load: () => import('./web/dashboard-page').then((m) => ({ default: m.DashboardPage })),
     },

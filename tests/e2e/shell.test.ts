@@ -50,10 +50,16 @@ describe('signed out', () => {
     assert.match(footer, /© \d{4} Civic Console · v1\.41\.3/);
   });
 
-  test("the login card's heading and introduction come in the server's document; the console takes over with one of each", async () => {
+  test("the login card's heading and introduction come in the server's document (a signed-in page's frame in its own); the console takes over with one of each", async () => {
     const page = async (path: string) => (await fetch(`${running.url}${path}`, { headers: { accept: 'text/html' } })).text();
     assert.match(await page('/login'), /<div id="root"><div class="civic-public">.*<h1 id="page-title"[^>]*>Sign in<\/h1><p class="civic-login-intro">Use your/s);
-    assert.match(await page('/dashboard'), /<div id="root"><\/div>/);
+    // A signed-in page's document: the shell's frame with the page's title and description, painted
+    // before the console's scripts, which are asked for after the paint.
+    const dashboard = await page('/dashboard');
+    assert.match(dashboard, /<div id="root"><div class="civic-shell">.*<h1 id="page-title"[^>]*>Dashboard<\/h1>.*<div class="civic-page-description">The apps you work on\./s);
+    assert.doesNotMatch(dashboard, /rel="modulepreload"/);
+    assert.match(dashboard, /<script type="module" crossorigin src="\/assets\/start-after-paint-[\w-]+\.js" data-entry="\/assets\/index-[\w-]+\.js"/);
+    assert.match(await page('/no-such-page'), /<div id="root"><\/div>/);
     await browser.url(`${running.url}/login`);
     await browser.$('#login-email').waitForDisplayed();
     assert.equal(await browser.execute(() => document.querySelectorAll('#root h1, #root .civic-login-intro, #root .civic-public').length), 3);

@@ -57,6 +57,13 @@ export interface PluginRoute {
   canAccess?: AccessPredicate;
   /** Page title for the document and the header. */
   title: string;
+  /**
+   * The page's one-line description (UX.md page anatomy), when it does not depend on data: the page
+   * shows it (`Page` takes it unless given its own), and so do the page's loading states and the
+   * page document the build writes for the route's first path segment, which paints it before any
+   * JavaScript has run.
+   */
+  description?: string;
   /** What switching app does on this route (§2 "App switching"); only for routes with `appParam`. */
   onAppSwitch?: AppSwitchBehaviour;
   /** A page of an app the shell itself links to or lands on (one route per landmark). */

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
+import { useRouteDescription } from './page-lead';
 import { usePageTitle } from './use-page-title';
 
 export interface PageProps {
   /** Shown in the shell header (the page's one h1) and the browser tab. */
   title?: string;
-  /** One short line under the header saying what the page is for. */
+  /** One short line under the header saying what the page is for (default: the route's `description`). */
   description?: ReactNode;
   /** The primary action (and at most a few secondary ones), on the right. */
   actions?: ReactNode;
@@ -20,12 +21,14 @@ export interface PageProps {
  */
 export function Page(props: PageProps) {
   usePageTitle(props.title);
-  const hasHeaderRow = props.description !== undefined || props.actions !== undefined;
+  const routeDescription = useRouteDescription();
+  const description = props.description ?? routeDescription;
+  const hasHeaderRow = description !== undefined || props.actions !== undefined;
   return (
     <div className={`civic-page${props.className ? ` ${props.className}` : ''}`}>
       {hasHeaderRow && (
         <div className="civic-page-header">
-          <div className="civic-page-description">{props.description}</div>
+          <div className="civic-page-description">{description}</div>
           {props.actions && <div className="civic-page-actions">{props.actions}</div>}
         </div>
       )}

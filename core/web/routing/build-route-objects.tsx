@@ -8,6 +8,7 @@ import { NotFoundPage } from '../shell/not-found-page';
 import { LoadingScreen } from '../shell/loading-screen';
 import { PageSkeleton } from '../shell/page-skeleton';
 import { PublicLayout } from '../shell/public-layout';
+import { CurrentShellFrame } from '../shell/shell-frame';
 import { RootLayout } from '../shell/root-layout';
 import { RouteErrorPage } from '../shell/route-error-page';
 import { identityRoutes } from '../auth/identity-routes';
@@ -101,7 +102,7 @@ export function buildRouteObjects(catalog: PluginCatalog, options: RouteBuildOpt
         {
           element: (
             <LayoutGate layout="main">
-              <Suspense fallback={<LoadingScreen />}>
+              <Suspense fallback={<CurrentShellFrame />}>
                 <AppShell />
               </Suspense>
             </LayoutGate>

@@ -5,6 +5,7 @@ import type { PluginManifest, PluginRoute } from '@civic/core/common/plugins';
 import { AppContextService } from '../apps/app-context-service';
 import { AuthService } from '../auth/auth-service';
 import { useService } from '../di/container-context';
+import { PageLead, RouteDescriptionContext } from '../page/page-lead';
 import { PageTitleService } from '../page/page-title-service';
 import { contributionAccess } from '../plugins/plugin-access';
 import { NoAccessPage } from '../shell/no-access-page';
@@ -45,14 +46,25 @@ export const PluginPage = observer(function PluginPage({ plugin, route, Page }: 
 
   if (appId) {
     if (missingAppId === appId) return <NotFoundPage />;
-    if (auth.isFullySignedIn && apps.currentAppId !== appId) return <PageSkeleton />;
+    if (auth.isFullySignedIn && apps.currentAppId !== appId) return <PageLoading description={route.description} />;
   }
   const access = contributionAccess(plugin, route)(apps.accessContext);
   if (access === false) return <NoAccessPage />;
   if (access !== true) return <NoAccessPage reason={access.disabledReason} />;
   return (
-    <Suspense fallback={<PageSkeleton />}>
-      <Page />
-    </Suspense>
+    <RouteDescriptionContext.Provider value={route.description}>
+      <Suspense fallback={<PageLoading description={route.description} />}>
+        <Page />
+      </Suspense>
+    </RouteDescriptionContext.Provider>
   );
 });
+
+/** Skeleton lines under the route's description, where the page will draw them. */
+function PageLoading(props: { description?: string }) {
+  return (
+    <PageLead description={props.description}>
+      <PageSkeleton />
+    </PageLead>
+  );
+}

@@ -9,7 +9,7 @@ import { useService } from '../di/container-context';
 import { FeatureFlagService } from '../flags/feature-flag-service';
 import { Footer } from './footer';
 import { Header, PAGE_TITLE_ID } from './header';
-import { LoadingScreen } from './loading-screen';
+import { CurrentPageLoading } from './shell-frame';
 import { Sidebar, SIDEBAR_ID } from './sidebar/sidebar';
 import { SkipLink } from './skip-link';
 import { useFocusOnNavigate } from './use-focus-on-navigate';
@@ -51,7 +51,7 @@ export const AppShell = observer(function AppShell() {
 /** The header's Menu button (narrow screens only): focus comes back to it when the drawer closes. */
 const NAV_TOGGLE_ID = 'civic-nav-toggle';
 
-/** The first load of a session shows the §2 loading screen until the apps and flags are in. */
+/** The first load of a session shows the §2 loading screen, under the page's description, until the apps and flags are in. */
 export const SessionDataGate = observer(function SessionDataGate(props: { children: ReactNode }) {
   const auth = useService<AuthService>(AuthService);
   const apps = useService<AppContextService>(AppContextService);
@@ -66,6 +66,6 @@ export const SessionDataGate = observer(function SessionDataGate(props: { childr
       </Callout>
     );
   }
-  if (apps.status !== 'ready' || !flags.loaded) return <LoadingScreen />;
+  if (apps.status !== 'ready' || !flags.loaded) return <CurrentPageLoading />;
   return <>{props.children}</>;
 });

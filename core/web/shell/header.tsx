@@ -3,9 +3,9 @@ import { MenuIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useService } from '../di/container-context';
 import { PageTitleService } from '../page/page-title-service';
+import { PAGE_TITLE_ID } from './shell-ids';
 
-/** The id the shell focuses after each navigation, so screen readers start at the new page. */
-export const PAGE_TITLE_ID = 'page-title';
+export { PAGE_TITLE_ID };
 
 /** The sidebar drawer's button, shown on narrow screens only (shell.css). */
 export interface HeaderNavToggle {

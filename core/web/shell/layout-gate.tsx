@@ -9,6 +9,7 @@ import { useService } from '../di/container-context';
 import { PluginCatalog } from '../plugins/plugin-catalog';
 import { GuardPaths, guardRedirect } from './guard-rules';
 import { LoadingScreen } from './loading-screen';
+import { CurrentShellFrame } from './shell-frame';
 
 /** Where a redirect to /login came from, so signing in returns there. */
 export interface FromState {
@@ -22,7 +23,8 @@ export const LayoutGate = observer(function LayoutGate(props: { layout: RouteLay
   const { config } = useService<ConsoleConfigService>(ConsoleConfigService);
   const location = useLocation();
 
-  if (auth.status === 'unknown') return <LoadingScreen />;
+  // The main layout's frame, with the page's title and description where the page document drew them.
+  if (auth.status === 'unknown') return props.layout === 'main' ? <CurrentShellFrame /> : <LoadingScreen />;
   const target = guardRedirect({
     user: auth.user,
     pathname: location.pathname,

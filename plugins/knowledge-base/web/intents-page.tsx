@@ -112,7 +112,6 @@ export const IntentsPage = observer(function IntentsPage() {
   return (
     <Page
       title="Intents"
-      description="What the bot understands: intents with their follow-ups, and Q&A pairs."
       actions={
         canEdit && (
           <>

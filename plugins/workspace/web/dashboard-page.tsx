@@ -32,7 +32,6 @@ export const DashboardPage = observer(function DashboardPage() {
   return (
     <Page
       title="Dashboard"
-      description="The apps you work on. Open an app's workspace or its settings."
       toolbar={
         <>
           <label htmlFor={filterId} className="civic-visually-hidden">
