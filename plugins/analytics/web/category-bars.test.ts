@@ -14,7 +14,7 @@ describe('shortLabel', () => {
 
   it('cuts a name without spaces where the room ends', () => {
     const short = shortLabel('renew_passport_collection_reschedule_followup');
-    expect(short).toBe('renew_passport_collection_res…');
+    expect(short).toBe('renew_passport_collection_reschedul…');
     expect(short).toHaveLength(AXIS_LABEL_CHARS);
   });
 });

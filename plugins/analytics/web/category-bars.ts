@@ -5,7 +5,7 @@
  */
 
 /** Characters of a name on the axis; the whole name is in the hover and the table view. */
-export const AXIS_LABEL_CHARS = 30;
+export const AXIS_LABEL_CHARS = 36;
 
 /** `name` cut to `max` characters, at a word's end where one is near, with an ellipsis. */
 export function shortLabel(name: string, max = AXIS_LABEL_CHARS): string {

@@ -4,6 +4,7 @@ import analyticsPlugin from '../plugin';
 import { AnalyticsApi, type ConfidencePoints, type IntentsReport, type IntentStat, type PackedConfidencePoints } from '../common/api';
 import { encodeConfidencePoints } from '../common/point-cloud-codec';
 import { analyticsModule } from './analytics-module';
+import { AXIS_LABEL_CHARS } from './category-bars';
 import { allRows } from './chart-table';
 import { cloudTable, cloudTraces, localTimes } from './confidence-cloud';
 import { toCsv } from './csv';
@@ -145,7 +146,7 @@ describe('charts over intent names', () => {
     expect(axis.automargin).toBe(true);
     expect(axis.tickvals).toEqual([long, '(no intent)', 'Renew passport']);
     expect(axis.ticktext[0]).toMatch(/…$/);
-    expect(axis.ticktext[0].length).toBeLessThanOrEqual(30);
+    expect(axis.ticktext[0].length).toBeLessThanOrEqual(AXIS_LABEL_CHARS);
     expect(long.startsWith(axis.ticktext[0].slice(0, -1))).toBe(true);
     expect(axis.ticktext.slice(1)).toEqual(['(no intent)', 'Renew passport']);
     expect(thumbs.data[0].hovertemplate).toMatch(/^%\{y\}/);
