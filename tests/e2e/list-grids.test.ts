@@ -161,3 +161,51 @@ test('the chat apps filters live in the URL: "Include decommissioned" and the so
   assert.deepEqual(kept, { decommissioned: true, order: 'desc' });
   await expectAccessible(browser, '/chatApp with filters');
 });
+
+/** The questions inbox's column headers whose names are cut (wider than their cell). */
+const cutInboxHeaders = () =>
+  browser.execute(() =>
+    [...document.querySelectorAll('.civic-training-table .bp6-table-quadrant-main .bp6-table-column-name-text')]
+      .filter((h) => h.scrollWidth > h.clientWidth + 1)
+      .map((h) => `${h.textContent} (${h.clientWidth}/${h.scrollWidth} px)`),
+  );
+
+async function openInbox(): Promise<boolean> {
+  await browser.url(`${running.url}/training/${APP}`);
+  await settle();
+  if (await browser.execute(() => !document.querySelector('main [role="grid"]') && Boolean(document.querySelector('main .bp6-non-ideal-state')))) return false;
+  await browser.waitUntil(async () => ((await gridFacts())?.rows.length ?? 0) > 1, { timeout: 15_000, timeoutMsg: 'the inbox shows no rows' });
+  // The columns are fitted to the box once it is measured.
+  await browser.pause(300);
+  return true;
+}
+
+test('the questions inbox reads whole at 1,400 and 1,280 px; its column picker is remembered', async (t) => {
+  try {
+    // Ten columns squeezed into the main area cut their names to "Con…", "V…".
+    for (const width of [1400, 1280]) {
+      await browser.setWindowSize(width, 800);
+      if (!(await openInbox())) return t.skip('no questions in the demo');
+      assert.deepEqual(await cutInboxHeaders(), [], `at ${width} px`);
+    }
+    const shown = (await gridFacts())!;
+    assert.deepEqual(shown.headers, ['Select', 'Question', 'Answered by', 'Status, feedback', 'Categories, labels', 'Asked', 'Actions']);
+
+    // Top matches, hidden by default, shown from the picker: the grid counts it, a reload keeps it.
+    const picker = browser.$('button[aria-label^="Columns"]');
+    await picker.click();
+    const topMatches = browser.$('//label[contains(., "Top matches")]');
+    await topMatches.waitForDisplayed();
+    await topMatches.click();
+    await browser.keys('Escape');
+    await browser.waitUntil(async () => (await gridFacts())?.colCount === shown.colCount + 1, { timeout: 5_000, timeoutMsg: 'Top matches was not added' });
+    assert.ok(await openInbox());
+    const facts = (await gridFacts())!;
+    assert.deepEqual(facts.headers, ['Select', 'Question', 'Answered by', 'Top matches', 'Status, feedback', 'Categories, labels', 'Asked', 'Actions']);
+    assert.deepEqual(facts.headerIndexes, facts.headers.map((_, i) => String(i + 1)));
+    await expectAccessible(browser, '/training with Top matches');
+  } finally {
+    await browser.execute(() => localStorage.removeItem('civic.training.inbox.hiddenColumns'));
+    await browser.setWindowSize(1280, 800);
+  }
+});

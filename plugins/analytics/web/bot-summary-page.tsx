@@ -5,6 +5,7 @@ import { useParams } from '@civic/sdk/web/router';
 import { AnalyticsApi, ReportsApi, type BotSummaryReport, type Kpi } from '../common/api';
 import { AnalyticsFilters } from './analytics-filters';
 import { AnalyticsPageFrame } from './analytics-page-frame';
+import { categoryBars } from './category-bars';
 import { ChartCard } from './chart-card';
 import { formatValue, hourLabel, percent, WEEKDAYS } from './format';
 import { SeriesColours } from './palette';
@@ -48,8 +49,10 @@ export const BotSummaryPage = observer(function BotSummaryPage() {
               title="Busiest hours"
               description={`The five busiest hours of the week, local time (${r.range.timeZone}).`}
               fileName={`${appId}-busiest-hours`}
-              data={[{ type: 'bar', orientation: 'h', name: 'Messages', y: r.busiestHours.map((b) => `${WEEKDAYS[b.weekday]} ${hourLabel(b.hour)}`), x: r.busiestHours.map((b) => b.messages), marker: { color: SeriesColours.messages } }]}
-              layout={{ yaxis: { automargin: true, autorange: 'reversed' } }}
+              {...categoryBars(
+                r.busiestHours.map((b) => `${WEEKDAYS[b.weekday]} ${hourLabel(b.hour)}`),
+                [{ name: 'Messages', values: r.busiestHours.map((b) => b.messages), marker: { color: SeriesColours.messages } }],
+              )}
               table={{ columns: ['Hour', 'Messages'], rows: r.busiestHours.map((b) => [`${WEEKDAYS[b.weekday]} ${hourLabel(b.hour)}`, b.messages]) }}
             />
             <div className="civic-analytics-wide">

@@ -2,6 +2,7 @@ import { observer } from '@civic/sdk/web/mobx';
 import { useParams } from '@civic/sdk/web/router';
 import { AnalyticsApi, type CsatReport } from '../common/api';
 import { AnalyticsPageFrame } from './analytics-page-frame';
+import { categoryBars } from './category-bars';
 import { ChartCard } from './chart-card';
 import { formatValue } from './format';
 import { RatingColours, SeriesColours } from './palette';
@@ -37,11 +38,13 @@ export const CsatPage = observer(function CsatPage() {
             title="Worst-rated answers"
             description="Intents whose answers got the most thumbs down."
             fileName={`${appId}-worst-rated`}
-            data={[
-              { type: 'bar', orientation: 'h', name: 'Thumbs down', y: r.worstRated.map((w) => w.intentName || '(no intent)'), x: r.worstRated.map((w) => w.thumbsDown), marker: { color: SeriesColours.thumbsDown } },
-              { type: 'bar', orientation: 'h', name: 'Thumbs up', y: r.worstRated.map((w) => w.intentName || '(no intent)'), x: r.worstRated.map((w) => w.thumbsUp), marker: { color: SeriesColours.thumbsUp } },
-            ]}
-            layout={{ barmode: 'group', yaxis: { automargin: true, autorange: 'reversed' } }}
+            {...categoryBars(
+              r.worstRated.map((w) => w.intentName || '(no intent)'),
+              [
+                { name: 'Thumbs down', values: r.worstRated.map((w) => w.thumbsDown), marker: { color: SeriesColours.thumbsDown } },
+                { name: 'Thumbs up', values: r.worstRated.map((w) => w.thumbsUp), marker: { color: SeriesColours.thumbsUp } },
+              ],
+            )}
             table={{ columns: ['Intent', 'Thumbs down', 'Thumbs up', 'Messages'], rows: r.worstRated.map((w) => [w.intentName || '(no intent)', w.thumbsDown, w.thumbsUp, w.turns]) }}
           />
           <ChartCard

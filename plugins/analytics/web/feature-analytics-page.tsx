@@ -1,6 +1,7 @@
 import { observer } from '@civic/sdk/web/mobx';
 import { AnalyticsApi, type FeatureAnalyticsReport } from '../common/api';
 import { AnalyticsPageFrame } from './analytics-page-frame';
+import { categoryBars } from './category-bars';
 import { ChartCard } from './chart-card';
 import { SeriesColours } from './palette';
 import { useReport } from './use-report';
@@ -22,8 +23,10 @@ export const FeatureAnalyticsPage = observer(function FeatureAnalyticsPage() {
           <ChartCard
             title="Most used features"
             fileName="features"
-            data={[{ type: 'bar', orientation: 'h', name: 'Events', y: r.features.slice(0, 15).map((f) => (f.module ? `${f.module}: ${f.feature}` : f.feature)), x: r.features.slice(0, 15).map((f) => f.events), marker: { color: SeriesColours.messages } }]}
-            layout={{ yaxis: { automargin: true, autorange: 'reversed' } }}
+            {...categoryBars(
+              r.features.slice(0, 15).map((f) => (f.module ? `${f.module}: ${f.feature}` : f.feature)),
+              [{ name: 'Events', values: r.features.slice(0, 15).map((f) => f.events), marker: { color: SeriesColours.messages } }],
+            )}
             table={{ columns: ['Feature', 'Module', 'Events', 'Users', 'Apps'], rows: r.features.map((f) => [f.feature, f.module, f.events, f.users, f.apps]) }}
           />
           <ChartCard title="Events per app" fileName="feature-events-per-app" table={{ columns: ['App', 'Events'], rows: r.apps.map((a) => [a.appId, a.events]) }} />

@@ -1,9 +1,10 @@
 import { renderConsoleInTestApp, screen, testApp, testUser, userEvent, waitFor, within } from '@civic/sdk/testing';
 import { useEffect, useRef } from '@civic/sdk/web/react';
 import analyticsPlugin from '../plugin';
-import { AnalyticsApi, type ConfidencePoints, type IntentsReport, type PackedConfidencePoints } from '../common/api';
+import { AnalyticsApi, type ConfidencePoints, type IntentsReport, type IntentStat, type PackedConfidencePoints } from '../common/api';
 import { encodeConfidencePoints } from '../common/point-cloud-codec';
 import { analyticsModule } from './analytics-module';
+import { AXIS_LABEL_CHARS } from './category-bars';
 import { allRows } from './chart-table';
 import { cloudTable, cloudTraces, localTimes } from './confidence-cloud';
 import { toCsv } from './csv';
@@ -11,8 +12,11 @@ import { toCsv } from './csv';
 // jsdom draws no plotly: stand-ins report their traces; the WebGL one shows plotly's "no WebGL" note
 // when the test says so (as under a policy that forbids regl's generated code).
 let mockWebglWorks = true;
+/** The figures the stand-ins were given, newest last. */
+const mockFigures: Array<{ data: Array<Record<string, unknown>>; layout: Record<string, unknown>; height: unknown }> = [];
 function mockPlot(name: string, webgl: boolean) {
-  return function StandIn({ data, config, onInitialized }: { data: Array<{ type: string; name: string; x: ArrayLike<number> }>; config?: { plotGlPixelRatio?: number }; onInitialized?: (figure: object, graph: HTMLElement) => void }) {
+  return function StandIn({ data, layout, config, onInitialized }: { data: Array<{ type: string; name: string; x: ArrayLike<number> }>; layout: Record<string, unknown>; config?: { plotGlPixelRatio?: number }; onInitialized?: (figure: object, graph: HTMLElement) => void }) {
+    mockFigures.push({ data: data as unknown as Array<Record<string, unknown>>, layout, height: layout.height });
     const graph = useRef<HTMLDivElement>(null);
     useEffect(() => {
       if (graph.current) onInitialized?.({}, graph.current);
@@ -48,7 +52,7 @@ function points(count: number, extra: Partial<ConfidencePoints> = {}): Confidenc
 }
 
 /** The Intents page, its points route answering `cloud` as the server does: packed. */
-async function openIntents(cloud: ConfidencePoints) {
+async function openIntents(cloud: ConfidencePoints, intents: IntentsReport = report) {
   const packed: PackedConfidencePoints = encodeConfidencePoints(cloud);
   return renderConsoleInTestApp({
     route: '/analytics/intents/a1',
@@ -56,7 +60,7 @@ async function openIntents(cloud: ConfidencePoints) {
     app: [testApp('a1', 'Plus')],
     plugins: [analyticsPlugin],
     modules: [analyticsModule],
-    api: { [`GET ${AnalyticsApi.intentsRoute}`]: () => report, [`GET ${AnalyticsApi.intentPointsRoute}`]: () => packed },
+    api: { [`GET ${AnalyticsApi.intentsRoute}`]: () => intents, [`GET ${AnalyticsApi.intentPointsRoute}`]: () => packed },
   });
 }
 
@@ -120,5 +124,49 @@ describe('the confidence point cloud', () => {
     expect(csv[0]).toBe('Time (Asia/Singapore),Confidence,Fallback');
     expect(csv[2]).toBe('2026-02-08 00:01:00,0.001,no');
     expect(csv).toHaveLength(100_002);
+  });
+});
+
+describe('charts over intent names', () => {
+  const long = 'Apply for a senior citizen concession card for a parent who lives abroad';
+  const stat = (intentName: string, thumbsUp: number, thumbsDown: number, turns = 10): IntentStat => ({ intentName, turns, fallbacks: 0, thumbsUp, thumbsDown, averageConfidence: 0.8 });
+  const top = [stat(long, 5, 1, 40), stat('Renew passport', 1, 2, 30), stat('', 0, 4, 20), stat('Unrated', 0, 0, 10)];
+  const figure = (trace: string) => [...mockFigures].reverse().find((f) => f.data[0]?.name === trace);
+
+  it('draws thumbs per intent as horizontal bars: a row a name, shortened on the axis, whole in the hover and the table', async () => {
+    mockFigures.length = 0;
+    await openIntents(points(10), { ...report, top });
+    await waitFor(() => expect(figure('Thumbs up')).toBeDefined());
+    const thumbs = figure('Thumbs up')!;
+    // Rotated names under columns were cut to a few letters: names on the y axis, the rated ones, most rated first.
+    expect(thumbs.data.map((t) => [t.name, t.orientation])).toEqual([['Thumbs up', 'h'], ['Thumbs down', 'h']]);
+    expect(thumbs.data[0].y).toEqual([long, '(no intent)', 'Renew passport']);
+    expect(thumbs.data[1].x).toEqual([1, 4, 2]);
+    const axis = thumbs.layout.yaxis as { automargin: boolean; tickvals: string[]; ticktext: string[] };
+    expect(axis.automargin).toBe(true);
+    expect(axis.tickvals).toEqual([long, '(no intent)', 'Renew passport']);
+    expect(axis.ticktext[0]).toMatch(/…$/);
+    expect(axis.ticktext[0].length).toBeLessThanOrEqual(AXIS_LABEL_CHARS);
+    expect(long.startsWith(axis.ticktext[0].slice(0, -1))).toBe(true);
+    expect(axis.ticktext.slice(1)).toEqual(['(no intent)', 'Renew passport']);
+    expect(thumbs.data[0].hovertemplate).toMatch(/^%\{y\}/);
+    // A row for each name: the chart grows with them.
+    expect(thumbs.height).toBeGreaterThanOrEqual(240);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show table: Thumbs up and down per intent' }));
+    const table = await screen.findByRole('table', { name: 'Thumbs up and down per intent' });
+    expect(within(table).getByRole('rowheader', { name: long })).toBeTruthy();
+    expect(within(table).getAllByRole('row')).toHaveLength(5);
+  });
+
+  it('draws the top intents the same way, a click on a bar naming its intent', async () => {
+    mockFigures.length = 0;
+    await openIntents(points(10), { ...report, top });
+    await waitFor(() => expect(figure('Messages')).toBeDefined());
+    const chart = figure('Messages')!;
+    expect(chart.data[0].orientation).toBe('h');
+    expect(chart.data[0].y).toEqual([long, 'Renew passport', '(no intent)', 'Unrated']);
+    expect(chart.data[0].customdata).toEqual([long, 'Renew passport', '', 'Unrated']);
+    expect((chart.layout.yaxis as { ticktext: string[] }).ticktext[0]).toMatch(/…$/);
   });
 });

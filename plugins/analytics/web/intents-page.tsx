@@ -5,6 +5,7 @@ import { useEffect, useState } from '@civic/sdk/web/react';
 import { useParams } from '@civic/sdk/web/router';
 import { AnalyticsApi, type IntentsReport, type IntentTranscriptsPage, type PackedConfidencePoints } from '../common/api';
 import { AnalyticsPageFrame } from './analytics-page-frame';
+import { categoryBars } from './category-bars';
 import { ChartCard } from './chart-card';
 import { CloudMarks, ConfidenceCloudCard, markCloud } from './confidence-cloud';
 import { percent } from './format';
@@ -71,12 +72,9 @@ export const IntentsPage = observer(function IntentsPage() {
           />
           <ChartCard
             title="Thumbs up and down per intent"
+            description={`The intents rated most (up to ${CHARTED_INTENTS}); the table lists every intent.`}
             fileName={`${appId}-thumbs-per-intent`}
-            data={[
-              { type: 'bar', name: 'Thumbs up', x: r.top.map((i) => intentLabel(i.intentName)), y: r.top.map((i) => i.thumbsUp), marker: { color: SeriesColours.thumbsUp } },
-              { type: 'bar', name: 'Thumbs down', x: r.top.map((i) => intentLabel(i.intentName)), y: r.top.map((i) => i.thumbsDown), marker: { color: SeriesColours.thumbsDown, pattern: { shape: '/' } } },
-            ]}
-            layout={{ barmode: 'group', xaxis: { automargin: true } }}
+            {...thumbsChart(r)}
             table={{ columns: ['Intent', 'Thumbs up', 'Thumbs down'], rows: r.top.map((i) => [intentLabel(i.intentName), i.thumbsUp, i.thumbsDown]) }}
           />
           {drill !== null && <IntentTranscriptsDialog appId={appId} intent={drill} onClose={() => setDrill(null)} />}
@@ -86,16 +84,32 @@ export const IntentsPage = observer(function IntentsPage() {
   );
 });
 
+/** Intents a chart shows (the report has up to 50; the table views list them all). */
+const CHARTED_INTENTS = 15;
+
 function TopIntentsChart({ report, onPick }: { report: IntentsReport; onPick: (intent: string) => void }) {
-  const top = report.top.slice(0, 15);
-  return (
-    <LazyPlot
-        label="Top intents chart; use Show table for the numbers and the messages of each intent"
-        height={Math.max(240, top.length * 22 + 60)}
-        data={[{ type: 'bar', orientation: 'h', name: 'Messages', y: top.map((i) => intentLabel(i.intentName)), x: top.map((i) => i.turns), marker: { color: SeriesColours.messages }, customdata: top.map((i) => i.intentName) }]}
-        layout={{ yaxis: { automargin: true, autorange: 'reversed' }, clickmode: 'event' }}
-      onClick={(point) => onPick(String(point.customdata ?? ''))}
-    />
+  const top = report.top.slice(0, CHARTED_INTENTS);
+  const chart = categoryBars(
+    top.map((i) => intentLabel(i.intentName)),
+    [{ name: 'Messages', values: top.map((i) => i.turns), marker: { color: SeriesColours.messages }, customdata: top.map((i) => i.intentName) }],
+    { clickmode: 'event' },
+  );
+  return <LazyPlot label="Top intents chart; use Show table for the numbers and the messages of each intent" {...chart} onClick={(point) => onPick(String(point.customdata ?? ''))} />;
+}
+
+/** The intents rated most (thumbs up and down together), most first; none rated: the table alone. */
+function thumbsChart(report: IntentsReport): Partial<ReturnType<typeof categoryBars>> {
+  const rated = report.top
+    .filter((i) => i.thumbsUp + i.thumbsDown > 0)
+    .sort((a, b) => b.thumbsUp + b.thumbsDown - (a.thumbsUp + a.thumbsDown))
+    .slice(0, CHARTED_INTENTS);
+  if (rated.length === 0) return {};
+  return categoryBars(
+    rated.map((i) => intentLabel(i.intentName)),
+    [
+      { name: 'Thumbs up', values: rated.map((i) => i.thumbsUp), marker: { color: SeriesColours.thumbsUp } },
+      { name: 'Thumbs down', values: rated.map((i) => i.thumbsDown), marker: { color: SeriesColours.thumbsDown, pattern: { shape: '/' } } },
+    ],
   );
 }
 

@@ -4,6 +4,7 @@ import { useParams } from '@civic/sdk/web/router';
 import { AnalyticsApi, type SuperbotReport } from '../common/api';
 import { AnalyticsMessages } from '../common/messages';
 import { AnalyticsPageFrame } from './analytics-page-frame';
+import { categoryBars } from './category-bars';
 import { ChartCard } from './chart-card';
 import { SeriesColours } from './palette';
 import { useReport } from './use-report';
@@ -25,12 +26,14 @@ export const SuperbotPage = observer(function SuperbotPage() {
               title="Routing per linked app"
               description={`Linked apps: ${r.linkedAppIds.join(', ') || 'none'}.`}
               fileName={`${appId}-routing`}
-              data={[
-                { type: 'bar', name: 'Messages', x: r.routing.map((x) => x.appId), y: r.routing.map((x) => x.turns), marker: { color: SeriesColours.messages } },
-                { type: 'bar', name: 'Fallbacks', x: r.routing.map((x) => x.appId), y: r.routing.map((x) => x.fallbacks), marker: { color: SeriesColours.fallbacks } },
-                { type: 'bar', name: 'Thumbs down', x: r.routing.map((x) => x.appId), y: r.routing.map((x) => x.thumbsDown), marker: { color: SeriesColours.previous } },
-              ]}
-              layout={{ barmode: 'group' }}
+              {...categoryBars(
+                r.routing.map((x) => x.appId),
+                [
+                  { name: 'Messages', values: r.routing.map((x) => x.turns), marker: { color: SeriesColours.messages } },
+                  { name: 'Fallbacks', values: r.routing.map((x) => x.fallbacks), marker: { color: SeriesColours.fallbacks } },
+                  { name: 'Thumbs down', values: r.routing.map((x) => x.thumbsDown), marker: { color: SeriesColours.previous } },
+                ],
+              )}
               table={{ columns: ['Linked app', 'Messages', 'Fallbacks', 'Thumbs down'], rows: r.routing.map((x) => [x.appId, x.turns, x.fallbacks, x.thumbsDown]) }}
             />
             <ChartCard

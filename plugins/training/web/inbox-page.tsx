@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, Checkbox, Dialog, DialogBody, HTMLTable, Tag } from '@civic/sdk/web/blueprint';
+import { Button, Checkbox, Dialog, DialogBody, HTMLTable, Tag, Tooltip } from '@civic/sdk/web/blueprint';
 import { Column, rowCells, VirtualTable } from '@civic/sdk/web/blueprint-table';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useMemo, useState } from '@civic/sdk/web/react';
@@ -11,6 +11,7 @@ import { TrainingMessages } from '../common/messages';
 import { canClassifyQuestions, canReviewQuestions, canRevealPersonalData } from '../common/permissions';
 import { categoriesAllowed, labelsAllowed } from '../../classification/contract/common/index';
 import { ClassesDialog } from './inbox-classes-dialog';
+import { ColumnPicker, useHiddenColumns, type OptionalColumn } from './inbox-columns';
 import { replayAgainstDraft, type ReplayChangeView } from './knowledge-calls';
 import { InboxToolbar } from './inbox-toolbar';
 import { MatchedInboxStore, UnmatchedInboxStore, type InboxStore } from './inbox-store';
@@ -18,13 +19,29 @@ import { DismissDialog, TrainDialog } from './triage-dialogs';
 import './training.css';
 
 const ROW_HEIGHT = 44;
-// Fits the main area at 1440 px wide: a header row wider than its container scrolls, and axe wants that keyboard-reachable.
-const COLUMN_WIDTHS = [36, 200, 120, 76, 120, 56, 110, 140, 110, 236];
 const PREFETCH_ROWS = 10;
 
-function formatTime(iso: string): string {
+type ColumnId = 'select' | 'question' | OptionalColumn | 'actions';
+/**
+ * The columns in their order, with base widths: those shown share the main area's width in these
+ * proportions (`useFittedColumns`). The shown ones by default (Top matches hidden) take the main area at
+ * a 1,280 px window at their base widths, wide enough for each header's whole name; the checkbox and the
+ * row's buttons keep theirs. Confidence and content version are the second line of "Answered by".
+ */
+const COLUMNS: readonly { id: ColumnId; name: string; width: number; fixed?: boolean }[] = [
+  { id: 'select', name: 'Select', width: 36, fixed: true },
+  { id: 'question', name: 'Question', width: 210 },
+  { id: 'answer', name: 'Answered by', width: 140 },
+  { id: 'matches', name: 'Top matches', width: 150 },
+  { id: 'status', name: 'Status, feedback', width: 124 },
+  { id: 'classes', name: 'Categories, labels', width: 132 },
+  { id: 'asked', name: 'Asked', width: 96 },
+  { id: 'actions', name: 'Actions', width: 128, fixed: true },
+];
+
+function formatDate(iso: string): [string, string] {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(date.getTime()) ? [iso, ''] : [date.toLocaleDateString(undefined, { dateStyle: 'medium' }), date.toLocaleTimeString(undefined, { timeStyle: 'short' })];
 }
 const percent = (n: number) => `${Math.round(n * 100)}%`;
 
@@ -91,8 +108,13 @@ const InboxPage = observer(function InboxPage(props: { token: symbol; title: str
   }
 
   const selectedCount = store.selected.size;
+  const [hidden, showColumn] = useHiddenColumns();
+  const shown = COLUMNS.filter((c) => !hidden.has(c.id as OptionalColumn));
   // Columns share the main area's width: the row's Train button never falls past the edge.
-  const [box, widths] = useFittedColumns(COLUMN_WIDTHS, { fixed: [0, COLUMN_WIDTHS.length - 1] });
+  const [box, widths] = useFittedColumns(
+    shown.map((c) => c.width),
+    { fixed: shown.flatMap((c, i) => (c.fixed ? [i] : [])) },
+  );
   const renderers = useMemo(() => {
     const cell = rowCells(items);
     return {
@@ -112,11 +134,37 @@ const InboxPage = observer(function InboxPage(props: { token: symbol; title: str
           </span>
         );
       }, { interactive: true }),
-      answer: cell.text((r) => (r.fallback ? 'Fallback (no intent)' : (r.intentName ?? '—'))),
-      confidence: cell.text((r) => percent(r.confidenceScore)),
-      matches: cell.text((r) => r.topMatches.slice(0, 3).map((m) => `${m.intentName} ${percent(m.score)}`).join(', ') || '—'),
-      version: cell.text((r) => (r.environment === 'draft' ? 'draft' : `v${r.contentVersion}`)),
-      status: cell.text((r) => [r.reviewStatus || 'Not for review', r.thumbsDown ? 'thumbs down' : r.thumbsUp ? 'thumbs up' : ''].filter(Boolean).join(', ')),
+      answer: cell.node((r) => {
+        const answer = r.fallback ? 'Fallback (no intent)' : (r.intentName ?? '—');
+        return (
+          <span className="civic-training-two-lines">
+            <span className="civic-training-line" title={answer}>
+              {answer}
+            </span>
+            {/* "81% · v3" to the eye, "81% confidence, version 3" to a screen reader. */}
+            <span className="civic-training-line civic-training-secondary" aria-hidden="true">
+              {percent(r.confidenceScore)} · {r.environment === 'draft' ? 'draft' : `v${r.contentVersion}`}
+            </span>
+            <span className="civic-visually-hidden">
+              {percent(r.confidenceScore)} confidence, {r.environment === 'draft' ? 'draft' : `version ${r.contentVersion}`}
+            </span>
+          </span>
+        );
+      }),
+      matches: cell.node((r) => {
+        const matches = r.topMatches.slice(0, 3).map((m) => `${m.intentName} ${percent(m.score)}`).join(', ') || '—';
+        return (
+          <span className="civic-training-clamp" title={matches}>
+            {matches}
+          </span>
+        );
+      }),
+      status: cell.node((r) => (
+        <span className="civic-training-two-lines">
+          <span className="civic-training-line">{r.reviewStatus || 'Not for review'}</span>
+          {(r.thumbsDown || r.thumbsUp) && <span className="civic-training-line civic-training-secondary">{r.thumbsDown ? 'thumbs down' : 'thumbs up'}</span>}
+        </span>
+      )),
       classes: cell.node(
         (r) => (
           <span className="civic-training-classes-cell">
@@ -132,15 +180,27 @@ const InboxPage = observer(function InboxPage(props: { token: symbol; title: str
         ),
         { interactive: true },
       ),
-      asked: cell.text((r) => formatTime(r.createdAt)),
+      asked: cell.node((r) => {
+        const [day, time] = formatDate(r.createdAt);
+        return (
+          <span className="civic-training-two-lines">
+            <span className="civic-training-line">{day}</span>
+            <span className="civic-training-line civic-training-secondary">{time}</span>
+          </span>
+        );
+      }),
       actions: cell.node(
         (r) =>
           review.allowed ? (
-            <ButtonGroup>
+            <span className="civic-training-row-actions">
               <Button size="small" intent="primary" text="Train" aria-label={`Train with “${r.data}”`} onClick={() => setDialog({ kind: 'train', rows: [r] })} />
-              <Button size="small" text="Reviewed" aria-label={`Mark “${r.data}” reviewed`} onClick={() => void setStatus([r.transcriptId], 'REVIEWED')} />
-              <Button size="small" intent="danger" variant="minimal" text="Dismiss" aria-label={`Dismiss “${r.data}”`} onClick={() => setDialog({ kind: 'dismiss', target: [r.transcriptId], count: 1 })} />
-            </ButtonGroup>
+              <Tooltip content="Mark reviewed" placement="top">
+                <Button size="small" variant="minimal" intent="success" icon="tick-circle" aria-label={`Mark “${r.data}” reviewed`} onClick={() => void setStatus([r.transcriptId], 'REVIEWED')} />
+              </Tooltip>
+              <Tooltip content="Dismiss" placement="top">
+                <Button size="small" intent="danger" variant="minimal" icon="cross" aria-label={`Dismiss “${r.data}”`} onClick={() => setDialog({ kind: 'dismiss', target: [r.transcriptId], count: 1 })} />
+              </Tooltip>
+            </span>
           ) : (
             <span title={review.disabledReason ?? 'Editors and admins triage questions'}>—</span>
           ),
@@ -183,13 +243,16 @@ const InboxPage = observer(function InboxPage(props: { token: symbol; title: str
         </div>
       )}
       {list.status === 'error' && <LoadError title="The questions could not be loaded" error={list.error} onRetry={() => void list.load()} />}
-      <p className="civic-training-count" role="status" aria-live="polite">
-        {totalText}
-      </p>
+      <div className="civic-training-table-head">
+        <p className="civic-training-count" role="status" aria-live="polite">
+          {totalText}
+        </p>
+        <ColumnPicker hidden={hidden} onChange={showColumn} />
+      </div>
       {list.status === 'ready' && items.length === 0 ? (
         <EmptyState title="No questions in this range" description="Try a longer date range or fewer filters." />
       ) : (
-        <DataGrid className="civic-training-table" label="Questions" rowCount={list.total} colCount={COLUMN_WIDTHS.length} boxRef={box}>
+        <DataGrid className="civic-training-table" label="Questions" rowCount={list.total} colCount={shown.length} columnNames={{ 0: 'Select' }} boxRef={box}>
           <VirtualTable
             numRows={items.length}
             defaultRowHeight={ROW_HEIGHT}
@@ -199,16 +262,9 @@ const InboxPage = observer(function InboxPage(props: { token: symbol; title: str
               if (rows.rowIndexEnd >= items.length - PREFETCH_ROWS) void list.loadMore();
             }}
           >
-            <Column name="Select" cellRenderer={renderers.select} />
-            <Column name="Question" cellRenderer={renderers.question} />
-            <Column name="Answered by" cellRenderer={renderers.answer} />
-            <Column name="Confidence" cellRenderer={renderers.confidence} />
-            <Column name="Top matches" cellRenderer={renderers.matches} />
-            <Column name="Version" cellRenderer={renderers.version} />
-            <Column name="Status, feedback" cellRenderer={renderers.status} />
-            <Column name="Categories, labels" cellRenderer={renderers.classes} />
-            <Column name="Asked" cellRenderer={renderers.asked} />
-            <Column name="Actions" cellRenderer={renderers.actions} />
+            {shown.map((c) => (
+              <Column key={c.id} name={c.id === 'select' ? '' : c.name} cellRenderer={renderers[c.id]} />
+            ))}
           </VirtualTable>
         </DataGrid>
       )}
