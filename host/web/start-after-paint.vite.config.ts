@@ -16,11 +16,11 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     minify: true,
-    lib: {
-      entry: `${import.meta.dirname}/start-after-paint.ts`,
-      formats: ['es'],
-      fileName: () => 'start-after-paint.js',
+    // Not a library build: those keep their whitespace.
+    rolldownOptions: {
+      input: `${import.meta.dirname}/start-after-paint.ts`,
+      preserveEntrySignatures: false,
+      output: { format: 'es', entryFileNames: 'start-after-paint-[hash].js' },
     },
-    rolldownOptions: { output: { entryFileNames: 'start-after-paint-[hash].js' } },
   },
 });

@@ -77,7 +77,8 @@ describe('IntentEditor', () => {
     expect(mark.getAttribute('style')).toMatch(/background: (hsl|rgb)\(/);
 
     await userEvent.click(screen.getByRole('tab', { name: 'Parameters (1)' }));
-    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('branch');
+    // The tab's code comes when it is first opened.
+    expect(((await screen.findByLabelText('Name')) as HTMLInputElement).value).toBe('branch');
 
     await userEvent.click(screen.getByRole('tab', { name: 'Responses' }));
     expect(screen.getAllByText(KbMessages.channelWithoutResponses, { exact: false }).length).toBeGreaterThan(0);
@@ -115,7 +116,7 @@ describe('IntentEditor', () => {
     const { pathname } = await render('/intent/a1/edit/i1', '1');
     await userEvent.type(await screen.findByLabelText('Intent name'), ' again');
     await userEvent.click(screen.getByRole('tab', { name: 'Config' }));
-    await userEvent.click(screen.getByRole('link', { name: 'Add a follow-up intent' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Add a follow-up intent' }));
     expect(await screen.findByText(Messages.unsavedChanges)).toBeTruthy();
     expect(pathname()).toBe('/intent/a1/edit/i1');
     await userEvent.click(screen.getByRole('button', { name: 'Leave without saving' }));

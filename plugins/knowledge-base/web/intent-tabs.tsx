@@ -1,13 +1,12 @@
 import { FormGroup, InputGroup, Tab, Tabs } from '@civic/sdk/web/blueprint';
-import { lazy, Suspense, useMemo, useState } from '@civic/sdk/web/react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from '@civic/sdk/web/react';
 import { PageSkeleton } from '@civic/sdk/web';
 import { entityRef } from '../../entities/contract/common/index';
 import { paramNameOf, type IntentKind } from '../contract/common/knowledge/index';
 import type { ResponseMessageType, ResponseProblem } from '../contract/common/responses/index';
 import type { EntityRef, IntentDetail, IntentRow } from '../common/api';
-import { ConfigTab } from './config-tab';
 import { SYSTEM_ENTITIES } from './entity-colours';
-import { newParameter, ParametersTab } from './parameters-tab';
+import { newParameter } from './new-parameter';
 import { PhrasesTab } from './phrases-tab';
 import type { IntentDraft } from './use-intent-draft';
 
@@ -17,6 +16,9 @@ import type { IntentDraft } from './use-intent-draft';
  * Blueprint's popover and menu code (~45 KiB gzip) that the first paint does not show (issue 16).
  */
 const ChannelResponsesEditor = lazy(() => import('../contract/web/responses/editors').then((module) => ({ default: module.ChannelResponsesEditor })));
+/** An intent's Parameters and Config tabs, fetched when first opened: a Q&A pair has neither. */
+const ParametersTab = lazy(() => import('./parameters-tab').then((module) => ({ default: module.ParametersTab })));
+const ConfigTab = lazy(() => import('./config-tab').then((module) => ({ default: module.ConfigTab })));
 
 interface Props {
   appId: string;
@@ -53,12 +55,13 @@ export function IntentTabs({ appId, kind, draft, loaded, change, readOnly, appEn
         title={isQna ? 'Question variants' : 'Training phrases'}
         panel={<PhrasesTab phrases={draft.trainingPhrases} onChange={(trainingPhrases) => change({ trainingPhrases })} onTagged={onTagged} readOnly={readOnly} entities={entities} noun={isQna ? 'Question variants' : 'Training phrases'} />}
       />
-      {!isQna && <Tab id="parameters" title={`Parameters (${draft.parameters.length})`} panel={<ParametersTab parameters={draft.parameters} onChange={(parameters) => change({ parameters })} readOnly={readOnly} entities={entities} />} />}
+      {!isQna && <Tab id="parameters" title={`Parameters (${draft.parameters.length})`} panel={<TabCode><ParametersTab parameters={draft.parameters} onChange={(parameters) => change({ parameters })} readOnly={readOnly} entities={entities} /></TabCode>} />}
       {!isQna && (
         <Tab
           id="config"
           title="Config"
           panel={
+            <TabCode>
             <ConfigTab
               appId={appId}
               intentId={loaded?.id}
@@ -71,6 +74,7 @@ export function IntentTabs({ appId, kind, draft, loaded, change, readOnly, appEn
               parents={parents}
               childrenOf={loaded?.children ?? []}
             />
+            </TabCode>
           }
         />
       )}
@@ -79,7 +83,7 @@ export function IntentTabs({ appId, kind, draft, loaded, change, readOnly, appEn
         id="responses"
         title={isQna ? 'Answer' : 'Responses'}
         panel={
-          <Suspense fallback={<PageSkeleton lines={4} />}>
+          <TabCode>
             <ChannelResponsesEditor
               idPrefix="kb-responses"
               value={draft.responses}
@@ -91,7 +95,7 @@ export function IntentTabs({ appId, kind, draft, loaded, change, readOnly, appEn
               problems={responseProblems}
               switchedOff={switchedOff}
             />
-          </Suspense>
+          </TabCode>
         }
       />
     </Tabs>
@@ -112,4 +116,9 @@ function AnswerDetails({ draft, change, readOnly }: { draft: IntentDraft; change
       </FormGroup>
     </div>
   );
+}
+
+/** A tab whose code comes when it is first opened: skeleton lines until then. */
+function TabCode(props: { children: ReactNode }) {
+  return <Suspense fallback={<PageSkeleton lines={4} />}>{props.children}</Suspense>;
 }

@@ -3,17 +3,13 @@ import { AddIcon, TrashIcon } from '@civic/sdk/web/icons';
 import { cleanParameterName, type ActionParameter } from '../contract/common/knowledge/index';
 import { Limits } from '@civic/sdk/common/messages';
 import { KbMessages } from '../common/messages';
+import { newParameter } from './new-parameter';
 
 interface Props {
   parameters: ActionParameter[];
   onChange(parameters: ActionParameter[]): void;
   readOnly: boolean;
   entities: string[];
-}
-
-export function newParameter(name: string, entity: string): ActionParameter {
-  const clean = cleanParameterName(name);
-  return { reference_id: globalThis.crypto.randomUUID(), display_name: clean, entity_type_display_name: entity, value: clean ? `$${clean}` : '', mandatory: false, is_list: false, prompts: [] };
 }
 
 /** §3 Action parameters: name (letters, digits, -, _), entity type, value, mandatory, is_list, prompts (§5 limits). */
