@@ -107,13 +107,16 @@ describe('the confidence point cloud', () => {
     expect(await screen.findByText(/250,000 messages: one in every 3 is shown, in time order \(at most 100,000 points\)/)).toBeTruthy();
   });
 
-  it('draws every point as a circle, fallbacks outlined: no symbol that scattergl reads from a texture for each pixel', () => {
+  it('draws every point as a circle, fallbacks outlined and larger: no symbol that scattergl reads from a texture for each pixel', () => {
     const cloud = points(30);
-    const markers = cloudTraces(cloud, localTimes(cloud)).map((trace) => (trace as { marker: { symbol?: string; color: string; line?: { width: number } } }).marker);
+    const markers = cloudTraces(cloud, localTimes(cloud)).map((trace) => (trace as { marker: { symbol?: string; color: string; size: number; line?: { width: number } } }).marker);
     expect(markers.map((m) => m.symbol ?? 'circle')).toEqual(['circle', 'circle']);
     // Told apart by shape too, not by colour alone: the fallbacks' fill is transparent, their outline drawn.
     expect(markers[1].color).toBe('rgba(0,0,0,0)');
     expect(markers[1].line?.width).toBeGreaterThan(0);
+    // Answered dots 3 px (each pixel is shaded on the CPU without a GPU), the rings larger, so they stand out.
+    expect(markers[0].size).toBe(3);
+    expect(markers[1].size).toBeGreaterThan(markers[0].size);
   });
 
   it('makes its CSV rows only when asked, every point in time order', () => {
