@@ -1,20 +1,10 @@
 import { screen } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CoreApi } from '@civic/core/common/api-paths';
-import { renderConsoleInTestApp } from '@civic/core/web/testing';
+import { placeOf, renderConsoleInTestApp } from '@civic/core/web/testing';
 import { LoginShell } from './login-shell';
 
 const authConfig = { loginKey: btoa('k'.repeat(32)), twoFactor: false, captcha: false, ssoEnabled: false };
-
-/** An element's place in the page: each ancestor's tag and classes up to the public layout. */
-function placeOf(element: Element | null): string[] {
-  const place: string[] = [];
-  for (let at = element; at; at = at.parentElement) {
-    place.unshift(`${at.tagName.toLowerCase()}.${[...at.classList].sort().join('.')}`);
-    if (at.classList.contains('civic-public')) break;
-  }
-  return place;
-}
 
 describe('LoginShell', () => {
   afterEach(() => localStorage.clear());
@@ -30,9 +20,9 @@ describe('LoginShell', () => {
       const real = document.body.querySelector(selector);
       expect(drawn).not.toBeNull();
       expect(drawn?.outerHTML).toBe(real?.outerHTML);
-      expect(placeOf(drawn)).toEqual(placeOf(real));
+      expect(placeOf(drawn, 'civic-public')).toEqual(placeOf(real, 'civic-public'));
     }
-    expect(placeOf(shell.querySelector('.civic-login-intro'))[0]).toBe('div.civic-public');
+    expect(placeOf(shell.querySelector('.civic-login-intro'), 'civic-public')[0]).toBe('div.civic-public');
     // Only what the page shows before its JavaScript: no form to type into that React would replace.
     expect(shell.querySelector('form, input, button')).toBeNull();
   });

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { signedIn } from '@civic/core/common/access';
 import { definePlugin } from '@civic/core/common/plugins';
-import { renderConsoleInTestApp, testApp, testUser } from '@civic/core/web/testing';
+import { placeOf, renderConsoleInTestApp, testApp, testUser } from '@civic/core/web/testing';
 import { Page } from '../page/page';
 import { ShellFrame } from './shell-frame';
 
@@ -20,16 +20,6 @@ const things = definePlugin({
   routes: [{ path: '/things/:appId', layout: 'main', appParam: 'appId', title: 'Things', description: DESCRIPTION, load: () => pageCode }],
 });
 
-/** An element's place in the page: each ancestor's tag and classes up to the shell. */
-function placeOf(element: Element | null): string[] {
-  const place: string[] = [];
-  for (let at = element; at; at = at.parentElement) {
-    place.unshift(`${at.tagName.toLowerCase()}.${[...at.classList].sort().join('.')}`);
-    if (at.classList.contains('civic-shell')) break;
-  }
-  return place;
-}
-
 describe('ShellFrame', () => {
   afterEach(() => localStorage.clear());
 
@@ -42,7 +32,7 @@ describe('ShellFrame', () => {
     expect(await screen.findByText(DESCRIPTION)).toBeTruthy();
     expect(screen.queryByText('the things')).toBeNull();
     const loading = document.body.querySelector('.civic-page-description');
-    expect(placeOf(loading)).toEqual(placeOf(frame.querySelector('.civic-page-description')));
+    expect(placeOf(loading, 'civic-shell')).toEqual(placeOf(frame.querySelector('.civic-page-description'), 'civic-shell'));
 
     releasePage();
     expect(await screen.findByText('the things')).toBeTruthy();
@@ -51,7 +41,7 @@ describe('ShellFrame', () => {
       const drawn = frame.querySelector(selector);
       const real = document.body.querySelector(selector);
       expect(drawn?.outerHTML).toBe(real?.outerHTML);
-      expect(placeOf(drawn)).toEqual(placeOf(real));
+      expect(placeOf(drawn, 'civic-shell')).toEqual(placeOf(real, 'civic-shell'));
     }
   });
 });
