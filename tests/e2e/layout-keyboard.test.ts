@@ -56,7 +56,8 @@ const SCREENS = [
 ];
 
 async function settle(): Promise<void> {
-  await browser.waitUntil(() => browser.execute(() => Boolean(document.querySelector('#page-title')?.textContent?.trim()) && !document.querySelector('.bp6-skeleton')), { timeout: 15_000 });
+  // The page document's frame has the title and a loading screen before the console has run.
+  await browser.waitUntil(() => browser.execute(() => Boolean(document.querySelector('#page-title')?.textContent?.trim()) && !document.querySelector('.bp6-skeleton, .civic-loading-screen')), { timeout: 15_000 });
   await browser.pause(300);
 }
 

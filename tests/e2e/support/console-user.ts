@@ -34,7 +34,7 @@ export async function signIn(browser: Browser, baseUrl: string, email: string, p
   await waitForPath(browser, '/dashboard');
   // After sign-in the console restarts with its plugins (host/web/boot.tsx), replacing the page's
   // DOM: look the title up afresh each time rather than through an element that may go stale.
-  await browser.waitUntil(() => browser.execute(() => Boolean(document.querySelector('#page-title')?.textContent?.trim())), {
+  await browser.waitUntil(() => browser.execute(() => Boolean(document.querySelector('#page-title')?.textContent?.trim()) && !document.querySelector('.civic-loading-screen')), {
     timeout: 15_000,
     timeoutMsg: 'the dashboard title never appeared after sign-in',
   });
@@ -79,7 +79,8 @@ export async function pickApp(browser: Browser, appName: string): Promise<void> 
 export async function pageTitle(browser: Browser): Promise<string> {
   const title = browser.$('#page-title');
   await title.waitForDisplayed();
-  // The header is drawn with the page, whose title it takes a moment later: wait for the words.
-  await browser.waitUntil(async () => (await title.getText()).trim() !== '', { timeout: 10_000, timeoutMsg: 'the page header has no title' });
+  // The header is drawn with the page, whose title it takes a moment later: wait for the words, and
+  // for the console to have taken over from the page document's frame (its loading screen gone).
+  await browser.waitUntil(async () => (await title.getText()).trim() !== '' && !(await browser.$('.civic-loading-screen').isExisting()), { timeout: 20_000, timeoutMsg: 'the page header has no title' });
   return (await title.getText()).trim();
 }
