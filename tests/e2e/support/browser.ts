@@ -27,6 +27,7 @@ export async function openBrowser(): Promise<{ browser: Browser; close(): Promis
       'wdio:chromedriverOptions': { binary: '/usr/bin/chromedriver' },
     },
   });
+  waitForConsoleAfterPageLoads(browser);
   return {
     browser,
     async close() {
@@ -34,6 +35,31 @@ export async function openBrowser(): Promise<{ browser: Browser; close(): Promis
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The sidebar's place in a page document's frame (core/web/shell/shell-frame.tsx), which the console
+ * draws too until its shell is ready: while it is there, the title and description on screen are the
+ * frame's, and an element found now is gone when the console takes over.
+ */
+const FRAME_SIDEBAR = '.civic-sidebar[aria-hidden="true"]';
+
+/**
+ * A page load (`url`) returns once the console has taken over from the page document's
+ * frame, as it did when the document's #root was empty: a test looking up the title or the page's
+ * heading then finds the console's own, not the frame's.
+ */
+function waitForConsoleAfterPageLoads(browser: Browser): void {
+  const taken = () =>
+    browser.waitUntil(() => browser.execute((selector) => !document.querySelector(selector), FRAME_SIDEBAR), {
+      timeout: 30_000,
+      timeoutMsg: 'the console did not take over from the page document',
+    });
+  browser.overwriteCommand('url', async (load, path, options) => {
+    const result = await load(path, options);
+    await taken();
+    return result;
+  });
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
