@@ -1,5 +1,5 @@
 import { when } from 'mobx';
-import type { ComponentType } from 'react';
+import { startTransition, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import type { ConsoleConfig } from '@civic/core/common/model';
@@ -20,6 +20,7 @@ import { loadEnabledPlugins, type LoadedPlugins } from '@civic/core/web/plugins/
 import { PluginCatalog } from '@civic/core/web/plugins/plugin-catalog';
 import { buildRouteObjects, type RouteBuildOptions } from '@civic/core/web/routing/build-route-objects';
 import { startPageEarly } from '@civic/core/web/routing/start-page-early';
+import { yieldToMain } from '@civic/core/web/boot/yield-to-main';
 import { SessionCoordinator } from '@civic/core/web/session/session-coordinator';
 import { BootFailure } from './boot-failure';
 import { enabledManifestImporters } from './plugin-importers';
@@ -30,6 +31,10 @@ import { enabledManifestImporters } from './plugin-importers';
  * and the sidebar from their data → render. A broken deployment fails loudly, on screen.
  */
 export async function boot(element: HTMLElement): Promise<void> {
+  // Start-up runs as a few short tasks rather than one long one (the scripts' evaluation, then
+  // each stage below), so a phone's browser can paint and take input in between.
+  await yieldToMain();
+  const configLoading = loadConsoleConfig();
   const root = createRoot(element);
   // A returning user's first calls leave now, beside the configuration and the plugins' code.
   const token = sessionToken();
@@ -42,16 +47,16 @@ export async function boot(element: HTMLElement): Promise<void> {
   // fails to load, the route loads it lazily and shows its own error.
   const loginPage = signedOutEntry && currentPath() === IdentityPaths.login ? loadLoginPage().catch(() => undefined) : undefined;
   try {
-    const config = await loadConsoleConfig();
+    const config = await configLoading;
     if (signedOutEntry) {
       // A visitor on /login (or sign-up, reset …) needs no plugin: start without them and restart
       // with them once fully signed in (every factor done), so the login page's JavaScript does not
       // grow with each plugin.
-      const first = start(root, config, { manifests: [], moduleLoaders: new Map() }, { pluginsPending: true, loginPage: await loginPage });
+      const first = await start(root, config, { manifests: [], moduleLoaders: new Map() }, { pluginsPending: true, loginPage: await loginPage });
       await when(() => first.auth.isFullySignedIn);
       first.dispose();
     }
-    start(root, config, await loadEnabledPlugins(enabledManifestImporters(config), config.plugins), { pluginsPending: false, early, startCall });
+    await start(root, config, await loadEnabledPlugins(enabledManifestImporters(config), config.plugins), { pluginsPending: false, early, startCall });
   } catch (error) {
     renderFailure(root, error);
   }
@@ -63,17 +68,22 @@ interface StartOptions extends RouteBuildOptions {
   startCall?: (path: string) => void;
 }
 
-function start(root: Root, config: ConsoleConfig, plugins: LoadedPlugins, options: StartOptions): { auth: AuthService; dispose(): void } {
+async function start(root: Root, config: ConsoleConfig, plugins: LoadedPlugins, options: StartOptions): Promise<{ auth: AuthService; dispose(): void }> {
+  await yieldToMain();
   const container = createWebContainer({ config, plugins: plugins.manifests, moduleLoaders: plugins.moduleLoaders, earlyRequests: options.early });
+  await yieldToMain();
   const coordinator = container.get<SessionCoordinator>(SessionCoordinator);
   coordinator.start();
+  await yieldToMain();
   const auth = container.get<AuthService>(AuthService);
   // The router renders the loading screen while the stored session is checked.
   void auth.restore();
+  await yieldToMain();
   const catalog = container.get<PluginCatalog>(PluginCatalog);
   if (!options.pluginsPending) startPageEarly(catalog, container.get<AppContextService>(AppContextService), window.location.pathname, options.startCall);
+  await yieldToMain();
   const router = createBrowserRouter(buildRouteObjects(catalog, options));
-  root.render(<ConsoleRoot container={container} router={router} />);
+  startTransition(() => root.render(<ConsoleRoot container={container} router={router} />));
   return {
     auth,
     dispose() {

@@ -18,4 +18,6 @@ export {
   when,
 } from 'mobx';
 export type { IReactionDisposer } from 'mobx';
-export { observer, useLocalObservable } from 'mobx-react-lite';
+// observer: MobX's, rendering changes that are not the user's input as transitions (core/web/mobx/observer.ts).
+export { observer } from '@civic/core/web/mobx/observer';
+export { useLocalObservable } from 'mobx-react-lite';

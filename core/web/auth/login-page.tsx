@@ -43,8 +43,12 @@ export function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   usePageTitle(LoginCopy.title);
 
-  // Start in the email field: the one thing to do on this page.
-  useEffect(() => form.refs.email.current?.focus(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // Start in the email field: the one thing to do on this page. In a task of its own: focusing lays
+  // the page out there and then, which the browser otherwise does with the next frame.
+  useEffect(() => {
+    const timer = setTimeout(() => form.refs.email.current?.focus());
+    return () => clearTimeout(timer);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     let live = true;

@@ -1,7 +1,8 @@
 import { Button } from '@blueprintjs/core';
 import { ChevronLeftIcon, ChevronRightIcon } from '@blueprintjs/icons';
-import { observer } from 'mobx-react-lite';
+import { observer } from '../mobx/observer';
 import type { PagedList } from './paged-list';
+import { formatCount } from '@civic/core/common/format';
 
 export interface PagerProps {
   list: Pick<PagedList<unknown>, 'pageNum' | 'pageSize' | 'total' | 'lastPage' | 'setPage'>;
@@ -17,7 +18,7 @@ export const Pager = observer(function Pager({ list, label }: PagerProps) {
     <nav className="civic-pager" aria-label={label}>
       <Button text="Previous" icon={<ChevronLeftIcon />} disabled={list.pageNum === 0} onClick={() => void list.setPage(list.pageNum - 1)} />
       <span>
-        {first}–{last} of {list.total.toLocaleString()}
+        {first}–{last} of {formatCount(list.total)}
       </span>
       <Button text="Next" endIcon={<ChevronRightIcon />} disabled={list.pageNum >= list.lastPage} onClick={() => void list.setPage(list.pageNum + 1)} />
     </nav>

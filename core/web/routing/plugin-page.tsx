@@ -1,4 +1,4 @@
-import { observer } from 'mobx-react-lite';
+import { observer } from '../mobx/observer';
 import { Suspense, useEffect, useLayoutEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useParams } from 'react-router-dom';
 import type { PluginManifest, PluginRoute } from '@civic/core/common/plugins';

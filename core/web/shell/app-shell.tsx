@@ -1,5 +1,5 @@
 import { Button, Callout } from '@blueprintjs/core';
-import { observer } from 'mobx-react-lite';
+import { observer } from '../mobx/observer';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { AppContextService } from '../apps/app-context-service';

@@ -1,6 +1,6 @@
 import { Button } from '@blueprintjs/core';
 import { MenuIcon } from '@blueprintjs/icons';
-import { observer } from 'mobx-react-lite';
+import { observer } from '../mobx/observer';
 import { useService } from '../di/container-context';
 import { PageTitleService } from '../page/page-title-service';
 import { PAGE_TITLE_ID } from './shell-ids';

@@ -1,4 +1,4 @@
-import { observer } from 'mobx-react-lite';
+import { observer } from '../mobx/observer';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import type { RouteLayout } from '@civic/core/common/plugins';

@@ -1,6 +1,6 @@
 import { Button } from '@blueprintjs/core';
 import { ChevronDownIcon, ChevronRightIcon } from '@blueprintjs/icons';
-import { observer } from 'mobx-react-lite';
+import { observer } from '../mobx/observer';
 import { Suspense, useId, useState } from 'react';
 import type { PagePanel, PanelContext, PanelProps, Slot } from '@civic/core/common/plugins';
 import { useAccessContext } from '../access/use-access';

@@ -1,4 +1,4 @@
-import { observer } from 'mobx-react-lite';
+import { observer } from '../mobx/observer';
 import { useLocation } from 'react-router-dom';
 import { CONSOLE_NAME } from '@civic/core/common/constants';
 import { useService } from '../di/container-context';

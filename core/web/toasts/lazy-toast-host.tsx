@@ -1,4 +1,4 @@
-import { observer } from 'mobx-react-lite';
+import { observer } from '../mobx/observer';
 import { lazy, Suspense, useState } from 'react';
 import { useService } from '../di/container-context';
 import { ToastService } from './toast-service';

@@ -1,5 +1,5 @@
 import { OverlayToaster, Position, Toast2 } from '@blueprintjs/core';
-import { observer } from 'mobx-react-lite';
+import { observer } from '../mobx/observer';
 import { useService } from '../di/container-context';
 import { ToastService } from './toast-service';
 

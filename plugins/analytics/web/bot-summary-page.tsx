@@ -10,6 +10,7 @@ import { ChartCard } from './chart-card';
 import { formatValue, hourLabel, percent, WEEKDAYS } from './format';
 import { SeriesColours } from './palette';
 import { useReport } from './use-report';
+import { formatCount } from '@civic/sdk/common/format';
 
 /** /analytics/botSummary/{appId}: the bot on one page — containment, fallback rate, CSAT, busiest hours, versions. */
 export const BotSummaryPage = observer(function BotSummaryPage() {
@@ -40,7 +41,7 @@ export const BotSummaryPage = observer(function BotSummaryPage() {
           ['Messages', r.messages, 'count'],
           ['Containment', r.containment, 'percent'],
           ['Fallback rate', r.fallbackRate, 'percent'],
-          [`CSAT (${r.csatCount.toLocaleString()} ratings)`, r.csatAverage, 'rating'],
+          [`CSAT (${formatCount(r.csatCount)} ratings)`, r.csatAverage, 'rating'],
         ];
         return (
           <>

@@ -1,5 +1,6 @@
 import { Button, HTMLTable } from '@civic/sdk/web/blueprint';
 import { useState, type ReactNode } from '@civic/sdk/web/react';
+import { formatCount } from '@civic/sdk/common/format';
 
 export type Cell = string | number | null;
 
@@ -71,7 +72,7 @@ export function ChartTableView({ title, table, renderCell }: { title: string; ta
         <nav aria-label={`Pages of ${title}`} className="civic-analytics-pager">
           <Button size="small" text="Previous" disabled={current === 0} onClick={() => setPage(current - 1)} />
           <span role="status">
-            Rows {(first + 1).toLocaleString()}–{(first + shown.length).toLocaleString()} of {count.toLocaleString()}
+            Rows {formatCount((first + 1))}–{formatCount((first + shown.length))} of {formatCount(count)}
           </span>
           <Button size="small" text="Next" disabled={current + 1 >= pages} onClick={() => setPage(current + 1)} />
         </nav>

@@ -9,6 +9,7 @@ import type { LazyTable } from './chart-table';
 import { LazyPlot } from './lazy-plot';
 import { SeriesColours } from './palette';
 import type { ReportState } from './use-report';
+import { formatCount } from '@civic/sdk/common/format';
 
 const TITLE = 'Confidence of each message';
 const HEIGHT = 320;
@@ -83,8 +84,8 @@ export const SVG_POINTS = 5_000;
 
 function describe(points: ConfidencePoints, webgl: boolean, svgEvery: number): string {
   const base = 'Each message of the range by time and confidence; fallbacks are red rings.';
-  const sampled = points.step === 1 ? '' : ` ${points.total.toLocaleString()} messages: one in every ${points.step.toLocaleString()} is shown, in time order (at most ${points.cap.toLocaleString()} points).`;
-  const every = svgEvery === 1 ? '' : `, drawing one in every ${svgEvery.toLocaleString()} of these points; the table and the CSV have them all`;
+  const sampled = points.step === 1 ? '' : ` ${formatCount(points.total)} messages: one in every ${formatCount(points.step)} is shown, in time order (at most ${formatCount(points.cap)} points).`;
+  const every = svgEvery === 1 ? '' : `, drawing one in every ${formatCount(svgEvery)} of these points; the table and the CSV have them all`;
   const svg = webgl ? '' : ` WebGL is not available here: the picture is SVG${every}.`;
   return `${base}${sampled}${svg}`;
 }

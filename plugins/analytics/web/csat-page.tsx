@@ -7,6 +7,7 @@ import { ChartCard } from './chart-card';
 import { formatValue } from './format';
 import { RatingColours, SeriesColours } from './palette';
 import { useReport } from './use-report';
+import { formatCount } from '@civic/sdk/common/format';
 
 /** /analytics/csat/{appId}: rating distribution, trend, comments and the worst-rated answers. */
 export const CsatPage = observer(function CsatPage() {
@@ -18,7 +19,7 @@ export const CsatPage = observer(function CsatPage() {
         <>
           <ChartCard
             title="Rating distribution"
-            description={`Average ${formatValue(r.average, 'rating')} from ${r.distribution.reduce((s, d) => s + d.count, 0).toLocaleString()} ratings.`}
+            description={`Average ${formatValue(r.average, 'rating')} from ${formatCount(r.distribution.reduce((s, d) => s + d.count, 0))} ratings.`}
             fileName={`${appId}-csat-distribution`}
             data={[{ type: 'bar', name: 'Ratings', x: r.distribution.map((d) => `${d.rating} star${d.rating === 1 ? '' : 's'}`), y: r.distribution.map((d) => d.count), marker: { color: [...RatingColours] }, text: r.distribution.map((d) => String(d.count)), textposition: 'outside' }]}
             table={{ columns: ['Rating', 'Sessions'], rows: r.distribution.map((d) => [d.rating, d.count]) }}

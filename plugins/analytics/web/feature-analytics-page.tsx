@@ -5,6 +5,7 @@ import { categoryBars } from './category-bars';
 import { ChartCard } from './chart-card';
 import { SeriesColours } from './palette';
 import { useReport } from './use-report';
+import { formatCount } from '@civic/sdk/common/format';
 
 /** /feature-analytics (platform admins): which console features people use, across apps (§7 feature-usages). */
 export const FeatureAnalyticsPage = observer(function FeatureAnalyticsPage() {
@@ -15,7 +16,7 @@ export const FeatureAnalyticsPage = observer(function FeatureAnalyticsPage() {
         <>
           <ChartCard
             title="Feature events per day"
-            description={`${r.total.toLocaleString()} event${r.total === 1 ? "" : "s"} in the range.`}
+            description={`${formatCount(r.total)} event${r.total === 1 ? "" : "s"} in the range.`}
             fileName="feature-events-per-day"
             data={[{ type: 'bar', name: 'Events', x: r.daily.map((d) => d.day), y: r.daily.map((d) => d.events), marker: { color: SeriesColours.sessions } }]}
             table={{ columns: ['Day', 'Events'], rows: r.daily.map((d) => [d.day, d.events]) }}

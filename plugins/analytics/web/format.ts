@@ -1,4 +1,5 @@
 import type { KpiFormat } from '../common/api';
+import { formatCount } from '@civic/sdk/common/format';
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
@@ -6,7 +7,7 @@ export function formatValue(value: number | null, format: KpiFormat): string {
   if (value === null) return '—';
   if (format === 'percent') return `${(value * 100).toFixed(1)}%`;
   if (format === 'rating' || format === 'decimal') return value.toFixed(2);
-  return value.toLocaleString();
+  return formatCount(value);
 }
 
 /** "+12.5%" / "−3.0%" / "—". */

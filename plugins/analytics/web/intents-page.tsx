@@ -12,6 +12,7 @@ import { percent } from './format';
 import { LazyPlot, loadPointCloudPlot } from './lazy-plot';
 import { SeriesColours } from './palette';
 import { useReport } from './use-report';
+import { formatCount } from '@civic/sdk/common/format';
 
 const intentLabel = (name: string) => name || '(no intent)';
 
@@ -124,7 +125,7 @@ const IntentTranscriptsDialog = observer(function IntentTranscriptsDialog({ appI
         {page.data === undefined && page.error === undefined && <PageSkeleton />}
         {page.data && (
           <>
-            <p role="status">{page.data.total.toLocaleString()} messages</p>
+            <p role="status">{formatCount(page.data.total)} messages</p>
             <HTMLTable compact striped style={{ width: '100%' }}>
               <thead>
                 <tr>

@@ -9,6 +9,7 @@ import type { AccessPredicate } from '@civic/sdk/common/access';
 import { Messages } from '@civic/sdk/common/messages';
 import type { ClassItem } from '../common/api';
 import type { ClassList } from './classification-store';
+import { formatCount } from '@civic/sdk/common/format';
 
 // The name form (and class-validator) comes with the first Create or Rename, not with the list.
 const NameDialog = lazyDialog(() => import('./name-dialog').then((m) => m.NameDialog));
@@ -23,7 +24,7 @@ export interface ClassListPageProps {
   helper: string;
 }
 
-const intents = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'intent' : 'intents'}`;
+const intents = (n: number) => `${formatCount(n)} ${n === 1 ? 'intent' : 'intents'}`;
 
 /** /categories/{appId} and /label/{appId}: the list with counts; create, rename, delete for editors. */
 export const ClassListPage = observer(function ClassListPage(props: ClassListPageProps) {
@@ -65,7 +66,7 @@ export const ClassListPage = observer(function ClassListPage(props: ClassListPag
       actions={createButton}
       toolbar={
         <span role="status" aria-live="polite">
-          {loadingFirst ? 'Loading…' : `${list.items.length.toLocaleString()} ${list.items.length === 1 ? noun : noun === 'category' ? 'categories' : 'labels'}`}
+          {loadingFirst ? 'Loading…' : `${formatCount(list.items.length)} ${list.items.length === 1 ? noun : noun === 'category' ? 'categories' : 'labels'}`}
         </span>
       }
     >

@@ -11,8 +11,9 @@ import { KIND_LABELS } from '../common/entity-rules';
 import { canEditEntities } from '../common/permissions';
 import { DeleteEntityDialog } from './delete-entity-dialog';
 import { EntitiesStore } from './entities-store';
+import { formatCount } from '@civic/sdk/common/format';
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** /entities/{appId}: the app's entities with search, kind, number of entries and where used. */
 export const EntitiesPage = observer(function EntitiesPage() {
@@ -108,7 +109,7 @@ export const EntitiesPage = observer(function EntitiesPage() {
                     </Tag>
                   )}
                 </td>
-                <td>{entity.entryCount.toLocaleString()}</td>
+                <td>{formatCount(entity.entryCount)}</td>
                 <td>{entity.usageCount === 0 ? 'Not used' : plural(entity.usageCount, 'intent', 'intents')}</td>
                 {edit.allowed && (
                   <td>

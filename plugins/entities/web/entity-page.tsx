@@ -27,6 +27,7 @@ import { canEditEntities } from '../common/permissions';
 import { DeleteEntityDialog, UsageList } from './delete-entity-dialog';
 import { EntitiesStore } from './entities-store';
 import { EntityEditor } from './entity-editor';
+import { formatCount } from '@civic/sdk/common/format';
 
 type Mode = 'create' | 'edit' | 'view';
 
@@ -173,7 +174,7 @@ export const EntityPage = observer(function EntityPage() {
   async function importFile(file: File | undefined) {
     if (!file) return;
     const count = editor.addMany(await readText(file));
-    toasts.result(`${count.toLocaleString()} ${count === 1 ? 'entry' : 'entries'} read from ${file.name}`);
+    toasts.result(`${formatCount(count)} ${count === 1 ? 'entry' : 'entries'} read from ${file.name}`);
   }
 
   if (status === 'loading') return <PageSkeleton />;

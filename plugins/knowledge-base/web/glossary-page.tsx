@@ -13,6 +13,7 @@ import { parseGlossaryCsv, toGlossaryCsv } from '../common/glossary-csv';
 import { KbMessages } from '../common/messages';
 import { canEditKnowledgeBase } from '../common/permissions';
 import './knowledge-base.css';
+import { formatCount } from '@civic/sdk/common/format';
 
 // The term form (and class-validator) comes with the first Add or Edit, not with the list.
 const TermDialog = lazyDialog(() => import('./term-dialog').then((m) => m.TermDialog));
@@ -107,7 +108,7 @@ export function GlossaryPage() {
         <>
           <InputGroup id="glossary-search" type="search" leftIcon={<SearchIcon />} aria-label="Search glossary" placeholder="Term, synonym or definition" value={search} onChange={(e) => setSearch(e.target.value)} />
           <span className="civic-kb-count" role="status" aria-live="polite">
-            {data ? `${data.total.toLocaleString()} ${data.total === 1 ? 'term' : 'terms'}` : 'Loading…'}
+            {data ? `${formatCount(data.total)} ${data.total === 1 ? 'term' : 'terms'}` : 'Loading…'}
           </span>
         </>
       }

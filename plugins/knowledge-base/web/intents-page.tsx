@@ -16,6 +16,7 @@ import { DEFAULT_QUERY, IntentTableModel, type IntentQuery } from './intent-tabl
 import { IntentsTable, makeRenderers } from './intents-table';
 import { useLookups } from './lookups';
 import './knowledge-base.css';
+import { formatCount } from '@civic/sdk/common/format';
 
 const BulkClassifyDialog = lazyDialog(() => import('./bulk-classify-dialog').then((m) => m.BulkClassifyDialog));
 
@@ -152,7 +153,7 @@ export const IntentsPage = observer(function IntentsPage() {
           <span className="civic-kb-count" role="status" aria-live="polite">
             {status === 'loading' && total === 0
               ? 'Loading…'
-              : `${counts.intent.toLocaleString()} ${counts.intent === 1 ? 'intent' : 'intents'} · ${counts.qna.toLocaleString()} Q&A${filtered ? ` · ${total.toLocaleString()} shown` : ''}`}
+              : `${formatCount(counts.intent)} ${counts.intent === 1 ? 'intent' : 'intents'} · ${formatCount(counts.qna)} Q&A${filtered ? ` · ${formatCount(total)} shown` : ''}`}
           </span>
         </>
       }

@@ -6,6 +6,7 @@ import type { NavigateFunction } from '@civic/sdk/web/router';
 import type { IntentRow } from '../common/api';
 import type { IntentTableModel } from './intent-table-model';
 import { editorPath } from './paths';
+import { formatCount } from '@civic/sdk/common/format';
 
 /** The intents page's table: fixed-height rows, one memoised element per cell, every row in view drawn. */
 
@@ -176,8 +177,8 @@ export function makeRenderers(model: IntentTableModel, appId: string, names: Map
       (row) => ({ className: row.level > 1 ? 'civic-kb-name civic-kb-followup' : 'civic-kb-name', style: { paddingLeft: 8 + (row.level - 1) * 18 } }),
     ),
     type: cell((row) => (row.kind === 'qna' ? <span className="bp6-tag bp6-minimal bp6-intent-primary">Q&A</span> : row.defaultKind ? <span className="bp6-tag bp6-minimal">Default</span> : 'Intent')),
-    phrases: cell((row) => row.phraseCount.toLocaleString()),
-    children: cell((row) => (row.childCount > 0 ? row.childCount.toLocaleString() : '—')),
+    phrases: cell((row) => formatCount(row.phraseCount)),
+    children: cell((row) => (row.childCount > 0 ? formatCount(row.childCount) : '—')),
     classification: cell((row) => [...row.categoryIds, ...row.labelIds].map((id) => names.get(id)).filter(Boolean).join(', ') || '—'),
     owner: cell((row) => (row.kind === 'qna' ? [row.answerOwner ?? '—', row.reviewBy ?? ''].filter(Boolean).join(' · ') : '')),
     actions: cell(

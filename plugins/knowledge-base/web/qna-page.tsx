@@ -13,6 +13,7 @@ import { canEditKnowledgeBase } from '../common/permissions';
 import { IntentEditor } from './intent-editor';
 import { editorPath, isMode } from './paths';
 import './knowledge-base.css';
+import { formatCount } from '@civic/sdk/common/format';
 
 const PAGE = 50;
 
@@ -56,7 +57,7 @@ function QnaList({ appId }: { appId: string }) {
         <>
           <InputGroup type="search" leftIcon={<SearchIcon />} aria-label="Search Q&A" placeholder="Question or variant" value={search} onChange={(e) => { setSearch(e.target.value); setOffset(0); }} />
           <span className="civic-kb-count" role="status" aria-live="polite">
-            {data ? `${data.total.toLocaleString()} Q&A ${data.total === 1 ? 'pair' : 'pairs'}` : 'Loading…'}
+            {data ? `${formatCount(data.total)} Q&A ${data.total === 1 ? 'pair' : 'pairs'}` : 'Loading…'}
           </span>
         </>
       }
@@ -96,7 +97,7 @@ function QnaList({ appId }: { appId: string }) {
           <nav className="civic-pager" aria-label="Pages of Q&A pairs">
             <Button text="Previous" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))} />
             <span>
-              {offset + 1}–{Math.min(data.total, offset + PAGE)} of {data.total.toLocaleString()}
+              {offset + 1}–{Math.min(data.total, offset + PAGE)} of {formatCount(data.total)}
             </span>
             <Button text="Next" disabled={offset + PAGE >= data.total} onClick={() => setOffset(offset + PAGE)} />
           </nav>

@@ -13,6 +13,7 @@ import { FIELD_LABELS, SORT_FIELDS, type SortField } from '../common/table-filte
 import { ChatAppsStore } from './chat-apps-store';
 import { DateRangeFilterControl } from './date-range-filter';
 import { useResource } from './use-resource';
+import { formatCount } from '@civic/sdk/common/format';
 
 // The dialogs (their forms, DTOs and class-validator) come on first opening.
 const AppCreateDialog = lazyDialog(() => import('./app-create-dialog').then((m) => m.AppCreateDialog));
@@ -105,7 +106,7 @@ export const ChatAppsPage = observer(function ChatAppsPage() {
           />
           <Checkbox label="Include decommissioned" checked={store.includeDecommissioned} onChange={(e) => store.setIncludeDecommissioned(e.currentTarget.checked)} />
           <span role="status" aria-live="polite">
-            {list.status === 'loading' && rows.length === 0 ? 'Loading…' : `${list.total.toLocaleString()} ${list.total === 1 ? 'app' : 'apps'}`}
+            {list.status === 'loading' && rows.length === 0 ? 'Loading…' : `${formatCount(list.total)} ${list.total === 1 ? 'app' : 'apps'}`}
           </span>
         </>
       }

@@ -8,6 +8,7 @@ import { BULK_COLUMNS, safeCell } from '../common/bulk';
 import { canEditPublishing } from '../common/permissions';
 import { countsText, isActive, PROGRESS_POLL_MS, STATUS_LABELS } from './format';
 import { fileToBase64, PublishingClient } from './publishing-client';
+import { formatCount } from '@civic/sdk/common/format';
 
 const PLAN_LABELS = { create: 'New', update: 'Update', unchanged: 'Unchanged', invalid: 'Error' } as const;
 const PLAN_INTENTS = { create: 'success', update: 'primary', unchanged: 'none', invalid: 'danger' } as const;
@@ -101,8 +102,8 @@ export function BulkImportPage() {
       {preview && (
         <section aria-label="Preview">
           <p>
-            {preview.total.toLocaleString()} rows: {preview.create.toLocaleString()} new, {preview.update.toLocaleString()} to update, {preview.unchanged.toLocaleString()} unchanged,{' '}
-            {preview.invalid.toLocaleString()} with errors (not imported).
+            {formatCount(preview.total)} rows: {formatCount(preview.create)} new, {formatCount(preview.update)} to update, {formatCount(preview.unchanged)} unchanged,{' '}
+            {formatCount(preview.invalid)} with errors (not imported).
           </p>
           {preview.tierLimit && (
             <Callout intent="danger" title="Over the subscription's limit">
@@ -112,7 +113,7 @@ export function BulkImportPage() {
           <div className="civic-bulk-actions">
             <Button
               intent="primary"
-              text={`Import ${importable.toLocaleString()} rows`}
+              text={`Import ${formatCount(importable)} rows`}
               disabled={importable === 0 || preview.tierLimit !== null || busy || job !== null}
               onClick={() => void confirm()}
             />

@@ -8,6 +8,7 @@ import { canEditPublishing } from '../common/permissions';
 import { ConflictGroupItem, type GroupActions } from './conflict-group';
 import { formatWhen, isActive } from './format';
 import { PublishingClient } from './publishing-client';
+import { formatCount } from '@civic/sdk/common/format';
 
 const POLL_MS = 800;
 const SORTS: Array<{ value: ConflictSort; label: string }> = [
@@ -15,13 +16,13 @@ const SORTS: Array<{ value: ConflictSort; label: string }> = [
   { value: 'score', label: 'Highest similarity' },
 ];
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 function Totals({ totals }: { totals: ConflictTotals }) {
   return (
     <p className="civic-conflict-totals" aria-label="Conflict detection totals">
       Last run {formatWhen(totals.runAt)}: {count(totals.phrases, 'phrase', 'phrases')} checked in {(totals.millis / 1000).toFixed(1)} s.{' '}
-      <strong>{count(totals.pairs, 'similar pair', 'similar pairs')}</strong> ({totals.identical.toLocaleString()} identical) between{' '}
+      <strong>{count(totals.pairs, 'similar pair', 'similar pairs')}</strong> ({formatCount(totals.identical)} identical) between{' '}
       <strong>{count(totals.groups, 'pair of intents', 'pairs of intents')}</strong>; pairs with a similarity of at least {Math.round(totals.threshold * 100)}% are listed.
     </p>
   );

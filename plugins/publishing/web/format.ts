@@ -1,5 +1,6 @@
 import type { JobStatus } from '../common/api';
 import { JOB_KIND_LABELS } from '../common/api';
+import { formatCount } from '@civic/sdk/common/format';
 
 export function formatWhen(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString() : '—';
@@ -34,7 +35,7 @@ export function isActive(status: string): boolean {
 
 export function countsText(counts: Record<string, number>): string {
   return Object.entries(counts)
-    .map(([key, value]) => `${value.toLocaleString()} ${key}`)
+    .map(([key, value]) => `${formatCount(value)} ${key}`)
     .join(', ');
 }
 

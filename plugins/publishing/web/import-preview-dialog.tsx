@@ -5,6 +5,7 @@ import { DataGrid, useFittedColumns } from '@civic/sdk/web/lists';
 import type { AgentImportPreview, AgentPreviewItem, AgentPreviewTotals } from '../common/api';
 import { overwritten } from '../common/messages';
 import './import-preview.css';
+import { formatCount } from '@civic/sdk/common/format';
 
 type Filter = 'all' | AgentPreviewItem['status'];
 
@@ -16,7 +17,7 @@ const COLUMN_WIDTHS = [110, 260, 110, 360];
 const ROW_HEIGHT = 32;
 
 function totalsText(totals: AgentPreviewTotals): string {
-  return `${totals.new.toLocaleString()} new, ${totals.changed.toLocaleString()} changed, ${totals.unchanged.toLocaleString()} unchanged`;
+  return `${formatCount(totals.new)} new, ${formatCount(totals.changed)} changed, ${formatCount(totals.unchanged)} unchanged`;
 }
 
 /** "2 changed intents and 1 changed entity type will be overwritten": the words the import asks with. */
@@ -80,7 +81,7 @@ export function ImportPreviewDialog(props: { preview: AgentImportPreview | null;
         <ButtonGroup role="group" aria-label="Show" className="civic-import-preview-filter">
           {FILTERS.map((status) => (
             <Button key={status} active={filter === status} aria-pressed={filter === status} onClick={() => setFilter(status)}>
-              {status === 'all' ? 'All' : STATUS_LABELS[status]} ({count(status).toLocaleString()})
+              {status === 'all' ? 'All' : STATUS_LABELS[status]} ({formatCount(count(status))})
             </Button>
           ))}
         </ButtonGroup>

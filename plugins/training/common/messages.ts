@@ -1,3 +1,4 @@
+import { formatCount } from '@civic/sdk/common/format';
 /** The texts of the training screens, once: the DTOs, the pages and the tests import them. */
 export const TrainingMessages = {
   reviewStatusInvalid: 'Review status must be PENDING, REVIEWED or DISMISSED',
@@ -13,8 +14,8 @@ export const TrainingMessages = {
   unknownCategories: 'Some of the categories are not categories of this app',
   unknownLabels: 'Some of the labels are not labels of this app',
   unknownQuestions: 'None of the questions is a question of this app',
-  classified: (n: number) => `Categories and labels changed on ${n.toLocaleString()} ${n === 1 ? 'question' : 'questions'}`,
-  updated: (n: number) => `${n.toLocaleString()} ${n === 1 ? 'question' : 'questions'} updated`,
+  classified: (n: number) => `Categories and labels changed on ${formatCount(n)} ${n === 1 ? 'question' : 'questions'}`,
+  updated: (n: number) => `${formatCount(n)} ${n === 1 ? 'question' : 'questions'} updated`,
   dismissed: 'Dismissed',
   addedToIntent: (intent: string) => `Added to "${intent}"`,
   intentCreated: (intent: string) => `Intent "${intent}" created`,

@@ -9,6 +9,7 @@ import { TrainingMessages } from '../common/messages';
 import { canReviewQuestions } from '../common/permissions';
 import { ClustersStore } from './clusters-store';
 import './training.css';
+import { formatCount } from '@civic/sdk/common/format';
 
 /** /training-by-clusters/{appId}: similar unmatched questions grouped, each turned into an intent in one step. */
 export const ClustersPage = observer(function ClustersPage() {
@@ -41,7 +42,7 @@ export const ClustersPage = observer(function ClustersPage() {
       {store.running && job && (
         <div className="civic-form-notice" role="status" aria-live="polite">
           <p>
-            Clustering {job.counts.questions ? `${job.counts.questions.toLocaleString()} questions` : ''}… {job.progress}%
+            Clustering {job.counts.questions ? `${formatCount(job.counts.questions)} questions` : ''}… {job.progress}%
           </p>
           <ProgressBar intent="primary" value={job.progress / 100} aria-label="Clustering progress" />
         </div>
@@ -94,7 +95,7 @@ function ClusterCard(props: { appId: string; cluster: QuestionCluster; canCreate
   return (
     <Card compact className="civic-training-hub-intent" aria-label={`Cluster ${c.label}`}>
       <h2 className="civic-training-hub-title">
-        {c.label} <Tag minimal>{c.size.toLocaleString()} questions</Tag>
+        {c.label} <Tag minimal>{formatCount(c.size)} questions</Tag>
       </h2>
       <ul>
         {c.representatives.map((q) => (
@@ -113,8 +114,8 @@ function ClusterCard(props: { appId: string; cluster: QuestionCluster; canCreate
 }
 
 function clusterSummary(result: ClusterRunResult): string {
-  const grouped = `${result.questions.toLocaleString()} ${result.questions === 1 ? 'question' : 'questions'} in ${result.clusters.length} ${result.clusters.length === 1 ? 'cluster' : 'clusters'}`;
+  const grouped = `${formatCount(result.questions)} ${result.questions === 1 ? 'question' : 'questions'} in ${result.clusters.length} ${result.clusters.length === 1 ? 'cluster' : 'clusters'}`;
   // Runs stored before ungrouped questions were counted have no count.
   if (!result.ungrouped) return grouped;
-  return `${grouped}; ${result.ungrouped.toLocaleString()} of them fit no cluster (one-offs, gibberish)`;
+  return `${grouped}; ${formatCount(result.ungrouped)} of them fit no cluster (one-offs, gibberish)`;
 }

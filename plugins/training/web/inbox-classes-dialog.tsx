@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from '@civic/sdk/web/react';
 import { errorMessage } from '@civic/sdk/web';
 import type { QuestionClass, TranscriptRow } from '../common/api';
 import { TrainingMessages } from '../common/messages';
+import { formatCount } from '@civic/sdk/common/format';
 
 /** What to add to and take off the questions. */
 export interface ClassChange {
@@ -119,14 +120,14 @@ export function ClassesDialog(props: {
   }
 
   const count = rows ? rows.length : 'count' in props.target ? props.target.count : 0;
-  const title = rows?.length === 1 ? 'Categories and labels of this question' : `Categories and labels of ${count.toLocaleString()} questions`;
+  const title = rows?.length === 1 ? 'Categories and labels of this question' : `Categories and labels of ${formatCount(count)} questions`;
   return (
     <Dialog isOpen={props.isOpen} onClose={props.onClose} title={title}>
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={title}>
         <DialogBody>
           {rows?.length === 1 && <p className="civic-training-classes-question">“{rows[0].data}”</p>}
           {!rows && (
-            <RadioGroup label={`For every question the search found (${count.toLocaleString()})`} selectedValue={mode} onChange={(e) => setMode(e.currentTarget.value as 'add' | 'remove')} inline>
+            <RadioGroup label={`For every question the search found (${formatCount(count)})`} selectedValue={mode} onChange={(e) => setMode(e.currentTarget.value as 'add' | 'remove')} inline>
               <Radio label="Add the ticked ones" value="add" />
               <Radio label="Take the ticked ones off" value="remove" />
             </RadioGroup>

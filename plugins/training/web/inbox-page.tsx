@@ -17,6 +17,7 @@ import { InboxToolbar } from './inbox-toolbar';
 import { MatchedInboxStore, UnmatchedInboxStore, type InboxStore } from './inbox-store';
 import { DismissDialog, TrainDialog } from './triage-dialogs';
 import './training.css';
+import { formatCount } from '@civic/sdk/common/format';
 
 const ROW_HEIGHT = 44;
 const PREFETCH_ROWS = 10;
@@ -211,7 +212,7 @@ const InboxPage = observer(function InboxPage(props: { token: symbol; title: str
   }, [items, store.selected, store.revealed, review.allowed, reveal.allowed, classify.allowed]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const selectedRows = items.filter((r) => store.selected.has(r.transcriptId));
-  const totalText = list.status === 'ready' ? `${list.total.toLocaleString()}${list.total >= 10_000 ? '+' : ''} ${list.total === 1 ? 'question' : 'questions'}` : list.status === 'loading' ? 'Loading…' : '';
+  const totalText = list.status === 'ready' ? `${formatCount(list.total)}${list.total >= 10_000 ? '+' : ''} ${list.total === 1 ? 'question' : 'questions'}` : list.status === 'loading' ? 'Loading…' : '';
 
   return (
     <Page
@@ -233,11 +234,11 @@ const InboxPage = observer(function InboxPage(props: { token: symbol; title: str
           <Button text="Mark reviewed" disabled={selectedCount === 0} onClick={() => void setStatus('selection', 'REVIEWED')} />
           <Button text="Mark pending" disabled={selectedCount === 0} onClick={() => void setStatus('selection', 'PENDING')} />
           <Button text="Dismiss selected" intent="danger" disabled={selectedCount === 0} onClick={() => setDialog({ kind: 'dismiss', target: 'selection', count: selectedCount })} />
-          <Button text={`Mark all ${list.total.toLocaleString()} reviewed`} disabled={list.total === 0} onClick={() => void setStatus('filter', 'REVIEWED')} />
+          <Button text={`Mark all ${formatCount(list.total)} reviewed`} disabled={list.total === 0} onClick={() => void setStatus('filter', 'REVIEWED')} />
           {classify.allowed && (
             <>
               <Button text="Categories and labels…" disabled={selectedCount === 0} onClick={() => setDialog({ kind: 'classes', target: 'selection', rows: selectedRows, count: selectedCount })} />
-              <Button text={`Categories and labels of all ${list.total.toLocaleString()}…`} disabled={list.total === 0} onClick={() => setDialog({ kind: 'classes', target: 'filter', rows: null, count: list.total })} />
+              <Button text={`Categories and labels of all ${formatCount(list.total)}…`} disabled={list.total === 0} onClick={() => setDialog({ kind: 'classes', target: 'filter', rows: null, count: list.total })} />
             </>
           )}
         </div>

@@ -59,7 +59,7 @@ describe('training hub with an LLM provider', () => {
     // The engine's suggestion is still there beside them.
     expect(screen.getByRole('list', { name: 'Suggestions for Renew passport' })).toBeTruthy();
 
-    await userEvent.click(within(section).getByRole('button', { name: 'Approve “how do I renew my passport” for Renew passport' }));
+    await userEvent.click(await within(section).findByRole('button', { name: 'Approve “how do I renew my passport” for Renew passport' }));
     await waitFor(() => expect(api.callsTo('PUT', '/api/v1/apps/a1/intents/i1')).toHaveLength(1));
     const put = api.callsTo('PUT', '/api/v1/apps/a1/intents/i1')[0].body as { trainingPhrases: Array<{ parts: Array<{ text: string }> }> };
     expect(put.trainingPhrases.map((p) => p.parts[0].text)).toEqual(['renew passport', 'how do I renew my passport']);

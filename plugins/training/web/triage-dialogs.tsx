@@ -4,6 +4,7 @@ import { errorMessage } from '@civic/sdk/web';
 import { Messages } from '@civic/sdk/common/messages';
 import type { TranscriptRow } from '../common/api';
 import type { EntityTag, IntentChoice } from './knowledge-calls';
+import { formatCount } from '@civic/sdk/common/format';
 
 /** §8: dismissing needs a reason ('Please input dismissal reason'; empty → 'Dismissal reason is required'). */
 export function DismissDialog(props: { count: number; isOpen: boolean; onClose: () => void; onDismiss: (reason: string) => Promise<void> }) {
@@ -41,7 +42,7 @@ export function DismissDialog(props: { count: number; isOpen: boolean; onClose: 
   }
 
   return (
-    <Dialog isOpen={props.isOpen} onClose={props.onClose} title={props.count === 1 ? 'Dismiss question' : `Dismiss ${props.count.toLocaleString()} questions`}>
+    <Dialog isOpen={props.isOpen} onClose={props.onClose} title={props.count === 1 ? 'Dismiss question' : `Dismiss ${formatCount(props.count)} questions`}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <DialogBody>
           <p>{Messages.inputDismissalReason}.</p>

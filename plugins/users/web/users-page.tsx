@@ -9,6 +9,7 @@ import { DataGrid, useFittedColumns, useSearchBox, useUrlState } from '@civic/sd
 import type { UserListItem } from '../common/api';
 import { formatLastSignIn } from './format-last-sign-in';
 import { UsersStore } from './users-store';
+import { formatCount } from '@civic/sdk/common/format';
 
 // The dialogs (their forms, DTOs and class-validator) come on first opening.
 const InviteUserDialog = lazyDialog(() => import('./invite-user-dialog').then((m) => m.InviteUserDialog));
@@ -79,7 +80,7 @@ export const UsersPage = observer(function UsersPage() {
             onChange={(e) => setSearch(e.target.value)}
           />
           <span className="civic-users-count" role="status" aria-live="polite">
-            {list.status === 'loading' && items.length === 0 ? 'Loading…' : `${list.total.toLocaleString()} ${list.total === 1 ? 'user' : 'users'}`}
+            {list.status === 'loading' && items.length === 0 ? 'Loading…' : `${formatCount(list.total)} ${list.total === 1 ? 'user' : 'users'}`}
           </span>
         </>
       }

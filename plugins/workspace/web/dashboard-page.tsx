@@ -4,6 +4,7 @@ import { observer } from '@civic/sdk/web/mobx';
 import { useId, useState } from '@civic/sdk/web/react';
 import { AppContextService, EmptyState, Page, useService } from '@civic/sdk/web';
 import { AppsTable } from './apps-table';
+import { formatCount } from '@civic/sdk/common/format';
 
 /** /dashboard, the landing page: the user's apps, sorted by tier then app id (§6). */
 export const DashboardPage = observer(function DashboardPage() {
@@ -46,7 +47,7 @@ export const DashboardPage = observer(function DashboardPage() {
             onChange={(e) => setQuery(e.target.value)}
           />
           <span className="civic-count" aria-live="polite">
-            {shown.length === 1 ? '1 app' : `${shown.length.toLocaleString()} apps`}
+            {shown.length === 1 ? '1 app' : `${formatCount(shown.length)} apps`}
           </span>
         </>
       }

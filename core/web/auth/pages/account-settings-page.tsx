@@ -1,5 +1,5 @@
 import { Card, Classes, H2 } from '@blueprintjs/core';
-import { observer } from 'mobx-react-lite';
+import { observer } from '../../mobx/observer';
 import { Link } from 'react-router-dom';
 import { useService } from '../../di/container-context';
 import { Page } from '../../page/page';

@@ -1,5 +1,5 @@
 import { Button, Callout, Card } from '@blueprintjs/core';
-import { observer } from 'mobx-react-lite';
+import { observer } from '../../mobx/observer';
 import { useEffect, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ChangePasswordDto } from '@civic/core/common/dto/password-flows.dto';

@@ -1,4 +1,4 @@
-import { Button, type ButtonProps } from '@blueprintjs/core';
+import { Button, Classes, type ButtonProps } from '@blueprintjs/core';
 import { CaretDownIcon } from '@blueprintjs/icons';
 import { useId, useState } from 'react';
 import type { AppSummary } from '@civic/core/common/model';
@@ -37,7 +37,10 @@ export function AppPicker(props: AppPickerProps) {
       aria-controls={open ? listId : undefined}
       fill
       alignText="start"
-      ellipsizeText
+      // Cut by CSS with the whole name as its title, not `ellipsizeText`: that measures the text
+      // as the shell mounts, laying out the whole page there and then, on every page load.
+      textClassName={Classes.TEXT_OVERFLOW_ELLIPSIS}
+      title={props.current?.appName}
       endIcon={<CaretDownIcon />}
       text={props.current?.appName ?? 'Choose an app'}
     />

@@ -1,5 +1,5 @@
 import { CogIcon } from '@blueprintjs/icons';
-import { observer } from 'mobx-react-lite';
+import { observer } from '../../mobx/observer';
 import { useId } from 'react';
 import { generatePath, Link, useLocation, useNavigate } from 'react-router-dom';
 import type { AppSummary } from '@civic/core/common/model';

@@ -1,6 +1,6 @@
-import { Collapse, Tag } from '@blueprintjs/core';
+import { Tag } from '@blueprintjs/core';
 import { ChevronDownIcon, ChevronRightIcon } from '@blueprintjs/icons';
-import { observer } from 'mobx-react-lite';
+import { observer } from '../../mobx/observer';
 import { useEffect, useId, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useContainer } from '../../di/container-context';
@@ -47,13 +47,14 @@ function NavGroup(props: { group: NavGroupModel } & Active) {
         <span className="civic-nav-label">{props.group.label}</span>
         <Chevron aria-hidden="true" />
       </button>
-      <Collapse isOpen={open}>
-        <ul id={listId} className="civic-nav-list civic-nav-sublist">
-          {props.group.links.map((link) => (
+      {/* Not Blueprint's Collapse: it measures its contents when it mounts, laying out the whole
+          page there and then, once per group, while the console starts. */}
+      <ul id={listId} className="civic-nav-list civic-nav-sublist" hidden={!open}>
+        {open &&
+          props.group.links.map((link) => (
             <NavItem key={link.id} link={link} activeId={props.activeId} />
           ))}
-        </ul>
-      </Collapse>
+      </ul>
     </li>
   );
 }

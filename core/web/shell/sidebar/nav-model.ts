@@ -88,8 +88,9 @@ export function buildNav(
   return nodes.sort(byOrder);
 }
 
+/** By order, then label (by code point: `localeCompare` would read ICU's collation data on every page load). */
 function byOrder(a: { order: number; label: string }, b: { order: number; label: string }): number {
-  return a.order - b.order || a.label.localeCompare(b.label);
+  return a.order - b.order || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Button, type ButtonProps } from '@blueprintjs/core';
 import { CaretDownIcon, UserIcon } from '@blueprintjs/icons';
-import { observer } from 'mobx-react-lite';
+import { observer } from '../../mobx/observer';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AuthService } from '../../auth/auth-service';

@@ -1,0 +1,2 @@
+/** Numbers as the console writes them (one copy, from core). */
+export { formatCount } from '@civic/core/common/format';
