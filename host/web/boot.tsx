@@ -10,6 +10,7 @@ import { EarlyRequests } from '@civic/core/web/api/early-requests';
 import { withQuery } from '@civic/core/web/api/api-client';
 import { AppContextService, appListCall } from '@civic/core/web/apps/app-context-service';
 import { AuthService } from '@civic/core/web/auth/auth-service';
+import { FeatureFlagService } from '@civic/core/web/flags/feature-flag-service';
 import { decodeTokenClaims, isTokenExpired } from '@civic/core/web/auth/decode-token';
 import { identityRoutes, IdentityPaths } from '@civic/core/web/auth/identity-routes';
 import { loadConsoleConfig } from '@civic/core/web/config/load-console-config';
@@ -71,18 +72,28 @@ interface StartOptions extends RouteBuildOptions {
 async function start(root: Root, config: ConsoleConfig, plugins: LoadedPlugins, options: StartOptions): Promise<{ auth: AuthService; dispose(): void }> {
   await yieldToMain();
   const container = createWebContainer({ config, plugins: plugins.manifests, moduleLoaders: plugins.moduleLoaders, earlyRequests: options.early });
+  // The first resolution of a service builds it and all it needs: the larger ones a task each.
+  for (const service of [AuthService, AppContextService, FeatureFlagService]) {
+    await yieldToMain();
+    container.get(service);
+  }
   await yieldToMain();
   const coordinator = container.get<SessionCoordinator>(SessionCoordinator);
   coordinator.start();
-  await yieldToMain();
   const auth = container.get<AuthService>(AuthService);
   // The router renders the loading screen while the stored session is checked.
   void auth.restore();
   await yieldToMain();
   const catalog = container.get<PluginCatalog>(PluginCatalog);
-  if (!options.pluginsPending) startPageEarly(catalog, container.get<AppContextService>(AppContextService), window.location.pathname, options.startCall);
+  if (!options.pluginsPending) {
+    const apps = container.get<AppContextService>(AppContextService);
+    await yieldToMain();
+    await startPageEarly(catalog, apps, window.location.pathname, options.startCall);
+  }
   await yieldToMain();
-  const router = createBrowserRouter(buildRouteObjects(catalog, options));
+  const routes = buildRouteObjects(catalog, options);
+  await yieldToMain();
+  const router = createBrowserRouter(routes);
   startTransition(() => root.render(<ConsoleRoot container={container} router={router} />));
   return {
     auth,

@@ -17,7 +17,7 @@ const preloads = preloadOnlyWhatIsMissing();
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  plugins: [lightIconNameCheck(), briefBlueprintWarnings(), measureOnlyEllipsizedText(), profileManifestBundles(repo), preloads.plugin],
+  plugins: [lightIconNameCheck(), briefBlueprintWarnings(), measureTextOnHover(), profileManifestBundles(repo), preloads.plugin],
   resolve: {
     alias: [
       { find: '@civic/core', replacement: `${repo}/core` },
@@ -121,26 +121,49 @@ function briefBlueprintWarnings(): Plugin {
 }
 
 /**
- * Blueprint's Text (inside every Button and MenuItem with a label) reads its text back in a layout
- * effect and stores it in state, to show it as a tooltip when `ellipsize` cut it: a second render of
- * every labelled button, synchronously as the page mounts, and most of a 44 ms task on the dashboard.
- * Here the effect runs only for ellipsized text, the one case where its result is shown.
+ * Blueprint's Text (inside every Button, MenuItem and Tag with a label) reads its text back in a
+ * layout effect and keeps it in state, to show it as a tooltip when `ellipsize` cut it: a second
+ * render of every labelled button, synchronously as the page mounts, and for an ellipsized one
+ * (every Tag) a measurement that lays the whole page out there and then — most of a 36–44 ms task
+ * on the dashboard. Here nothing is read as the page mounts: an ellipsized text measures itself
+ * when the pointer or focus first comes to it, which is when its tooltip can show.
  */
-function measureOnlyEllipsizedText(): Plugin {
-  const EFFECT = 'useIsomorphicLayoutEffect(() => {\n        if (contentMeasuringRef.current?.textContent != null) {';
+function measureTextOnHover(): Plugin {
+  const EFFECT = [
+    '    useIsomorphicLayoutEffect(() => {',
+    '        if (contentMeasuringRef.current?.textContent != null) {',
+    '            setIsContentOverflowing(ellipsize && contentMeasuringRef.current.scrollWidth > contentMeasuringRef.current.clientWidth);',
+    '            setTextContent(contentMeasuringRef.current.textContent);',
+    '        }',
+    '    }, [contentMeasuringRef, children, ellipsize]);',
+  ].join('\n');
+  const ON_HOVER = [
+    '    useIsomorphicLayoutEffect(() => {',
+    '        const element = contentMeasuringRef.current;',
+    '        if (!ellipsize || element == null) return undefined;',
+    '        const measure = () => {',
+    '            setIsContentOverflowing(element.scrollWidth > element.clientWidth);',
+    '            setTextContent(element.textContent ?? "");',
+    '        };',
+    '        element.addEventListener("pointerenter", measure);',
+    '        element.addEventListener("focusin", measure);',
+    '        return () => {',
+    '            element.removeEventListener("pointerenter", measure);',
+    '            element.removeEventListener("focusin", measure);',
+    '        };',
+    '    }, [contentMeasuringRef, children, ellipsize]);',
+  ].join('\n');
   const TITLE = 'title: title ?? (isContentOverflowing ? textContent : undefined),';
   return {
-    name: 'civic:measure-only-ellipsized-text',
+    name: 'civic:measure-text-on-hover',
     apply: 'build',
     transform: {
       filter: { id: /@blueprintjs[\\/]core[\\/]lib[\\/]esm[\\/]components[\\/]text[\\/]text\.js$/ },
       handler(code) {
         if (!code.includes(EFFECT) || !code.includes(TITLE)) {
-          this.error('@blueprintjs/core changed its components/text/text.js: update measureOnlyEllipsizedText in host/web/vite.config.ts');
+          this.error('@blueprintjs/core changed its components/text/text.js: update measureTextOnHover in host/web/vite.config.ts');
         }
-        const lean = code
-          .replace(EFFECT, 'useIsomorphicLayoutEffect(() => {\n        if (ellipsize && contentMeasuringRef.current?.textContent != null) {')
-          .replace(TITLE, 'title: title ?? (ellipsize && isContentOverflowing ? textContent : undefined),');
+        const lean = code.replace(EFFECT, ON_HOVER).replace(TITLE, 'title: title ?? (ellipsize && isContentOverflowing ? textContent : undefined),');
         return { code: lean, map: null };
       },
     },

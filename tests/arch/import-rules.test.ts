@@ -212,6 +212,15 @@ test('core never imports the sdk (the sdk is built on core, not the other way)',
   assert.deepEqual(found, []);
 });
 
+test("components observe stores through core's observer, not mobx-react-lite's (its updates render in one synchronous piece)", () => {
+  const found = violations((file) =>
+    file.path === 'core/web/mobx/observer.ts' || file.path === 'sdk/web/mobx.ts'
+      ? []
+      : file.imports.filter((e) => e.specifier === 'mobx-react-lite').map((e) => `${file.path}:${e.line} imports mobx-react-lite`),
+  );
+  assert.deepEqual(found, []);
+});
+
 test('every plugin has a plugin.ts manifest and a kebab-case id', () => {
   for (const id of pluginIds()) {
     assert.match(id, /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/, `plugin folder ${id}`);

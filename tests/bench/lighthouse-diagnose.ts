@@ -45,6 +45,8 @@ try {
     if (!lhr) throw new Error(`Lighthouse gave no result for ${target.path}`);
     const name = target.path.split('/')[1];
     writeFileSync(`${dir}/${name}.json`, JSON.stringify(lhr));
+    const trace = (result?.artifacts as { Trace?: unknown } | undefined)?.Trace;
+    if (process.env.SAVE_TRACE && trace) writeFileSync(`${dir}/${name}.trace.json`, JSON.stringify(trace));
     const a = lhr.audits;
     const lcpTables = (a['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<Record<string, unknown>> }> } | undefined)?.items;
     const el = lcpTables?.[0]?.items?.[0]?.node as { nodeLabel?: string; selector?: string; snippet?: string } | undefined;
@@ -53,6 +55,14 @@ try {
     console.log('element:', el?.nodeLabel, '|', el?.selector, '|', el?.snippet);
     console.log('phases:', JSON.stringify(phases));
     const reqs = ((a['network-requests']?.details as { items?: NetworkRow[] } | undefined)?.items ?? []);
+    if (process.env.LONG_TASKS) {
+      const tasks = ((a['long-tasks']?.details as { items?: Array<{ url: string; duration: number; startTime: number }> } | undefined)?.items ?? []);
+      for (const t of tasks) console.log(`  long task ${String(Math.round(t.startTime)).padStart(6)} +${String(Math.round(t.duration)).padStart(5)} ${t.url.replace(running.url, '')}`);
+      const boot = ((a['bootup-time']?.details as { items?: Array<{ url: string; total: number; scripting: number; scriptParseCompile: number }> } | undefined)?.items ?? []);
+      for (const b of boot) console.log(`  bootup ${String(Math.round(b.total)).padStart(6)} script ${String(Math.round(b.scripting)).padStart(6)} parse ${String(Math.round(b.scriptParseCompile)).padStart(5)} ${b.url.replace(running.url, '')}`);
+      const work = ((a['mainthread-work-breakdown']?.details as { items?: Array<{ groupLabel: string; duration: number }> } | undefined)?.items ?? []);
+      console.log('  main thread:', work.map((w) => `${w.groupLabel} ${Math.round(w.duration)}`).join(', '));
+    }
     for (const r of reqs) console.log(`  ${String(Math.round(r.networkRequestTime)).padStart(6)}→${String(Math.round(r.networkEndTime)).padStart(6)} ${String(r.transferSize).padStart(8)} ${r.priority ?? ''} ${r.url.replace(running.url, '')}`);
   }
 } finally {

@@ -110,10 +110,12 @@ export function VirtualTable({ numRows, defaultRowHeight: rowHeight, columnWidth
     const element = scrollRef.current;
     if (!element) return;
     const measure = () => setView((v) => (v.top === element.scrollTop && v.height === element.clientHeight ? v : { top: element.scrollTop, height: element.clientHeight }));
-    measure();
     element.addEventListener('scroll', measure, { passive: true });
+    // The observer reports the size once the browser has laid the page out for its next frame;
+    // measuring here, as the table mounts, would lay the whole page out there and then.
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
-    observer?.observe(element);
+    if (observer) observer.observe(element);
+    else measure();
     return () => {
       element.removeEventListener('scroll', measure);
       observer?.disconnect();

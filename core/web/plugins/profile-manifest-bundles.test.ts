@@ -27,6 +27,13 @@ describe('manifestImporters', () => {
     expect(fetched).toEqual(['minimal']);
   });
 
+  it('imports the bundle once for all its plugins', async () => {
+    const { list, fetched } = bundles();
+    const ids = ['workspace', 'app-settings', 'users'];
+    await loadEnabledPlugins(manifestImporters(list, { profile: 'default', plugins: ids }), ids);
+    expect(fetched).toEqual(['default']);
+  });
+
   it('takes the profile order from the server, whatever the order in the bundle', async () => {
     const { list } = bundles();
     const ids = ['users', 'workspace', 'app-settings'];

@@ -27,9 +27,13 @@ export function manifestImporters(bundles: ProfileManifestBundles, config: { pro
       `This build has no manifests for the profile "${config.profile}" (${config.plugins.join(', ')}): build again (npm run build) after changing config/profiles`,
     );
   }
+  // One import for them all: each call of the bundler's import helper walks the chunk's
+  // dependencies again, and there is a call per plugin.
+  let loading: Promise<Record<string, unknown>> | undefined;
+  const load = () => (loading ??= bundle.load());
   const importers: ManifestImporters = {};
   for (const id of bundle.plugins) {
-    importers[`plugins/${id}/plugin.ts`] = async () => (await bundle.load())[id];
+    importers[`plugins/${id}/plugin.ts`] = async () => (await load())[id];
   }
   return importers;
 }

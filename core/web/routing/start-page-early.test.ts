@@ -20,40 +20,40 @@ function catalogOf(routes: RouteSpec[]) {
 
 beforeEach(() => jest.clearAllMocks());
 
-test('the page the URL names starts loading, and its app is the one the app list opens', () => {
+test('the page the URL names starts loading, and its app is the one the app list opens', async () => {
   const { catalog, loads } = catalogOf([{ path: '/dashboard' }, { path: '/intents/:appId', appParam: 'appId' }]);
   const apps = { preferApp: jest.fn() };
-  startPageEarly(catalog, apps, '/intents/demo-plus');
+  await startPageEarly(catalog, apps, '/intents/demo-plus');
   expect(loads[0]).not.toHaveBeenCalled();
   expect(loads[1]).toHaveBeenCalledTimes(1);
   expect(apps.preferApp).toHaveBeenCalledWith('demo-plus');
 });
 
-test("the page's own chunk and its layout's code load beside its plugin's module", () => {
+test("the page's own chunk and its layout's code load beside its plugin's module", async () => {
   const { catalog, pageLoads } = catalogOf([{ path: '/dashboard' }, { path: '/setup', layout: 'bare' }]);
-  startPageEarly(catalog, { preferApp: jest.fn() }, '/dashboard');
+  await startPageEarly(catalog, { preferApp: jest.fn() }, '/dashboard');
   expect(pageLoads[0]).toHaveBeenCalledTimes(1);
   expect(pageLoads[1]).not.toHaveBeenCalled();
   expect(LayoutCode.main).toHaveBeenCalledTimes(1);
   expect(LayoutCode.bare).not.toHaveBeenCalled();
-  startPageEarly(catalog, { preferApp: jest.fn() }, '/setup');
+  await startPageEarly(catalog, { preferApp: jest.fn() }, '/setup');
   expect(LayoutCode.bare).toHaveBeenCalledTimes(1);
 });
 
-test("the URL's app has its settings call started; a page without an app starts none", () => {
+test("the URL's app has its settings call started; a page without an app starts none", async () => {
   const { catalog } = catalogOf([{ path: '/dashboard' }, { path: '/intents/:appId', appParam: 'appId' }]);
   const startCall = jest.fn();
-  startPageEarly(catalog, { preferApp: jest.fn() }, '/dashboard', startCall);
+  await startPageEarly(catalog, { preferApp: jest.fn() }, '/dashboard', startCall);
   expect(startCall).not.toHaveBeenCalled();
-  startPageEarly(catalog, { preferApp: jest.fn() }, '/intents/demo plus', startCall);
+  await startPageEarly(catalog, { preferApp: jest.fn() }, '/intents/demo plus', startCall);
   expect(startCall).toHaveBeenCalledWith(CoreApi.appSettings('demo plus'));
 });
 
-test('a page without an app, or no page at all, prefers no app', () => {
+test('a page without an app, or no page at all, prefers no app', async () => {
   const { catalog, loads } = catalogOf([{ path: '/dashboard' }]);
   const apps = { preferApp: jest.fn() };
-  startPageEarly(catalog, apps, '/dashboard');
-  startPageEarly(catalog, apps, '/nowhere');
+  await startPageEarly(catalog, apps, '/dashboard');
+  await startPageEarly(catalog, apps, '/nowhere');
   expect(loads[0]).toHaveBeenCalledTimes(1);
   expect(apps.preferApp).not.toHaveBeenCalled();
 });

@@ -78,7 +78,7 @@ export async function pickApp(browser: Browser, appName: string): Promise<void> 
 
 export async function pageTitle(browser: Browser): Promise<string> {
   const title = browser.$('#page-title');
-  await title.waitForDisplayed();
+  await title.waitForDisplayed({ timeout: 20_000 });
   // The header is drawn with the page, whose title it takes a moment later: wait for the words, and
   // for the console to have taken over from the page document's frame (its loading screen gone).
   await browser.waitUntil(async () => (await title.getText()).trim() !== '' && !(await browser.$('.civic-loading-screen').isExisting()), { timeout: 20_000, timeoutMsg: 'the page header has no title' });
