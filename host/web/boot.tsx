@@ -36,6 +36,8 @@ export async function boot(element: HTMLElement): Promise<void> {
   // each stage below), so a phone's browser can paint and take input in between.
   await yieldToMain();
   const configLoading = loadConsoleConfig();
+  // Awaited below, after a yield: handled already, so a quick failure is not reported as unhandled.
+  configLoading.catch(() => undefined);
   const root = createRoot(element);
   // A returning user's first calls leave now, beside the configuration and the plugins' code.
   const token = sessionToken();
@@ -45,8 +47,11 @@ export async function boot(element: HTMLElement): Promise<void> {
   const signedOutEntry = startsSignedOutOnIdentityPage();
   // On /login the page's code loads beside the configuration, and React's first render is the whole
   // page, taking over from the static shell the server sent (host/web/page-shells.tsx). If it
-  // fails to load, the route loads it lazily and shows its own error.
-  const loginPage = signedOutEntry && currentPath() === IdentityPaths.login ? loadLoginPage().catch(() => undefined) : undefined;
+  // fails to load, the route loads it lazily and shows its own error. (A task of its own: asking for
+  // it adds a preload tag for each of its chunks.)
+  const onLogin = signedOutEntry && currentPath() === IdentityPaths.login;
+  if (onLogin) await yieldToMain();
+  const loginPage = onLogin ? loadLoginPage().catch(() => undefined) : undefined;
   try {
     const config = await configLoading;
     if (signedOutEntry) {
