@@ -104,7 +104,9 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   await options.beforeStart?.(database.db, clock.now());
   const server = await createServer(config, { plugins: [...plugins, ...(options.extraPlugins ?? [])], logger: log, database });
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const http = got.extend({ prefixUrl: address, throwHttpErrors: false, retry: { limit: 0 }, responseType: 'json', timeout: { request: 30_000 } });
+  // A hung request still fails, but not a slow one: on a loaded CI machine (two test files to a core,
+  // PostgreSQL beside them) six PDF bombs read at once took over 30 s.
+  const http = got.extend({ prefixUrl: address, throwHttpErrors: false, retry: { limit: 0 }, responseType: 'json', timeout: { request: 120_000 } });
   return {
     baseUrl: address,
     http,
