@@ -20,8 +20,7 @@ export function observer<P extends object>(component: FunctionComponent<P>): Nam
     return useObserver(() => component(props), name);
   }
   Observed.displayName = name;
-  const observed: FunctionComponent<P> = Observed;
-  const memoised = memo(observed);
+  const memoised = memo(Observed);
   memoised.displayName = name;
   return memoised;
 }
