@@ -77,10 +77,24 @@ export async function pickApp(browser: Browser, appName: string): Promise<void> 
 }
 
 export async function pageTitle(browser: Browser): Promise<string> {
-  const title = browser.$('#page-title');
-  await title.waitForDisplayed({ timeout: 20_000 });
-  // The header is drawn with the page, whose title it takes a moment later: wait for the words, and
-  // for the console to have taken over from the page document's frame (its loading screen gone).
-  await browser.waitUntil(async () => (await title.getText()).trim() !== '' && !(await browser.$('.civic-loading-screen').isExisting()), { timeout: 20_000, timeoutMsg: 'the page header has no title' });
-  return (await title.getText()).trim();
+  // Looked up afresh at each poll: the page document's frame, the console's shell and the page each
+  // draw a header, so an element found a moment ago may be gone (stale) when the next one is drawn.
+  // The title counts once it is shown with its words and the console has taken over from the
+  // document's frame (its loading screen gone).
+  const read = () =>
+    browser.execute(() => {
+      const title = document.querySelector<HTMLElement>('#page-title');
+      const shown = title !== null && title.getClientRects().length > 0 && getComputedStyle(title).visibility !== 'hidden';
+      return { title: shown ? (title.textContent ?? '').trim() : '', loading: Boolean(document.querySelector('.civic-loading-screen')), path: location.pathname, text: document.body.innerText.slice(0, 200) };
+    });
+  let last = await read();
+  await browser
+    .waitUntil(async () => {
+      last = await read();
+      return last.title !== '' && !last.loading;
+    }, { timeout: 20_000 })
+    .catch(() => {
+      throw new Error(`the page header has no title (at ${last.path}, loading screen ${last.loading ? 'shown' : 'gone'}; page reads: ${JSON.stringify(last.text)})`);
+    });
+  return last.title;
 }
