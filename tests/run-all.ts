@@ -100,6 +100,7 @@ const apiTests = () => [...findTests(['tests/api'], /\.test\.ts$/), ...findTests
 const steps: Step[] = [
   { name: 'lint', group: 'lint', run: () => command('npx', ['eslint', '--max-warnings', '0', '.']) },
   { name: 'typecheck', group: 'typecheck', run: () => command('npx', ['tsc', '-b', 'tsconfig.web.json', 'tsconfig.server.json', 'tsconfig.e2e.json']) },
+  { name: 'build', group: 'build', run: () => command('npm', ['run', 'build']) },
   { name: 'unit and component tests (jest)', group: 'unit', run: jest },
   {
     name: 'server unit tests',
@@ -112,7 +113,6 @@ const steps: Step[] = [
   ...(process.env.DATABASE_URL
     ? [{ name: 'API integration (PostgreSQL)', group: 'api', run: () => nodeTests(apiTests(), process.env, FILES_AT_ONCE) }]
     : []),
-  { name: 'build', group: 'build', run: () => command('npm', ['run', 'build']) },
   { name: 'browser e2e (Chromium)', group: 'e2e', run: () => nodeTests(findTests(['tests/e2e'], /\.test\.ts$/), withoutDatabaseUrl, FILES_AT_ONCE) },
 ];
 

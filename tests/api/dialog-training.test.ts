@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from './support/test-server';
 
 const BIG = 'demo-plus';
 const SMALL = 'demo-enterprise';
-const INTENTS = 500;
+const INTENTS = 200;
 let t: TestServer;
 let admin: string;
 /** This server's engine (each mount makes its own). */
