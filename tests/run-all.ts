@@ -3,7 +3,7 @@
  * `N passed, N failed` summed over the suites that count tests.
  *
  *   npm test                    everything (API suite on PGlite; also on PostgreSQL when DATABASE_URL is set)
- *   npm test -- api e2e         only the named steps (lint, typecheck, unit, server, arch, scaffold, api, build, e2e)
+ *   npm test -- api e2e         only the named steps (lint, typecheck, build, unit, server, arch, scaffold, api, e2e)
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';

@@ -1,19 +1,5 @@
-import {
-  AnchorButton,
-  Button,
-  Callout,
-  Card,
-  Checkbox,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLTable,
-  InputGroup,
-  TagInput,
-  TextArea,
-} from '@civic/sdk/web/blueprint';
-import { AddIcon, TrashIcon } from '@civic/sdk/web/icons';
+import { AnchorButton, Button, Callout, Card, Checkbox, FormGroup, InputGroup } from '@civic/sdk/web/blueprint';
+import { AddIcon } from '@civic/sdk/web/icons';
 import { observer } from '@civic/sdk/web/mobx';
 import { useEffect, useRef, useState, type FormEvent } from '@civic/sdk/web/react';
 import { Link, useNavigate, useParams } from '@civic/sdk/web/router';
@@ -27,6 +13,7 @@ import { canEditEntities } from '../common/permissions';
 import { DeleteEntityDialog, UsageList } from './delete-entity-dialog';
 import { EntitiesStore } from './entities-store';
 import { EntityEditor } from './entity-editor';
+import { EntriesTable, PasteEntriesDialog } from './entity-entries';
 import { formatCount } from '@civic/sdk/common/format';
 
 type Mode = 'create' | 'edit' | 'view';
@@ -39,17 +26,6 @@ function readText(file: File): Promise<string> {
     reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
     reader.readAsText(file);
   });
-}
-
-/** The pattern with a caret under the character where RE2 found the error. */
-function ErrorPointer(props: { pattern: string; position: number }) {
-  return (
-    <pre aria-hidden="true" style={{ margin: '4px 0 0', padding: 4, fontSize: 12 }}>
-      {props.pattern}
-      {'\n'}
-      {' '.repeat(props.position)}^
-    </pre>
-  );
 }
 
 /** /entity/{appId}/{mode}/{entityId} and /entity/{appId}/create: view, edit or create an entity (§4). */
@@ -188,7 +164,6 @@ export const EntityPage = observer(function EntityPage() {
 
   const kind = editor.kind;
   const regexp = kind === 'KIND_REGEXP';
-  const problems = editor.regexpProblems;
   const title = mode === 'create' ? 'New entity' : `@${normaliseEntityName(editor.name) || 'entity'}`;
 
   return (
@@ -266,68 +241,7 @@ export const EntityPage = observer(function EntityPage() {
             {entriesError}
           </Callout>
         )}
-        <HTMLTable aria-label="Entries" style={{ width: '100%' }}>
-          <thead>
-            <tr>
-              <th scope="col">{regexp ? 'Regular expression' : 'Value'}</th>
-              {kind === 'KIND_MAP' && <th scope="col">Synonyms</th>}
-              {!readOnly && <th scope="col">Actions</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {editor.entries.map((entry, index) => {
-              const problem = showRegexpErrors || entry.value !== '' ? problems.get(entry.key) : undefined;
-              const errorId = `entry-${entry.key}-error`;
-              return (
-                <tr key={entry.key}>
-                  <td>
-                    <InputGroup
-                      aria-label={`${regexp ? 'Regular expression' : 'Value'} ${index + 1}`}
-                      inputRef={(el: HTMLInputElement | null) => {
-                        if (el) valueRefs.current.set(entry.key, el);
-                        else valueRefs.current.delete(entry.key);
-                      }}
-                      value={entry.value}
-                      readOnly={readOnly}
-                      intent={problem ? 'danger' : undefined}
-                      aria-invalid={problem ? true : undefined}
-                      aria-describedby={problem ? errorId : undefined}
-                      onChange={(e) => editor.updateValue(entry.key, e.target.value)}
-                    />
-                    {problem && (
-                      <div className="civic-field-error">
-                        <span id={errorId} role="alert">
-                          {problem.message} at character {problem.position + 1}
-                        </span>
-                        <ErrorPointer pattern={entry.value} position={problem.position} />
-                      </div>
-                    )}
-                  </td>
-                  {kind === 'KIND_MAP' && (
-                    <td>
-                      <TagInput
-                        values={entry.synonyms}
-                        disabled={readOnly}
-                        addOnBlur
-                        addOnPaste
-                        separator={/[,\n\r]/}
-                        placeholder={readOnly ? undefined : 'Type a synonym, then Enter'}
-                        inputProps={{ 'aria-label': `Synonyms of entry ${index + 1}` }}
-                        tagProps={{ minimal: true }}
-                        onChange={(values) => editor.setSynonyms(entry.key, values.map(String))}
-                      />
-                    </td>
-                  )}
-                  {!readOnly && (
-                    <td>
-                      <Button variant="minimal" icon={<TrashIcon />} aria-label={`Delete entry ${index + 1}`} onClick={() => editor.deleteEntry(entry.key)} />
-                    </td>
-                  )}
-                </tr>
-              );
-            })}
-          </tbody>
-        </HTMLTable>
+        <EntriesTable editor={editor} readOnly={readOnly} showRegexpErrors={showRegexpErrors} valueRefs={valueRefs.current} />
         {!readOnly && (
           <div className="civic-form-actions" style={{ justifyContent: 'flex-start', gap: 8, display: 'flex', marginTop: 8 }}>
             <Button
@@ -376,40 +290,3 @@ export const EntityPage = observer(function EntityPage() {
     </Page>
   );
 });
-
-/** Paste many entries: one per line, the value first, then its synonyms, separated by commas. */
-function PasteEntriesDialog(props: { isOpen: boolean; regexp: boolean; onClose: () => void; onAdd: (text: string) => number }) {
-  const [text, setText] = useState('');
-  const close = () => {
-    setText('');
-    props.onClose();
-  };
-  return (
-    <Dialog isOpen={props.isOpen} onClose={close} title="Paste many entries">
-      <DialogBody>
-        <FormGroup
-          label="Entries, one per line"
-          labelFor="paste-entries"
-          helperText={props.regexp ? 'One regular expression per line.' : 'The value first, then its synonyms, separated by commas: New York, NYC, Big Apple'}
-        >
-          <TextArea id="paste-entries" fill rows={8} value={text} onChange={(e) => setText(e.target.value)} />
-        </FormGroup>
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text="Cancel" onClick={close} />
-            <Button
-              intent="primary"
-              text="Add entries"
-              onClick={() => {
-                props.onAdd(text);
-                close();
-              }}
-            />
-          </>
-        }
-      />
-    </Dialog>
-  );
-}
