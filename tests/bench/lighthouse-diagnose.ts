@@ -40,7 +40,7 @@ try {
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
     await cdp.detach();
-    const result = await lighthouse(`${running.url}${target.path}`, { port: DEBUG_PORT, logLevel: 'error', output: 'json', onlyCategories: ['performance'], disableStorageReset: true });
+    const result = await lighthouse(`${running.url}${target.path}`, { port: DEBUG_PORT, logLevel: 'error', output: 'json', onlyCategories: ['performance'], disableStorageReset: true, ...(process.env.SAVE_TRACE ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}) });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${target.path}`);
     const name = target.path.split('/')[1];

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 /** Room for the table's own vertical scrollbar and borders. */
 const GUTTER_PX = 18;
@@ -33,9 +34,12 @@ export function useFittedColumns(
       if (available <= 0) return;
       const scale = Math.min(maxScale, Math.max(minScale, available / total));
       const next = base.map((w, i) => (fixed.has(i) ? w : Math.floor(w * scale)));
-      setWidths((current) => (current.length === next.length && current.every((w, i) => w === next[i]) ? current : next));
+      // Now, not in a later task: the observer reports after layout and before paint, so the frame
+      // is painted with the fitted widths (the browser lays the changed table out again first).
+      flushSync(() => setWidths((current) => (current.length === next.length && current.every((w, i) => w === next[i]) ? current : next)));
     };
-    fit();
+    // The observer's first report is the first fit: measuring here, as the table mounts, would lay
+    // the whole page out inside React's commit (8 ms of a 45 ms task on /intents, at a phone's 4×).
     const observer = new ResizeObserver(fit);
     observer.observe(element);
     return () => observer.disconnect();
