@@ -39,9 +39,12 @@ export async function boot(element: HTMLElement): Promise<void> {
   // Awaited below, after a yield: handled already, so a quick failure is not reported as unhandled.
   configLoading.catch(() => undefined);
   const root = createRoot(element);
-  // A returning user's first calls leave now, beside the configuration and the plugins' code.
+  // A returning user's first calls leave now, beside the configuration and the plugins' code: each
+  // `fetch` costs a few milliseconds, and the first read of storage and of the token more, so they
+  // go in tasks of their own.
+  await yieldToMain();
   const token = sessionToken();
-  const early = startEarlyRequests(token);
+  const early = await startEarlyRequests(token);
   // The first page's app settings, once the plugins say which route (and so which app) the URL names.
   const startCall = token ? (path: string) => early.start(path, token) : undefined;
   const signedOutEntry = startsSignedOutOnIdentityPage();
@@ -144,11 +147,14 @@ function sessionToken(): string | null {
  * token's own claim of platform admin; a stale claim only leaves the call unclaimed): every
  * signed-in page asks for them first.
  */
-function startEarlyRequests(token: string | null): EarlyRequests {
+async function startEarlyRequests(token: string | null): Promise<EarlyRequests> {
   const early = new EarlyRequests();
   if (!token) return early;
   const appList = appListCall(decodeTokenClaims(token)?.isPlatformAdmin === true);
-  for (const path of [CoreApi.me, CoreApi.featureFlags, CoreApi.tierLimits, withQuery(appList.path, appList.query)]) early.start(path, token);
+  for (const path of [CoreApi.me, CoreApi.featureFlags, CoreApi.tierLimits, withQuery(appList.path, appList.query)]) {
+    await yieldToMain();
+    early.start(path, token);
+  }
   return early;
 }
 
