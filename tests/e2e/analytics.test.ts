@@ -129,6 +129,9 @@ test('intents: the point cloud drawn with WebGL under the console’s script pol
   assert.equal(drawn.note, false, 'plotly shows its "no WebGL" note');
   assert.ok(drawn.webgl, `not drawn with WebGL: ${JSON.stringify(drawn)}`);
   await shot('intents-point-cloud');
+  // Every chart of the page drawn first: one drawn late above this card moves its buttons while the
+  // driver clicks (a click once landed on a neighbouring plot's drag layer).
+  await browser.waitUntil(() => browser.execute(() => document.querySelectorAll('[aria-busy="true"]').length === 0), { timeout: 30_000, timeoutMsg: 'a chart was never drawn' });
   await browser.$('button[aria-label="Show table: Confidence of each message"]').click();
   const table = browser.$('//table[caption[normalize-space()="Confidence of each message"]]');
   await table.waitForDisplayed();

@@ -67,8 +67,10 @@ export function LazyPlot({ data, layout, label, height = 280, onClick, webgl = f
     [data, layout, height, twoAxes],
   );
   return (
-    // Busy until plotly has drawn the picture once.
-    <figure aria-label={label} aria-busy={!drawn} style={{ height, margin: 0 }} className="civic-analytics-plot">
+    // Busy until plotly has drawn the picture once. Clipped: when new data changes the height (a
+    // shorter range, fewer bars), plotly redraws a moment after the figure has shrunk, and its old,
+    // taller picture would lie over the next card's buttons meanwhile.
+    <figure aria-label={label} aria-busy={!drawn} style={{ height, margin: 0, overflow: 'hidden' }} className="civic-analytics-plot">
       <Suspense fallback={<div className="bp6-skeleton" style={{ height }} />}>
         <Chart
           data={data}
