@@ -21,7 +21,7 @@ import { loadEnabledPlugins, type LoadedPlugins } from '@civic/core/web/plugins/
 import { PluginCatalog } from '@civic/core/web/plugins/plugin-catalog';
 import { buildRouteObjects, type RouteBuildOptions } from '@civic/core/web/routing/build-route-objects';
 import { startPageEarly } from '@civic/core/web/routing/start-page-early';
-import { yieldToMain } from '@civic/core/web/boot/yield-to-main';
+import { yieldToMain } from '@civic/core/web/scheduling/yield-to-main';
 import { SessionCoordinator } from '@civic/core/web/session/session-coordinator';
 import { BootFailure } from './boot-failure';
 import { enabledManifestImporters } from './plugin-importers';

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { CoreApi } from '@civic/core/common/api-paths';
 import { Timing } from '@civic/core/common/constants';
 import { Messages } from '@civic/core/common/messages';
-import { yieldToMain } from '../boot/yield-to-main';
+import { yieldToMain } from '../scheduling/yield-to-main';
 import { ApiError } from './api-error';
 import { FetchFn } from './fetch-fn';
 import { SessionEvents } from './session-events';

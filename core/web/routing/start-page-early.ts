@@ -4,7 +4,7 @@ import type { AppContextService } from '../apps/app-context-service';
 import type { PluginCatalog } from '../plugins/plugin-catalog';
 import { LayoutCode } from './layout-code';
 import { preload } from './loaded-code';
-import { yieldToMain } from '../boot/yield-to-main';
+import { yieldToMain } from '../scheduling/yield-to-main';
 
 /**
  * What the first page needs, started as soon as the plugins are known instead of after sign-in,

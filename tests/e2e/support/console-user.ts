@@ -87,7 +87,7 @@ export async function pageTitle(browser: Browser): Promise<string> {
       const shown = title !== null && title.getClientRects().length > 0 && getComputedStyle(title).visibility !== 'hidden';
       return { title: shown ? (title.textContent ?? '').trim() : '', loading: Boolean(document.querySelector('.civic-loading-screen')), path: location.pathname, text: document.body.innerText.slice(0, 200) };
     });
-  let last = await read();
+  let last = { title: '', loading: true, path: '(not read)', text: '' };
   await browser
     .waitUntil(async () => {
       last = await read();
